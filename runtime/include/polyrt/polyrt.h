@@ -1,0 +1,15 @@
+//===- polyrt.h - Everything generated programs include -----------------===//
+#ifndef POLYRT_POLYRT_H
+#define POLYRT_POLYRT_H
+
+#include "polyrt/atomics.h"
+#include "polyrt/graph.h"
+#include "polyrt/io.h"
+#include "polyrt/numa.h"
+#include "polyrt/program.h"
+#include "polyrt/timer.h"
+#include "polyrt/types.h"
+#include "polyrt/vertex_array.h"
+#include "polyrt/vertex_subset.h"
+
+#endif

@@ -1,0 +1,24 @@
+//===- program.h - What a generated main() needs ------------------------===//
+#ifndef POLYRT_PROGRAM_H
+#define POLYRT_PROGRAM_H
+
+#include <functional>
+#include <string>
+
+namespace polyrt {
+
+/// Runs body (the program's main), turning a polyrt::Error or std::bad_alloc
+/// into "<argv[0]>: error: <message>" on stderr and exit status 1. Reads
+/// POLYRT_NUMA_NODES and, with POLYRT_VERBOSE=1, reports the topology and the
+/// run time on stderr.
+int runMain(int argc, char **argv, const std::function<void()> &body);
+
+/// argv[i] of the language; throws Error naming the missing argument.
+std::string argument(int argc, char **argv, int i);
+/// atoi/atof of the language; throw Error for text that is not a number.
+int parseInt(const std::string &text);
+double parseDouble(const std::string &text);
+
+} // namespace polyrt
+
+#endif

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs everything polyc needs on a fresh Debian 12 machine (run as root).
+# Idempotent: a second run only checks what is already there.
+set -euo pipefail
+
+apt_packages=(
+  cmake ninja-build g++ default-jdk-headless maven
+  llvm-19-dev llvm-19-tools clang-19 libclang-rt-19-dev libomp-19-dev
+  libantlr4-runtime-dev libnuma-dev libgtest-dev
+  python3 python3-pip
+)
+
+missing=()
+for p in "${apt_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+# ANTLR's tool jar must match the Debian C++ runtime (4.9).
+jar="$HOME/.m2/repository/org/antlr/antlr4/4.9/antlr4-4.9-complete.jar"
+if [[ ! -f "$jar" ]]; then
+  echo "install-deps: fetching org.antlr:antlr4:4.9:jar:complete from Maven Central"
+  mvn -q dependency:get -Dartifact=org.antlr:antlr4:4.9:jar:complete >/dev/null
+fi
+
+# The end-to-end oracle uses NetworkX.
+if ! python3 -c 'import networkx' 2>/dev/null; then
+  echo "install-deps: installing networkx"
+  python3 -m pip install -q networkx
+fi
