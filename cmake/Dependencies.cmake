@@ -11,7 +11,7 @@ endfunction()
 # LLVM 19: Support/ADT for the driver, lit and FileCheck for the tests. (LLVM's
 # version file wants major.minor, hence 19.1.)
 find_package(LLVM 19.1 CONFIG QUIET HINTS /usr/lib/llvm-19/lib/cmake/llvm)
-polyc_require(LLVM_FOUND "LLVM 19 (CMake config)" llvm-19-dev)
+polyc_require(LLVM_FOUND "LLVM 19 (CMake config)" "llvm-19-dev libzstd-dev")
 message(STATUS "polyc: LLVM ${LLVM_PACKAGE_VERSION} in ${LLVM_DIR}")
 
 find_program(FILECHECK_EXECUTABLE FileCheck HINTS ${LLVM_TOOLS_BINARY_DIR} NO_DEFAULT_PATH)
