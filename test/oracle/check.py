@@ -1,0 +1,451 @@
+#!/usr/bin/env python3
+"""Independent oracle for polyc's example programs.
+
+    check.py ALGO GRAPH OUTPUT [--source S] [--tolerance T]
+    check.py ALGO GRAPH --print-expected [--source S]
+
+ALGO is one of pr, prdelta, bfs, sssp, cc (the programs in examples/). GRAPH is
+the graph file the program ran on (.el, .wel, .sg, .wsg). OUTPUT is a file
+holding what the program printed (one value per vertex, in vertex order), or
+'-' for standard input. The oracle reads the graph itself, computes the answer
+with plain Python and NetworkX, and compares. It shares no code with polyc or
+polyrt.
+
+Exit status: 0 when the output is right, 1 when it is wrong (the message names
+the first differing vertex, expected and got), 2 when the oracle cannot check
+(bad arguments, unreadable graph).
+
+What "right" means, per algorithm:
+  pr       examples/pr.gt's PageRank: ranks start at 1/n, 20 iterations of
+           new[v] = (1-0.85)/n + 0.85 * sum over edges (u,v) of old[u]/outdeg(u),
+           every edge counted (self-loops and duplicates too). A vertex with no
+           out-edge divides by zero in the program (contrib = inf) but no edge
+           reads it: its rank simply leaks, as in GraphIt's pr.gt. Each value
+           within 1e-6 absolute (plus the 6-significant-digit rounding of
+           std::cout, 5e-6 relative, which is below 1e-6 for every rank < 0.2).
+  prdelta  examples/prdelta.gt's PageRank-Delta, simulated step by step (10
+           rounds, epsilon2 = 0.1). The program's sums run in another order, which
+           moves values by ~1e-16: far inside the 1e-6 tolerance, and a
+           threshold decision could only flip for a delta within that of
+           0.1*rank, which the test graphs do not have.
+  bfs      a valid BFS tree from the source: parent[source] == source, parent
+           -1 exactly for the vertices the source cannot reach, and for every
+           other vertex v an in-neighbour p (an edge p->v) one level closer to
+           the source. Any valid parent is accepted.
+  sssp     exact shortest-path distances from the source (Dijkstra; Bellman-Ford
+           if a weight is negative); unreachable vertices print 2147483647.
+  cc       the same partition as NetworkX's weakly connected components
+           (labels may differ) when the graph is symmetric. On a graph that is
+           not symmetric, label propagation computes for each v the smallest id
+           that reaches v; the oracle checks that partition instead.
+
+Graph files, as polyrt reads them:
+  .el/.wel  text, "u v" / "u v w" per line, '#' and '%' lines are comments; the
+            vertex count is the largest id + 1; every edge is kept as given.
+  .sg/.wsg  GAPBS serialized graphs: bool directed (1 byte), int64 num_edges,
+            int64 num_nodes, int64 offsets[num_nodes+1], then num_edges int32
+            neighbours (.sg) or {int32 v, int32 w} pairs (.wsg); in-edges follow
+            when directed (checked for size, not used). An undirected graph stores both
+            directions of each edge in its out-lists.
+"""
+
+import argparse
+import heapq
+import math
+import os
+import struct
+import sys
+
+INT_MAX = 2147483647
+PR_ITERATIONS = 20
+PRDELTA_ROUNDS = 10
+DAMP = 0.85
+EPSILON2 = 0.1
+DEFAULT_TOLERANCE = {"pr": 1e-6, "prdelta": 1e-6}
+PRINT_REL = 5e-6  # std::cout prints doubles with 6 significant digits
+
+
+class OracleError(Exception):
+    """The oracle cannot check (bad graph, bad arguments): exit 2."""
+
+
+class Mismatch(Exception):
+    """The program's output is wrong: exit 1."""
+
+
+# --------------------------------------------------------------------------
+# Graphs
+
+
+class Graph:
+    def __init__(self, n, edges, weighted, path):
+        self.n = n
+        self.edges = edges  # list of (u, v, w); w is None when unweighted
+        self.weighted = weighted
+        self.path = path
+        self.out = [[] for _ in range(n)]
+        self.inn = [[] for _ in range(n)]
+        for u, v, w in edges:
+            self.out[u].append((v, w))
+            self.inn[v].append((u, w))
+
+    def out_degree(self, v):
+        return len(self.out[v])
+
+    def is_symmetric(self):
+        from collections import Counter
+        fwd = Counter((u, v) for u, v, _ in self.edges)
+        return all(fwd[(v, u)] >= 1 for (u, v) in fwd)
+
+
+def read_text(path, weighted):
+    edges = []
+    n = 0
+    want = 3 if weighted else 2
+    with open(path, "r") as f:
+        for lineno, line in enumerate(f, 1):
+            s = line.strip()
+            if not s or s[0] in "#%":
+                continue
+            tok = s.split()
+            if len(tok) < want:
+                raise OracleError("%s:%d: expected %d numbers, got '%s'" % (path, lineno, want, s))
+            try:
+                u, v = int(tok[0]), int(tok[1])
+                w = int(tok[2]) if weighted else None
+            except ValueError:
+                raise OracleError("%s:%d: bad token in '%s'" % (path, lineno, s))
+            if u < 0 or v < 0:
+                raise OracleError("%s:%d: negative vertex id" % (path, lineno))
+            edges.append((u, v, w))
+            n = max(n, u + 1, v + 1)
+    return Graph(n, edges, weighted, path)
+
+
+def read_serialized(path, weighted):
+    with open(path, "rb") as f:
+        data = f.read()
+    pos = 0
+
+    def take(fmt, count=1):
+        nonlocal pos
+        size = struct.calcsize("<" + fmt) * count
+        if pos + size > len(data):
+            raise OracleError("%s: truncated at byte %d (need %d more)" % (path, pos, size))
+        vals = struct.unpack_from("<%d%s" % (count, fmt), data, pos)
+        pos += size
+        return vals
+
+    (directed,) = take("?")
+    num_edges, num_nodes = take("q", 2)
+    if num_nodes < 0 or num_edges < 0:
+        raise OracleError("%s: negative size in header" % path)
+    offsets = take("q", num_nodes + 1)
+    if offsets[0] != 0 or any(offsets[i] > offsets[i + 1] for i in range(num_nodes)):
+        raise OracleError("%s: offsets are not a CSR index" % path)
+    m = offsets[-1]
+    if m != num_edges:
+        raise OracleError("%s: header says %d edges, offsets %d" % (path, num_edges, m))
+    if weighted:
+        flat = take("i", 2 * m)
+        nbrs, wts = flat[0::2], flat[1::2]
+    else:
+        nbrs, wts = take("i", m), [None] * m
+    if directed:  # the in-edges (CSC) follow; read them to catch a short file
+        in_offsets = take("q", num_nodes + 1)
+        if in_offsets[-1] != m:
+            raise OracleError("%s: %d in-edges, %d out-edges" % (path, in_offsets[-1], m))
+        take("i", 2 * m if weighted else m)
+    if pos != len(data):
+        raise OracleError("%s: %d bytes after the graph" % (path, len(data) - pos))
+    edges = []
+    for u in range(num_nodes):
+        for e in range(offsets[u], offsets[u + 1]):
+            v = nbrs[e]
+            if v < 0 or v >= num_nodes:
+                raise OracleError("%s: neighbour %d of vertex %d out of range" % (path, v, u))
+            edges.append((u, v, wts[e]))
+    return Graph(num_nodes, edges, weighted, path)
+
+
+def read_graph(path):
+    ext = os.path.splitext(path)[1]
+    if ext == ".el":
+        return read_text(path, False)
+    if ext == ".wel":
+        return read_text(path, True)
+    if ext == ".sg":
+        return read_serialized(path, False)
+    if ext == ".wsg":
+        return read_serialized(path, True)
+    raise OracleError("%s: unknown graph format '%s' (want .el .wel .sg .wsg)" % (path, ext))
+
+
+# --------------------------------------------------------------------------
+# References
+
+
+def ref_pr(g):
+    n = g.n
+    old = [1.0 / n] * n
+    beta = (1.0 - DAMP) / n
+    for _ in range(PR_ITERATIONS):
+        contrib = [old[v] / g.out_degree(v) if g.out_degree(v) else math.inf for v in range(n)]
+        new = [0.0] * n
+        for u, v, _ in g.edges:
+            new[v] += contrib[u]
+        old = [beta + DAMP * x for x in new]
+    return old
+
+
+def ref_prdelta(g):
+    n = g.n
+    cur = [0.0] * n
+    ngh = [0.0] * n
+    delta = [1.0 / n] * n
+    beta = (1.0 - DAMP) / n
+    frontier = [True] * n
+    for rnd in range(1, PRDELTA_ROUNDS + 1):
+        for u, v, _ in g.edges:
+            if frontier[u]:
+                ngh[v] += delta[u] / g.out_degree(u)
+        for v in range(n):
+            if rnd == 1:
+                delta[v] = DAMP * ngh[v] + beta
+                cur[v] += delta[v]
+                delta[v] = delta[v] - 1.0 / n
+            else:
+                delta[v] = ngh[v] * DAMP
+                cur[v] += delta[v]
+            ngh[v] = 0.0
+            frontier[v] = abs(delta[v]) > EPSILON2 * cur[v]
+    return cur
+
+
+def bfs_levels(g, source):
+    import networkx as nx
+    dg = nx.DiGraph()
+    dg.add_nodes_from(range(g.n))
+    dg.add_edges_from((u, v) for u, v, _ in g.edges)
+    return nx.single_source_shortest_path_length(dg, source)
+
+
+def ref_sssp(g, source):
+    dist = [math.inf] * g.n
+    dist[source] = 0
+    if all(w >= 0 for _, _, w in g.edges):
+        heap = [(0, source)]
+        while heap:
+            d, u = heapq.heappop(heap)
+            if d > dist[u]:
+                continue
+            for v, w in g.out[u]:
+                if d + w < dist[v]:
+                    dist[v] = d + w
+                    heapq.heappush(heap, (d + w, v))
+    else:
+        for _ in range(g.n):
+            changed = False
+            for u, v, w in g.edges:
+                if dist[u] + w < dist[v]:
+                    dist[v] = dist[u] + w
+                    changed = True
+            if not changed:
+                break
+        else:
+            raise OracleError("%s: negative cycle reachable from %d" % (g.path, source))
+    return [INT_MAX if d == math.inf else d for d in dist]
+
+
+def ref_cc_partition(g):
+    """A list giving each vertex a canonical component label (smallest member)."""
+    import networkx as nx
+    if g.is_symmetric():
+        dg = nx.DiGraph()
+        dg.add_nodes_from(range(g.n))
+        dg.add_edges_from((u, v) for u, v, _ in g.edges)
+        label = [None] * g.n
+        for comp in nx.weakly_connected_components(dg):
+            m = min(comp)
+            for v in comp:
+                label[v] = m
+        return label, "weakly connected components"
+    # Not symmetric: the label of v is the smallest id with a path to v.
+    label = [None] * g.n
+    for s in range(g.n):  # ascending: the first source to reach v is the smallest
+        if label[s] is not None:
+            continue
+        label[s] = s
+        stack = [s]
+        while stack:
+            u = stack.pop()
+            for v, _ in g.out[u]:
+                if label[v] is None:
+                    label[v] = s
+                    stack.append(v)
+    return label, "smallest id reaching each vertex (graph is not symmetric)"
+
+
+# --------------------------------------------------------------------------
+# Checks
+
+
+def parse_output(text, n, kind, source_name):
+    lines = text.splitlines()
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if len(lines) != n:
+        raise Mismatch("%s has %d lines, the graph has %d vertices (one value per vertex expected)"
+                       % (source_name, len(lines), n))
+    vals = []
+    for i, line in enumerate(lines):
+        s = line.strip()
+        try:
+            vals.append(kind(s))
+        except ValueError:
+            raise Mismatch("%s: line %d (vertex %d): '%s' is not a%s %s"
+                           % (source_name, i + 1, i, s, "n" if kind is int else "",
+                              "integer" if kind is int else "number"))
+    return vals
+
+
+def fmt(x):
+    return repr(x) if isinstance(x, float) else str(x)
+
+
+def compare_floats(expected, got, tol, what):
+    bad = [v for v in range(len(expected))
+           if not (abs(got[v] - expected[v]) <= tol + PRINT_REL * abs(expected[v]))]
+    if bad:
+        v = bad[0]
+        raise Mismatch("%s: vertex %d: expected %s, got %s (|diff| %.3g > tolerance %g); "
+                       "%d of %d vertices differ"
+                       % (what, v, fmt(expected[v]), fmt(got[v]), abs(got[v] - expected[v]),
+                          tol, len(bad), len(expected)))
+
+
+def compare_exact(expected, got, what):
+    bad = [v for v in range(len(expected)) if expected[v] != got[v]]
+    if bad:
+        v = bad[0]
+        raise Mismatch("%s: vertex %d: expected %s, got %s; %d of %d vertices differ"
+                       % (what, v, expected[v], got[v], len(bad), len(expected)))
+
+
+def check_bfs(g, source, parent):
+    level = bfs_levels(g, source)
+    if parent[source] != source:
+        raise Mismatch("bfs: vertex %d: the source must be its own parent, got %d"
+                       % (source, parent[source]))
+    for v in range(g.n):
+        p = parent[v]
+        if v == source:
+            continue
+        if v not in level:
+            if p != -1:
+                raise Mismatch("bfs: vertex %d: unreachable from %d, expected parent -1, got %d"
+                               % (v, source, p))
+            continue
+        if p == -1:
+            raise Mismatch("bfs: vertex %d: reachable from %d (level %d), got parent -1"
+                           % (v, source, level[v]))
+        if p < 0 or p >= g.n or all(u != p for u, _ in g.inn[v]):
+            raise Mismatch("bfs: vertex %d: parent %d is not an in-neighbour (no edge %d->%d)"
+                           % (v, p, p, v))
+        if level.get(p) != level[v] - 1:
+            raise Mismatch("bfs: vertex %d: level %d, its parent %d has level %s, expected %d"
+                           % (v, level[v], p, level.get(p), level[v] - 1))
+
+
+def check_partition(expected, got, how):
+    fwd, back = {}, {}
+    for v in range(len(expected)):
+        e, l = expected[v], got[v]
+        if e in fwd and fwd[e] != l:
+            u = next(x for x in range(v) if expected[x] == e)
+            raise Mismatch("cc: vertex %d: same component as vertex %d (%s), but labelled %d "
+                           "and %d" % (v, u, how, l, got[u]))
+        if l in back and back[l] != e:
+            u = next(x for x in range(v) if got[x] == l)
+            raise Mismatch("cc: vertex %d: different component from vertex %d (%s), but both "
+                           "labelled %d" % (v, u, how, l))
+        fwd[e], back[l] = l, e
+
+
+def expected_values(algo, g, source):
+    if algo == "pr":
+        return ref_pr(g)
+    if algo == "prdelta":
+        return ref_prdelta(g)
+    if algo == "sssp":
+        return ref_sssp(g, source)
+    if algo == "cc":
+        return ref_cc_partition(g)[0]
+    if algo == "bfs":  # one valid tree
+        level = bfs_levels(g, source)
+        parent = [-1] * g.n
+        for v in level:
+            if v == source:
+                parent[v] = source
+            else:
+                parent[v] = min(u for u, _ in g.inn[v] if level.get(u) == level[v] - 1)
+        return parent
+    raise AssertionError(algo)
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(description="Check an example program's output.")
+    ap.add_argument("algo", choices=["pr", "prdelta", "bfs", "sssp", "cc"])
+    ap.add_argument("graph")
+    ap.add_argument("output", nargs="?", help="the program's output file, or - for stdin")
+    ap.add_argument("--source", type=int, default=0, help="start vertex (bfs, sssp)")
+    ap.add_argument("--tolerance", type=float, default=None,
+                    help="absolute tolerance for pr and prdelta (default 1e-6)")
+    ap.add_argument("--print-expected", action="store_true",
+                    help="print the reference answer instead of checking")
+    args = ap.parse_args(argv)
+    prog = "check.py %s" % args.algo
+    try:
+        g = read_graph(args.graph)
+        if g.n == 0:
+            raise OracleError("%s: the graph has no vertex" % args.graph)
+        if args.algo in ("bfs", "sssp") and not 0 <= args.source < g.n:
+            raise OracleError("source %d is not a vertex of %s (%d vertices)"
+                              % (args.source, args.graph, g.n))
+        if args.algo == "sssp" and not g.weighted:
+            raise OracleError("sssp needs a weighted graph (.wel, .wsg), got %s" % args.graph)
+        if args.print_expected:
+            for x in expected_values(args.algo, g, args.source):
+                print(x)
+            return 0
+        if args.output is None:
+            raise OracleError("no program output given")
+        if args.output == "-":
+            text, name = sys.stdin.read(), "<stdin>"
+        else:
+            with open(args.output, "r") as f:
+                text, name = f.read(), args.output
+        kind = float if args.algo in ("pr", "prdelta") else int
+        got = parse_output(text, g.n, kind, name)
+        if args.algo in ("pr", "prdelta"):
+            tol = args.tolerance if args.tolerance is not None else DEFAULT_TOLERANCE[args.algo]
+            compare_floats(expected_values(args.algo, g, args.source), got, tol, args.algo)
+        elif args.algo == "sssp":
+            compare_exact(ref_sssp(g, args.source), got, "sssp")
+        elif args.algo == "bfs":
+            check_bfs(g, args.source, got)
+        else:
+            expected, how = ref_cc_partition(g)
+            check_partition(expected, got, how)
+    except Mismatch as e:
+        sys.stderr.write("%s: error: wrong output for %s: %s\n" % (prog, args.graph, e))
+        return 1
+    except (OracleError, OSError) as e:
+        sys.stderr.write("%s: error: cannot check: %s\n" % (prog, e))
+        return 2
+    print("%s: ok: %s, %d vertices" % (prog, os.path.basename(args.graph), g.n))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
