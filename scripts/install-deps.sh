@@ -29,7 +29,16 @@ if [[ ! -f "$jar" ]]; then
 fi
 
 # The end-to-end oracle uses NetworkX.
+# Debian's own python3 takes it from apt (its pip refuses system-wide installs,
+# PEP 668); another python3 first on PATH (a venv, pyenv) gets it from pip.
 if ! python3 -c 'import networkx' 2>/dev/null; then
   echo "install-deps: installing networkx"
-  python3 -m pip install -q networkx
+  if [[ "$(command -v python3)" == /usr/bin/python3 ]]; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -qq python3-networkx >/dev/null ||
+      { apt-get update -qq && apt-get install -y -qq python3-networkx >/dev/null; }
+  else
+    python3 -m pip install -q networkx ||
+      python3 -m pip install -q --break-system-packages networkx
+  fi
 fi
