@@ -1,0 +1,44 @@
+//===- Pass.h - The pass interface and the pipeline -------------*- C++ -*-===//
+#ifndef POLYC_PASSES_PASS_H
+#define POLYC_PASSES_PASS_H
+
+#include "polyc/IR/IR.h"
+#include "polyc/Support/Diagnostics.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <functional>
+#include <vector>
+
+namespace polyc {
+
+/// A pass decides one aspect of how traversals run and records it on the IR.
+/// It returns false after reporting an error.
+struct Pass {
+  const char *name;        // what --print-ir-after=NAME selects
+  const char *description; // one line, for --help and docs
+  bool (*run)(Module &module, DiagnosticEngine &diags);
+};
+
+/// The passes in the order they run (see Pipeline.cpp).
+const std::vector<Pass> &passPipeline();
+
+struct PipelineOptions {
+  std::vector<std::string> printAfter; // pass names
+  bool printAfterAll = false;
+  llvm::raw_ostream *dump = nullptr; // where IR dumps go
+};
+
+/// Runs every pass; stops at the first that fails.
+bool runPassPipeline(Module &module, DiagnosticEngine &diags, const PipelineOptions &options);
+
+// The passes themselves.
+bool runDirectionPass(Module &module, DiagnosticEngine &diags);
+bool runParallelizationPass(Module &module, DiagnosticEngine &diags);
+bool runFrontierPass(Module &module, DiagnosticEngine &diags);
+bool runUpdateSyncPass(Module &module, DiagnosticEngine &diags);
+
+} // namespace polyc
+
+#endif

@@ -1,0 +1,226 @@
+//===- EmitExpr.cpp - Expressions -----------------------------------------===//
+//
+// Expressions are printed with C++ precedence so that the output has the
+// parentheses a person would write and no more.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Casting.h"
+
+using namespace polyc;
+using llvm::cast;
+using llvm::dyn_cast;
+
+namespace {
+
+enum Precedence {
+  kOr = 3,
+  kAnd = 4,
+  kEquality = 9,
+  kRelational = 10,
+  kAdditive = 12,
+  kMultiplicative = 13,
+  kUnary = 15,
+  kPrimary = 16,
+};
+
+int precedenceOf(BinaryOp op) {
+  switch (op) {
+  case BinaryOp::Or: return kOr;
+  case BinaryOp::And: return kAnd;
+  case BinaryOp::Xor:
+  case BinaryOp::Eq:
+  case BinaryOp::Ne: return kEquality;
+  case BinaryOp::Lt:
+  case BinaryOp::Le:
+  case BinaryOp::Gt:
+  case BinaryOp::Ge: return kRelational;
+  case BinaryOp::Add:
+  case BinaryOp::Sub: return kAdditive;
+  case BinaryOp::Mul:
+  case BinaryOp::Div: return kMultiplicative;
+  case BinaryOp::Pow: return kPrimary;
+  }
+  return kPrimary;
+}
+
+const char *cppOperator(BinaryOp op) {
+  switch (op) {
+  case BinaryOp::Or: return "||";
+  case BinaryOp::And: return "&&";
+  case BinaryOp::Xor: return "!="; // on bools
+  default: return spelling(op);
+  }
+}
+
+std::string quoted(const std::string &text) {
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+    case '\n': out += "\\n"; break;
+    case '\t': out += "\\t"; break;
+    case '"': out += "\\\""; break;
+    case '\\': out += "\\\\"; break;
+    default: out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string withParens(std::string text, int precedence, int needed) {
+  return precedence < needed ? "(" + text + ")" : text;
+}
+
+} // namespace
+
+std::string CppEmitter::expr(const Expr &e) {
+  int precedence;
+  return exprPrec(e, precedence);
+}
+
+std::string CppEmitter::exprAs(const Expr &e, const Type &type) {
+  if (e.type == type || !type.isScalar() || !e.type.isScalar())
+    return expr(e);
+  // Literals convert implicitly without narrowing surprises.
+  if (llvm::isa<IntLitExpr>(e) && type.isNumeric())
+    return expr(e);
+  return "static_cast<" + cppType(type) + ">(" + expr(e) + ")";
+}
+
+std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
+  precedence = kPrimary;
+  switch (e.getKind()) {
+  case Expr::IntLit: {
+    int64_t v = cast<IntLitExpr>(e).value;
+    bool wide = v > INT32_MAX || v < INT32_MIN;
+    return std::to_string(v) + (wide ? "LL" : "");
+  }
+  case Expr::FloatLit: {
+    std::string s = cast<FloatLitExpr>(e).spelling;
+    return e.type.kind == Type::Float ? s + "f" : s;
+  }
+  case Expr::BoolLit: return cast<BoolLitExpr>(e).value ? "true" : "false";
+  case Expr::StringLit: return quoted(cast<StringLitExpr>(e).value);
+  case Expr::Name: return cppName(cast<NameExpr>(e).name);
+  case Expr::Unary: {
+    auto &u = cast<UnaryExpr>(e);
+    int inner;
+    std::string operand = exprPrec(*u.operand, inner);
+    precedence = kUnary;
+    const char *op = u.op == UnaryOp::Neg ? "-" : u.op == UnaryOp::Plus ? "+" : "!";
+    return op + withParens(operand, inner, kUnary);
+  }
+  case Expr::Binary: {
+    auto &b = cast<BinaryExpr>(e);
+    if (b.op == BinaryOp::Pow)
+      return "std::pow(" + expr(*b.lhs) + ", " + expr(*b.rhs) + ")";
+    precedence = precedenceOf(b.op);
+    int lp, rp;
+    std::string lhs = exprPrec(*b.lhs, lp), rhs = exprPrec(*b.rhs, rp);
+    return withParens(lhs, lp, precedence) + " " + cppOperator(b.op) + " " +
+           withParens(rhs, rp, precedence + 1);
+  }
+  case Expr::Call: return call(cast<CallExpr>(e));
+  case Expr::MethodCall: return methodCall(cast<MethodCallExpr>(e));
+  case Expr::Index: {
+    auto &ix = cast<IndexExpr>(e);
+    if (auto *base = dyn_cast<NameExpr>(ix.base.get()); base && !base->decl &&
+                                                          base->name == "argv")
+      return "polyrt::argument(polyc_argc, polyc_argv, " + expr(*ix.index) + ")";
+    int bp;
+    std::string base = exprPrec(*ix.base, bp);
+    return withParens(base, bp, kPrimary) + "[" + expr(*ix.index) + "]";
+  }
+  case Expr::New: return newExpr(cast<NewExpr>(e));
+  case Expr::EdgeTraversal:
+  case Expr::VertexTraversal: return traversalCall(e);
+  }
+  return "";
+}
+
+std::string CppEmitter::call(const CallExpr &c) {
+  std::vector<std::string> args;
+  for (const ExprPtr &a : c.args)
+    args.push_back(expr(*a));
+  std::string joined = llvm::join(args, ", ");
+  if (c.func)
+    return cppFunctionName(*c.func) + "(" + joined + ")";
+  const std::string &f = c.callee;
+  if (f == "load")
+    return "polyrt::loadGraph<" + cppType(*c.type.value) + ">(" + joined + ")";
+  if (f == "atoi")
+    return "polyrt::parseInt(" + joined + ")";
+  if (f == "atof")
+    return "polyrt::parseDouble(" + joined + ")";
+  if (f == "fabs" || f == "sqrt" || f == "floor" || f == "pow")
+    return "std::" + f + "(" + joined + ")";
+  if (f == "min" || f == "max") {
+    if (c.args.size() != 2)
+      return error(c.loc, f + " takes two arguments"), "";
+    return "std::" + f + "(" + exprAs(*c.args[0], c.type) + ", " + exprAs(*c.args[1], c.type) +
+           ")";
+  }
+  if (f == "to_double")
+    return "static_cast<double>(" + joined + ")";
+  if (f == "startTimer" || f == "stopTimer")
+    return "polyrt::" + f + "()";
+  error(c.loc, "the built-in function '" + f + "' is not supported yet");
+  return "";
+}
+
+std::string CppEmitter::methodCall(const MethodCallExpr &m) {
+  int rp;
+  std::string receiver = exprPrec(*m.receiver, rp);
+  receiver = withParens(receiver, rp, kPrimary);
+  std::string arg = m.args.empty() ? "" : expr(*m.args[0]);
+  const std::string &name = m.method;
+  if (name == "getVertices")
+    return m.type.kind == Type::VertexSet
+               ? "polyrt::VertexSubset(" + receiver + ".numVertices(), true)"
+               : receiver + ".numVertices()";
+  if (name == "getOutDegrees")
+    return "polyrt::outDegrees(" + receiver + ")";
+  if (name == "getOutDegree")
+    return "static_cast<int32_t>(" + receiver + ".outDegree(" + arg + "))";
+  if (name == "transpose")
+    return receiver + ".transpose()";
+  if (name == "size" || name == "getVertexSetSize")
+    return "static_cast<" + cppType(m.type) + ">(" + receiver + ".size())";
+  if (name == "addVertex")
+    return receiver + ".addVertex(" + arg + ")";
+  if (name == "sum" || name == "max")
+    return "polyrt::" + name + "(" + receiver + ")";
+  if (name == "append")
+    return receiver + ".push_back(" + arg + ")";
+  if (name == "pop")
+    return "polyrt::popBack(" + receiver + ")";
+  error(m.loc, "the method '" + name + "' is not supported yet");
+  return "";
+}
+
+std::string CppEmitter::newExpr(const NewExpr &n) {
+  const Type &t = n.allocated;
+  if (t.kind == Type::VertexSet)
+    return "polyrt::newVertexSet(" + elementCount(t.element) + ", " +
+           (n.args.empty() ? "0" : expr(*n.args[0])) + ")";
+  if (t.kind == Type::List)
+    return cppType(t) + "()";
+  error(n.loc, "'new " + t.str() + "' is not supported yet");
+  return "";
+}
+
+std::string CppEmitter::traversalCall(const Expr &e) {
+  auto lvalue = [&](const Expr &x) {
+    return llvm::isa<NameExpr>(x) ? expr(x) : "polyrt::temporary(" + expr(x) + ")";
+  };
+  if (auto *t = dyn_cast<EdgeTraversalExpr>(&e)) {
+    std::string args = lvalue(*t->edges);
+    if (t->from)
+      args += ", " + lvalue(*t->from);
+    return t->name + "(" + args + ")";
+  }
+  auto &v = cast<VertexTraversalExpr>(e);
+  return v.name + "(" + lvalue(*v.set) + ")";
+}

@@ -1,0 +1,198 @@
+//===- EmitStmt.cpp - Statements and functions ----------------------------===//
+#include "Emitter.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Casting.h"
+
+using namespace polyc;
+using llvm::cast;
+using llvm::dyn_cast;
+
+std::string polyc::indentOf(unsigned level) { return std::string(2 * level, ' '); }
+
+namespace {
+
+const char *kChanged = "polyc_changed";
+
+/// The functor naming a compound assignment's operation, for CAS loops.
+const char *operationFunctor(AssignOp op) {
+  switch (op) {
+  case AssignOp::Add: return "std::plus<>()";
+  case AssignOp::Sub: return "std::minus<>()";
+  case AssignOp::Mul: return "std::multiplies<>()";
+  case AssignOp::Div: return "std::divides<>()";
+  default: return "";
+  }
+}
+
+} // namespace
+
+std::string CppEmitter::signature(const FuncDecl &func, const std::string &name,
+                                  bool returnsChanged) {
+  std::string result = returnsChanged ? "bool"
+                       : func.result  ? cppType(func.result->type)
+                                      : "void";
+  std::vector<std::string> params;
+  for (const auto &p : func.params) {
+    bool byReference = !p->type.isScalar() && p->type.kind != Type::Element;
+    params.push_back(cppType(p->type) + (byReference ? " &" : " ") + cppName(p->name));
+  }
+  return result + " " + name + "(" + llvm::join(params, ", ") + ")";
+}
+
+void CppEmitter::emitFunction(const FuncDecl &func, const std::string &name,
+                              const FunctionContext &ctx) {
+  context = &ctx;
+  // Specialised copies are private to their traversal; the user's functions
+  // keep external linkage so that an unused one draws no warning.
+  bool specialised = ctx.tracksChanges || !ctx.writes.empty();
+  os << (specialised ? "static " : "") << signature(func, name, ctx.tracksChanges) << " {\n";
+  if (ctx.tracksChanges)
+    os << "  bool " << kChanged << " = false;\n";
+  else if (func.result)
+    os << "  " << cppType(func.result->type) << " " << cppName(func.result->name) << "{};\n";
+  emitBlock(func.body, 1);
+  if (ctx.tracksChanges || func.result)
+    os << "  " << returnStatement() << "\n";
+  os << "}\n\n";
+  context = nullptr;
+}
+
+std::string CppEmitter::returnStatement() {
+  if (context && context->tracksChanges)
+    return std::string("return ") + kChanged + ";";
+  if (context && context->func && context->func->result)
+    return "return " + cppName(context->func->result->name) + ";";
+  return "return;";
+}
+
+void CppEmitter::emitBlock(const Block &block, unsigned indent) {
+  for (const StmtPtr &s : block)
+    emitStmt(*s, indent);
+}
+
+std::string CppEmitter::localDeclaration(const VarDecl &var) {
+  std::string type = cppType(var.type), name = cppName(var.name);
+  if (var.type.kind == Type::Vector) {
+    std::string init = var.init && var.init->type.isScalar()
+                           ? exprAs(*var.init, *var.type.value)
+                           : cppType(*var.type.value) + "()";
+    if (var.init && !var.init->type.isScalar())
+      return type + " " + name + " = " + expr(*var.init) + ";";
+    return type + " " + name + "(" + elementCount(var.type.element) + ", " + init + ");";
+  }
+  if (!var.init)
+    return type + " " + name + "{};";
+  return type + " " + name + " = " + exprAs(*var.init, var.type) + ";";
+}
+
+std::string CppEmitter::assignment(const AssignStmt &a) {
+  if (context) {
+    auto it = context->writes.find(&a);
+    if (it != context->writes.end() &&
+        (it->second.sync == WriteSync::Atomic || it->second.tracked))
+      return scheduledAssignment(a, it->second);
+  }
+  std::string target = expr(*a.target);
+  const Type &type = a.target->type;
+  std::string value = exprAs(*a.value, type);
+  switch (a.op) {
+  case AssignOp::Min: return "polyrt::reduceMin(" + target + ", " + value + ");";
+  case AssignOp::Max: return "polyrt::reduceMax(" + target + ", " + value + ");";
+  default: return target + " " + spelling(a.op) + " " + value + ";";
+  }
+}
+
+/// A write of a function applied by a traversal that is atomic or tracked:
+/// made as safe as the update-sync pass decided, reporting changes of the
+/// tracked vector.
+std::string CppEmitter::scheduledAssignment(const AssignStmt &a, const WriteInfo &w) {
+  std::string target = expr(*a.target);
+  std::string value = exprAs(*a.value, a.target->type);
+  std::string address = "&" + target;
+  std::string changed = std::string(kChanged) + " |= ";
+  if (w.sync == WriteSync::Plain) {
+    switch (a.op) {
+    case AssignOp::Assign: return changed + "polyrt::assignTracked(" + target + ", " + value + ");";
+    case AssignOp::Min: return changed + "polyrt::reduceMin(" + target + ", " + value + ");";
+    case AssignOp::Max: return changed + "polyrt::reduceMax(" + target + ", " + value + ");";
+    default:
+      return changed + "polyrt::updateTracked(" + target + ", " + value + ", " +
+             operationFunctor(a.op) + ");";
+    }
+  }
+  std::string prefix = w.tracked ? changed : "";
+  switch (a.op) {
+  case AssignOp::Assign:
+    return w.tracked ? changed + "polyrt::atomicAssignTracked(" + address + ", " + value + ");"
+                     : "polyrt::atomicStore(" + address + ", " + value + ");";
+  case AssignOp::Min: return prefix + "polyrt::writeMin(" + address + ", " + value + ");";
+  case AssignOp::Max: return prefix + "polyrt::writeMax(" + address + ", " + value + ");";
+  case AssignOp::Add:
+    if (!w.tracked)
+      return "polyrt::writeAdd(" + address + ", " + value + ");";
+    [[fallthrough]];
+  default:
+    return prefix + (w.tracked ? "polyrt::atomicUpdateTracked(" : "polyrt::writeUpdate(") +
+           address + ", " + value + ", " + operationFunctor(a.op) + ");";
+  }
+}
+
+void CppEmitter::emitStmt(const Stmt &s, unsigned indent) {
+  std::string pad = indentOf(indent);
+  if (!s.label.empty())
+    os << pad << "// #" << s.scopedLabel << "#\n";
+  switch (s.getKind()) {
+  case Stmt::VarDecl:
+    os << pad << localDeclaration(*cast<VarDeclStmt>(s).decl) << "\n";
+    return;
+  case Stmt::Assign: os << pad << assignment(cast<AssignStmt>(s)) << "\n"; return;
+  case Stmt::ExprStmt: os << pad << expr(*cast<ExprStmtNode>(s).expr) << ";\n"; return;
+  case Stmt::If: {
+    auto &i = cast<IfStmt>(s);
+    for (size_t b = 0; b < i.branches.size(); ++b) {
+      os << (b == 0 ? pad + "if (" : " else if (") << expr(*i.branches[b].cond) << ") {\n";
+      emitBlock(i.branches[b].body, indent + 1);
+      os << pad << "}";
+    }
+    if (!i.elseBody.empty()) {
+      os << " else {\n";
+      emitBlock(i.elseBody, indent + 1);
+      os << pad << "}";
+    }
+    os << "\n";
+    return;
+  }
+  case Stmt::While: {
+    auto &w = cast<WhileStmt>(s);
+    os << pad << "while (" << expr(*w.cond) << ") {\n";
+    emitBlock(w.body, indent + 1);
+    os << pad << "}\n";
+    return;
+  }
+  case Stmt::DoWhile: {
+    auto &d = cast<DoWhileStmt>(s);
+    os << pad << "do {\n";
+    emitBlock(d.body, indent + 1);
+    os << pad << "} while (" << expr(*d.cond) << ");\n";
+    return;
+  }
+  case Stmt::For: {
+    auto &f = cast<ForStmt>(s);
+    std::string var = cppName(f.var->name);
+    os << pad << "for (" << cppType(f.var->type) << " " << var << " = " << expr(*f.lo) << "; "
+       << var << " < " << expr(*f.hi) << "; ++" << var << ") {\n";
+    emitBlock(f.body, indent + 1);
+    os << pad << "}\n";
+    return;
+  }
+  case Stmt::Break: os << pad << "break;\n"; return;
+  case Stmt::Print: os << pad << "std::cout << " << expr(*cast<PrintStmt>(s).value) << " << '\\n';\n"; return;
+  case Stmt::Delete: {
+    const Expr &value = *cast<DeleteStmt>(s).value;
+    os << pad << expr(value) << " = " << cppType(value.type) << "();\n";
+    return;
+  }
+  case Stmt::Return: os << pad << returnStatement() << "\n"; return;
+  }
+}

@@ -1,0 +1,41 @@
+//===- EmitVertexTraversal.cpp - set.apply(f) and set.filter(f) ----------===//
+//
+// A vertex traversal walks the set in whichever form it already has (a list
+// of ids, or one flag per vertex), so it never pays for a conversion.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+
+using namespace polyc;
+
+void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
+  bool filter = t.op == VertexTraversalExpr::Filter;
+  std::string f = appliedFunction(*t.func, t.writes, /*tracksChanges=*/false, t.name);
+  std::string visit = filter ? "if (" + f + "(v))\n        next.add(v);" : f + "(v);";
+
+  os << "// " << t.name << ": " << t.source << "\n"
+     << "// " << spelling(t.plan.parallelization) << "\n"
+     << "static " << (filter ? "polyrt::VertexSubset " : "void ") << t.name
+     << "(polyrt::VertexSubset &set) {\n";
+  if (filter)
+    os << "  polyrt::DenseFrontierBuilder next(set.universe());\n";
+  os << "  if (set.hasSparse()) {\n"
+     << "    const std::vector<polyrt::VertexId> &members = set.sparse();\n"
+     << parallelForPragma(t.plan)
+     << "    for (int64_t i = 0; i < static_cast<int64_t>(members.size()); ++i) {\n"
+     << "      const polyrt::VertexId v = members[i];\n"
+     << "      " << visit << "\n"
+     << "    }\n"
+     << "  } else {\n"
+     << "    const uint8_t *member = set.dense();\n"
+     << parallelForPragma(t.plan)
+     << "    for (int64_t i = 0; i < set.universe(); ++i) {\n"
+     << "      const polyrt::VertexId v = static_cast<polyrt::VertexId>(i);\n"
+     << "      if (member[v])\n"
+     << "        " << (filter ? "if (" + f + "(v))\n          next.add(v);" : f + "(v);") << "\n"
+     << "    }\n"
+     << "  }\n";
+  if (filter)
+    os << "  return next.finish();\n";
+  os << "}\n\n";
+}

@@ -1,0 +1,98 @@
+//===- Emitter.h - The C++ emitter's internals ------------------*- C++ -*-===//
+//
+// One CppEmitter writes one translation unit. Its methods are spread over
+// files by what they emit: program structure (CppEmitter.cpp), expressions
+// (EmitExpr.cpp), statements and functions (EmitStmt.cpp), traversals
+// (EmitEdgeTraversal.cpp, EmitVertexTraversal.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef POLYC_LIB_CODEGEN_EMITTER_H
+#define POLYC_LIB_CODEGEN_EMITTER_H
+
+#include "polyc/CodeGen/CppEmitter.h"
+
+#include <map>
+#include <set>
+#include <string>
+
+namespace polyc {
+
+/// C++ spelling of a language type.
+std::string cppType(const Type &type);
+/// A user identifier made safe for C++ (keywords and our prefix get a '_').
+std::string cppName(const std::string &name);
+/// The C++ name of a user function (main becomes polyc_main).
+std::string cppFunctionName(const FuncDecl &func);
+
+/// How the body of a function is being emitted: plainly, or specialised for
+/// one traversal (some writes atomic, changes of the tracked vector reported).
+struct FunctionContext {
+  const FuncDecl *func = nullptr;
+  std::map<const AssignStmt *, WriteInfo> writes; // empty: all plain
+  bool tracksChanges = false;
+};
+
+class CppEmitter {
+public:
+  CppEmitter(const Module &module, const EmitOptions &options, llvm::raw_ostream &os,
+             DiagnosticEngine &diags)
+      : module(module), options(options), os(os), diags(diags) {}
+  bool run();
+
+  // Expressions (EmitExpr.cpp).
+  std::string expr(const Expr &e);
+  std::string exprAs(const Expr &e, const Type &type); // with a cast if needed
+
+private:
+  const Module &module;
+  const EmitOptions &options;
+  llvm::raw_ostream &os;
+  DiagnosticEngine &diags;
+  bool failed = false;
+  const FunctionContext *context = nullptr;
+  std::set<std::string> countedElements; // elements whose count is known
+
+  void error(llvm::SMLoc loc, const llvm::Twine &message);
+  std::string elementCount(const std::string &element) { return "num_" + element; }
+
+  // Program structure (CppEmitter.cpp).
+  void emitPrologue();
+  void emitGlobals();
+  void emitForwardDeclarations();
+  void emitGlobalInitialisation();
+  void emitMain();
+  std::string signature(const FuncDecl &func, const std::string &name, bool returnsChanged);
+
+  // Expressions (EmitExpr.cpp).
+  std::string exprPrec(const Expr &e, int &precedence);
+  std::string call(const CallExpr &c);
+  std::string methodCall(const MethodCallExpr &m);
+  std::string newExpr(const NewExpr &n);
+  std::string traversalCall(const Expr &e);
+
+  // Statements and functions (EmitStmt.cpp).
+  void emitFunction(const FuncDecl &func, const std::string &name, const FunctionContext &ctx);
+  void emitBlock(const Block &block, unsigned indent);
+  void emitStmt(const Stmt &s, unsigned indent);
+  std::string assignment(const AssignStmt &a);
+  std::string scheduledAssignment(const AssignStmt &a, const WriteInfo &w);
+  std::string localDeclaration(const VarDecl &var);
+  std::string returnStatement();
+
+  // Traversals (EmitEdgeTraversal.cpp, EmitVertexTraversal.cpp).
+  void emitEdgeTraversal(const EdgeTraversalExpr &t);
+  void emitEdgeVariant(const EdgeTraversalExpr &t, bool push, const std::string &name);
+  void emitVertexTraversal(const VertexTraversalExpr &t);
+  std::string appliedFunction(const FuncDecl &func, const std::vector<WriteInfo> &writes,
+                              bool tracksChanges, const std::string &traversalName);
+  std::string traversalSignature(const EdgeTraversalExpr &t, const std::string &name);
+};
+
+std::string indentOf(unsigned level);
+/// The OpenMP pragma line (with its newline) for a traversal's outer loop, or
+/// nothing for a serial one.
+std::string parallelForPragma(const TraversalPlan &plan);
+
+} // namespace polyc
+
+#endif

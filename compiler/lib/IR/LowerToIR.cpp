@@ -1,0 +1,168 @@
+//===- LowerToIR.cpp - Method chains to traversal operations -------------===//
+//
+// A GraphIt traversal is a chain of method calls on an edgeset or vertexset:
+//     edges.from(frontier).to(toFilter).applyModified(updateEdge, parent, true)
+// Lowering collapses each chain into one EdgeTraversalExpr (or
+// VertexTraversalExpr) in place, so that passes can schedule it as a unit.
+//
+//===----------------------------------------------------------------------===//
+#include "polyc/AST/ASTPrinter.h"
+#include "polyc/AST/StmtWalk.h"
+#include "polyc/IR/IR.h"
+
+#include "llvm/Support/Casting.h"
+
+using namespace polyc;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+namespace {
+
+bool isEdgeModifier(llvm::StringRef m) {
+  return m == "from" || m == "to" || m == "dstFilter" || m == "srcFilter";
+}
+
+FuncDecl *functionArg(const ExprPtr &arg) {
+  if (auto *name = dyn_cast<NameExpr>(arg.get()))
+    return dyn_cast_or_null<FuncDecl>(name->decl);
+  return nullptr;
+}
+
+std::string sourceOf(const Expr &e) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printExpr(e, os);
+  return text;
+}
+
+class Lowering {
+public:
+  Lowering(Module &module, DiagnosticEngine &diags) : module(module), diags(diags) {}
+
+  void run(Program &program) {
+    for (auto &decl : program.decls)
+      if (auto *func = dyn_cast<FuncDecl>(decl.get()))
+        forEachStmtIn(func->body, [&](Stmt &s) {
+          currentLabel = s.scopedLabel;
+          traversalsUnderLabel = 0;
+          forEachDirectExpr(s, [&](ExprPtr &e) { lowerExpr(e); });
+        });
+  }
+
+private:
+  Module &module;
+  DiagnosticEngine &diags;
+  std::string currentLabel;
+  unsigned traversalsUnderLabel = 0;
+  unsigned unlabelledCount = 0;
+
+  /// Names a traversal after its statement's label ("s1"; "s1_2" for a second
+  /// one in the same statement) or, unlabelled, "traversalN" in source order.
+  std::string nextName() {
+    if (currentLabel.empty())
+      return "traversal" + std::to_string(++unlabelledCount);
+    std::string name = currentLabel;
+    for (char &c : name)
+      if (c == ':')
+        c = '_';
+    if (++traversalsUnderLabel > 1)
+      name += "_" + std::to_string(traversalsUnderLabel);
+    return name;
+  }
+
+  void lowerExpr(ExprPtr &slot) {
+    forEachChild(*slot, [&](ExprPtr &child) { lowerExpr(child); });
+    auto *call = dyn_cast<MethodCallExpr>(slot.get());
+    if (!call)
+      return;
+    const Type &receiverType = call->receiver->type;
+    if ((call->method == "apply" || call->method == "applyModified") &&
+        receiverType.kind == Type::EdgeSet)
+      lowerEdgeChain(slot);
+    else if ((call->method == "apply" || call->method == "filter" || call->method == "where") &&
+             receiverType.kind == Type::VertexSet)
+      lowerVertexTraversal(slot);
+  }
+
+  void lowerEdgeChain(ExprPtr &slot) {
+    auto *apply = cast<MethodCallExpr>(slot.get());
+    auto traversal = std::make_unique<EdgeTraversalExpr>(apply->loc);
+    traversal->type = apply->type;
+    traversal->source = sourceOf(*apply);
+    traversal->label = currentLabel;
+    traversal->name = nextName();
+
+    traversal->applyFunc = apply->args.empty() ? nullptr : functionArg(apply->args[0]);
+    if (!traversal->applyFunc)
+      return (void)diags.error(apply->loc, "'" + apply->method + "' expects a function to apply");
+    if (apply->method == "applyModified") {
+      auto *vec = apply->args.size() > 1 ? dyn_cast<NameExpr>(apply->args[1].get()) : nullptr;
+      traversal->trackedVector = vec ? dyn_cast_or_null<VarDecl>(vec->decl) : nullptr;
+      if (!traversal->trackedVector || traversal->trackedVector->storage != VarDecl::Global)
+        return (void)diags.error(apply->loc,
+                                 "applyModified expects a global per-vertex vector to track");
+      if (apply->args.size() > 2) {
+        auto *flag = dyn_cast<BoolLitExpr>(apply->args[2].get());
+        if (!flag)
+          return (void)diags.error(apply->args[2]->loc,
+                                   "the early-exit flag of applyModified must be true or false");
+        traversal->earlyExit = flag->value;
+      }
+    }
+
+    // Walk the chain from the apply back to the edgeset, taking each modifier.
+    ExprPtr current = std::move(apply->receiver);
+    while (auto *modifier = dyn_cast<MethodCallExpr>(current.get())) {
+      if (!isEdgeModifier(modifier->method))
+        break;
+      if (modifier->args.size() != 1)
+        return (void)diags.error(modifier->loc, "'" + modifier->method + "' takes one argument");
+      if (modifier->method == "from") {
+        if (traversal->from)
+          return (void)diags.error(modifier->loc, "a traversal can have only one 'from'");
+        traversal->from = std::move(modifier->args[0]);
+      } else {
+        FuncDecl *filter = functionArg(modifier->args[0]);
+        if (!filter)
+          return (void)diags.error(modifier->args[0]->loc,
+                                   "'" + modifier->method +
+                                       "' with a vertexset is not supported yet; pass a filter "
+                                       "function");
+        (modifier->method == "srcFilter" ? traversal->srcFilter : traversal->toFilter) = filter;
+      }
+      ExprPtr next = std::move(modifier->receiver);
+      current = std::move(next);
+    }
+    traversal->edges = std::move(current);
+    module.edgeTraversals.push_back(traversal.get());
+    slot = std::move(traversal);
+  }
+
+  void lowerVertexTraversal(ExprPtr &slot) {
+    auto *call = cast<MethodCallExpr>(slot.get());
+    auto op = call->method == "apply" ? VertexTraversalExpr::Apply : VertexTraversalExpr::Filter;
+    auto traversal = std::make_unique<VertexTraversalExpr>(call->loc, op);
+    traversal->type = call->type;
+    traversal->source = sourceOf(*call);
+    traversal->func = call->args.size() == 1 ? functionArg(call->args[0]) : nullptr;
+    if (!traversal->func)
+      return (void)diags.error(call->loc, "'" + call->method + "' expects one function");
+    traversal->label = currentLabel;
+    traversal->name = nextName();
+    traversal->set = std::move(call->receiver);
+    module.vertexTraversals.push_back(traversal.get());
+    slot = std::move(traversal);
+  }
+};
+
+} // namespace
+
+bool polyc::lowerToIR(Program &program, Schedule schedule, Module &module,
+                      DiagnosticEngine &diags) {
+  unsigned errorsBefore = diags.errorCount();
+  module.program = &program;
+  module.schedule = std::move(schedule);
+  Lowering(module, diags).run(program);
+  return diags.errorCount() == errorsBefore;
+}

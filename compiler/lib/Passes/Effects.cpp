@@ -1,0 +1,100 @@
+//===- Effects.cpp - Per-function side effects ---------------------------===//
+#include "polyc/Passes/Effects.h"
+#include "polyc/AST/StmtWalk.h"
+
+#include "llvm/Support/Casting.h"
+
+using llvm::isa;
+
+using namespace polyc;
+using llvm::dyn_cast;
+
+const VarDecl *polyc::writtenGlobal(const AssignStmt &assign) {
+  const Expr *target = assign.target.get();
+  if (auto *index = dyn_cast<IndexExpr>(target))
+    target = index->base.get();
+  auto *name = dyn_cast<NameExpr>(target);
+  auto *var = name ? dyn_cast_or_null<VarDecl>(name->decl) : nullptr;
+  return var && (var->storage == VarDecl::Global || var->storage == VarDecl::Extern) ? var
+                                                                                     : nullptr;
+}
+
+namespace {
+
+// Methods that mutate shared containers or depend on order.
+bool isOrderedMethod(llvm::StringRef m) {
+  return m == "addVertex" || m == "append" || m == "pop";
+}
+bool isOrderedBuiltin(llvm::StringRef f) { return f == "startTimer" || f == "stopTimer"; }
+
+struct DirectFacts {
+  std::vector<AssignStmt *> globalWrites;
+  std::vector<const FuncDecl *> callees;
+  std::string serialReason;
+};
+
+void scanExpr(Expr &e, DirectFacts &facts) {
+  if (auto *call = dyn_cast<CallExpr>(&e)) {
+    if (call->func) {
+      facts.callees.push_back(call->func);
+      if (call->func->linkage == FuncDecl::Extern && facts.serialReason.empty())
+        facts.serialReason = "calls the extern function '" + call->func->name + "'";
+    } else if (isOrderedBuiltin(call->callee) && facts.serialReason.empty()) {
+      facts.serialReason = "calls " + call->callee + "()";
+    }
+  } else if (auto *method = dyn_cast<MethodCallExpr>(&e)) {
+    if (isOrderedMethod(method->method) && facts.serialReason.empty())
+      facts.serialReason = "calls " + method->method + "()";
+  }
+  forEachChild(e, [&](ExprPtr &child) { scanExpr(*child, facts); });
+}
+
+DirectFacts scanFunction(const FuncDecl &func) {
+  DirectFacts facts;
+  forEachStmtIn(func.body, [&](Stmt &s) {
+    if (auto *assign = dyn_cast<AssignStmt>(&s))
+      if (writtenGlobal(*assign))
+        facts.globalWrites.push_back(assign);
+    if (isa<PrintStmt>(s) && facts.serialReason.empty())
+      facts.serialReason = "prints";
+    if (isa<DeleteStmt>(s) && facts.serialReason.empty())
+      facts.serialReason = "deletes a set";
+    forEachDirectExpr(s, [&](ExprPtr &e) { scanExpr(*e, facts); });
+  });
+  return facts;
+}
+
+} // namespace
+
+std::map<const FuncDecl *, FunctionEffects> polyc::analyzeEffects(const Program &program) {
+  std::map<const FuncDecl *, DirectFacts> direct;
+  for (const auto &decl : program.decls)
+    if (auto *func = dyn_cast<FuncDecl>(decl.get()))
+      direct[func] = scanFunction(*func);
+
+  std::map<const FuncDecl *, FunctionEffects> effects;
+  for (auto &[func, facts] : direct) {
+    FunctionEffects &out = effects[func];
+    out.globalWrites = facts.globalWrites;
+    out.serialReason = facts.serialReason;
+    // Everything reachable through calls; recursion terminates on `seen`.
+    std::set<const FuncDecl *> seen{func};
+    std::vector<const FuncDecl *> work(facts.callees.begin(), facts.callees.end());
+    while (!work.empty()) {
+      const FuncDecl *callee = work.back();
+      work.pop_back();
+      if (!seen.insert(callee).second)
+        continue;
+      const DirectFacts &calleeFacts = direct[callee];
+      for (AssignStmt *w : calleeFacts.globalWrites)
+        out.globalsWrittenByCallees.insert(writtenGlobal(*w)->name);
+      if (out.serialReason.empty() && !calleeFacts.serialReason.empty())
+        out.serialReason = "calls '" + callee->name + "', which " + calleeFacts.serialReason;
+      work.insert(work.end(), calleeFacts.callees.begin(), calleeFacts.callees.end());
+    }
+    if (out.serialReason.empty() && !out.globalsWrittenByCallees.empty())
+      out.serialReason = "calls a function that writes '" +
+                         *out.globalsWrittenByCallees.begin() + "'";
+  }
+  return effects;
+}

@@ -1,0 +1,37 @@
+//===- Pipeline.cpp - The whole middle end, in order ---------------------===//
+//
+// This is the list a reader needs to see what polyc does to a program between
+// lowering and C++ emission. Each pass reads the schedule options it owns and
+// records decisions on the traversal nodes; later passes build on earlier
+// decisions (update synchronisation depends on direction and parallelization).
+//
+//===----------------------------------------------------------------------===//
+#include "polyc/Passes/Pass.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace polyc;
+
+const std::vector<Pass> &polyc::passPipeline() {
+  static const std::vector<Pass> pipeline = {
+      {"direction", "push, pull or hybrid traversal per edge traversal", runDirectionPass},
+      {"parallelization", "serial or parallel loops, grain size", runParallelizationPass},
+      {"frontier", "frontier representation and deduplication per direction", runFrontierPass},
+      {"update-sync", "plain stores or atomics for each write of an applied function",
+       runUpdateSyncPass},
+  };
+  return pipeline;
+}
+
+bool polyc::runPassPipeline(Module &module, DiagnosticEngine &diags,
+                            const PipelineOptions &options) {
+  for (const Pass &pass : passPipeline()) {
+    if (!pass.run(module, diags))
+      return false;
+    if (options.dump && (options.printAfterAll || llvm::is_contained(options.printAfter, pass.name))) {
+      *options.dump << "// ----- IR after " << pass.name << " -----\n";
+      printIR(module, *options.dump);
+    }
+  }
+  return true;
+}

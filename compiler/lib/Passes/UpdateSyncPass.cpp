@@ -1,0 +1,69 @@
+//===- UpdateSyncPass.cpp - Making reductions safe, cheaply ---------------===//
+//
+// A write of an applied function needs no synchronisation when one thread
+// owns the element: the source in a push traversal (vertex-parallel loops hand
+// each source to one thread), the destination in a pull traversal, the vertex
+// in a vertex traversal, or any element when the loop is serial. Every other
+// write to global state becomes an atomic operation.
+//
+//===----------------------------------------------------------------------===//
+#include "polyc/Passes/Effects.h"
+#include "polyc/Passes/Pass.h"
+
+#include "llvm/Support/Casting.h"
+
+using namespace polyc;
+using llvm::dyn_cast;
+
+namespace {
+
+bool indexedBy(const AssignStmt &assign, const ParamDecl *param) {
+  auto *index = dyn_cast<IndexExpr>(assign.target.get());
+  auto *name = index ? dyn_cast<NameExpr>(index->index.get()) : nullptr;
+  return name && param && name->decl == param;
+}
+
+std::vector<WriteInfo> classifyWrites(const FunctionEffects &effects, const FuncDecl &func,
+                                      unsigned ownerParam, const TraversalPlan &plan,
+                                      const VarDecl *tracked) {
+  const ParamDecl *owner = ownerParam < func.params.size() ? func.params[ownerParam].get() : nullptr;
+  const ParamDecl *dst = func.params.size() > 1 ? func.params[1].get() : nullptr;
+  bool parallel = plan.parallelization != Parallelization::Serial;
+  std::vector<WriteInfo> writes;
+  for (AssignStmt *assign : effects.globalWrites) {
+    WriteInfo w;
+    w.stmt = assign;
+    const VarDecl *global = writtenGlobal(*assign);
+    w.target = global->name;
+    w.indexedByOwner = indexedBy(*assign, owner);
+    w.tracked = tracked && global == tracked && indexedBy(*assign, dst);
+    w.sync = parallel && !w.indexedByOwner ? WriteSync::Atomic : WriteSync::Plain;
+    writes.push_back(w);
+  }
+  return writes;
+}
+
+} // namespace
+
+bool polyc::runUpdateSyncPass(Module &module, DiagnosticEngine &diags) {
+  auto effects = analyzeEffects(*module.program);
+  bool ok = true;
+  for (EdgeTraversalExpr *t : module.edgeTraversals) {
+    const FunctionEffects &e = effects.at(t->applyFunc);
+    if (t->trackedVector && e.globalsWrittenByCallees.count(t->trackedVector->name)) {
+      diags.error(t->loc, "applyModified tracks '" + t->trackedVector->name +
+                              "', which a function called from '" + t->applyFunc->name +
+                              "' writes; polyc tracks only writes made in '" +
+                              t->applyFunc->name + "' itself");
+      ok = false;
+      continue;
+    }
+    if (t->usesPush())
+      t->plan.pushWrites = classifyWrites(e, *t->applyFunc, 0, t->plan, t->trackedVector);
+    if (t->usesPull())
+      t->plan.pullWrites = classifyWrites(e, *t->applyFunc, 1, t->plan, t->trackedVector);
+  }
+  for (VertexTraversalExpr *t : module.vertexTraversals)
+    t->writes = classifyWrites(effects.at(t->func), *t->func, 0, t->plan, nullptr);
+  return ok;
+}

@@ -1,0 +1,264 @@
+//===- polyc.cpp - The polyc driver ---------------------------------------===//
+//
+//   polyc prog.gt [-s prog.sched] [-o out] [--emit=exe|cpp|ast|ir]
+//
+// Reads the algorithm (and its inline `schedule:` section, if any), the
+// schedule file, checks both, lowers them through the pass pipeline and emits
+// C++; for --emit=exe (the default) it then runs the system C++ compiler
+// against polyrt. Exit status 0 only on success.
+//
+//===----------------------------------------------------------------------===//
+#include "polyc/AST/ASTPrinter.h"
+#include "polyc/CodeGen/CppEmitter.h"
+#include "polyc/Frontend/Parser.h"
+#include "polyc/IR/IR.h"
+#include "polyc/Passes/Pass.h"
+#include "polyc/Schedule/Schedule.h"
+#include "polyc/Sema/Sema.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+using namespace polyc;
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::OptionCategory polycCategory("polyc options");
+
+cl::opt<std::string> inputPath(cl::Positional, cl::desc("<algorithm.gt>"), cl::Required,
+                               cl::cat(polycCategory));
+cl::opt<std::string> schedulePath("s", cl::desc("Schedule file"), cl::value_desc("file"),
+                                  cl::cat(polycCategory));
+cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' for stdout with --emit=cpp/ast/ir)"),
+                                cl::value_desc("file"), cl::cat(polycCategory));
+
+enum class EmitKind { Exe, Cpp, AST, IR };
+cl::opt<EmitKind> emitKind(
+    "emit", cl::desc("What to produce"), cl::init(EmitKind::Exe),
+    cl::values(clEnumValN(EmitKind::Exe, "exe", "an executable (default)"),
+               clEnumValN(EmitKind::Cpp, "cpp", "the generated C++"),
+               clEnumValN(EmitKind::AST, "ast", "the checked syntax tree"),
+               clEnumValN(EmitKind::IR, "ir", "the IR after all passes")),
+    cl::cat(polycCategory));
+
+cl::list<std::string> printIRAfter("print-ir-after",
+                                   cl::desc("Print the IR after the named pass (to stderr)"),
+                                   cl::value_desc("pass"), cl::CommaSeparated,
+                                   cl::cat(polycCategory));
+cl::opt<bool> printIRAfterAll("print-ir-after-all", cl::desc("Print the IR after every pass"),
+                              cl::cat(polycCategory));
+
+cl::opt<std::string> cxx("cxx", cl::desc("C++ compiler for --emit=exe"),
+                         cl::init(POLYC_DEFAULT_CXX), cl::cat(polycCategory));
+cl::list<std::string> cxxFlags("Xcxx", cl::desc("Pass an extra flag to the C++ compiler"),
+                               cl::value_desc("flag"), cl::cat(polycCategory));
+cl::opt<std::string> runtimeIncludeDir("runtime-include-dir",
+                                       cl::desc("Where polyrt's headers are"),
+                                       cl::init(POLYC_RUNTIME_INCLUDE_DIR),
+                                       cl::cat(polycCategory));
+cl::opt<std::string> runtimeLibraryDir("runtime-library-dir",
+                                       cl::desc("Where libpolyrt.a is"),
+                                       cl::init(POLYC_RUNTIME_LIBRARY_DIR),
+                                       cl::cat(polycCategory));
+
+int fail(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "polyc") << message << "\n";
+  return 1;
+}
+
+/// The single-file form: the algorithm, a line `schedule:`, schedule
+/// statements. Returns the offset of that line, or npos. The line must hold
+/// only `schedule:` so that a comment or string mentioning it is no split.
+size_t findInlineSchedule(llvm::StringRef text) {
+  size_t lineStart = 0;
+  while (lineStart < text.size()) {
+    size_t lineEnd = text.find('\n', lineStart);
+    llvm::StringRef line = text.slice(lineStart, lineEnd).trim();
+    if (line == "schedule:")
+      return lineStart;
+    if (lineEnd == llvm::StringRef::npos)
+      break;
+    lineStart = lineEnd + 1;
+  }
+  return llvm::StringRef::npos;
+}
+
+/// Copies `text` with everything before `keepFrom` blanked out (newlines
+/// kept), so that locations in the copy match the original file.
+std::string blankPrefix(llvm::StringRef text, size_t keepFrom) {
+  std::string out = text.str();
+  for (size_t i = 0; i < keepFrom; ++i)
+    if (out[i] != '\n')
+      out[i] = ' ';
+  return out;
+}
+
+struct Inputs {
+  unsigned algorithmBuffer = 0;
+  std::vector<unsigned> scheduleBuffers; // inline section first, then -s
+};
+
+bool loadInputs(llvm::SourceMgr &sources, Inputs &inputs) {
+  auto file = llvm::MemoryBuffer::getFile(inputPath, /*IsText=*/true);
+  if (!file) {
+    fail("cannot read '" + inputPath + "': " + file.getError().message());
+    return false;
+  }
+  llvm::StringRef text = (*file)->getBuffer();
+  size_t split = findInlineSchedule(text);
+  if (split == llvm::StringRef::npos) {
+    inputs.algorithmBuffer = sources.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
+  } else {
+    inputs.algorithmBuffer = sources.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(text.substr(0, split), inputPath), llvm::SMLoc());
+    inputs.scheduleBuffers.push_back(sources.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(blankPrefix(text, split), inputPath),
+        llvm::SMLoc()));
+  }
+  if (!schedulePath.empty()) {
+    auto schedule = llvm::MemoryBuffer::getFile(schedulePath, /*IsText=*/true);
+    if (!schedule) {
+      fail("cannot read '" + schedulePath + "': " + schedule.getError().message());
+      return false;
+    }
+    inputs.scheduleBuffers.push_back(
+        sources.AddNewSourceBuffer(std::move(*schedule), llvm::SMLoc()));
+  }
+  return true;
+}
+
+std::optional<ScheduleFile> parseSchedules(const Inputs &inputs, DiagnosticEngine &diags) {
+  ScheduleFile all;
+  bool ok = true;
+  for (unsigned buffer : inputs.scheduleBuffers) {
+    std::optional<ScheduleFile> file = parseSchedule(buffer, diags);
+    if (!file) {
+      ok = false;
+      continue;
+    }
+    all.calls.insert(all.calls.end(), file->calls.begin(), file->calls.end());
+  }
+  if (!ok)
+    return std::nullopt;
+  return all;
+}
+
+std::string defaultOutput() {
+  if (emitKind != EmitKind::Exe)
+    return "-";
+  llvm::StringRef stem = llvm::sys::path::stem(inputPath);
+  return stem.empty() ? "a.out" : stem.str();
+}
+
+int writeText(const std::string &path, llvm::StringRef text) {
+  std::error_code ec;
+  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_Text);
+  if (ec)
+    return fail("cannot write '" + path + "': " + ec.message());
+  out.os() << text;
+  out.keep();
+  return 0;
+}
+
+int compileExecutable(llvm::StringRef cppText, const std::string &output) {
+  llvm::SmallString<128> cppPath;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("polyc", "cpp", cppPath))
+    return fail("cannot create a temporary file: " + ec.message());
+  if (int rc = writeText(cppPath.str().str(), cppText))
+    return rc;
+
+  auto compiler = llvm::sys::findProgramByName(cxx);
+  if (!compiler)
+    return fail("cannot find the C++ compiler '" + cxx + "' (set it with --cxx)");
+  std::vector<std::string> args = {*compiler, "-std=c++20", "-O3", "-fopenmp",
+                                   "-I" + runtimeIncludeDir, cppPath.str().str(),
+                                   "-o", output,
+                                   runtimeLibraryDir + "/libpolyrt.a", "-lnuma"};
+  for (const std::string &flag : cxxFlags)
+    args.push_back(flag);
+  std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
+  std::string errorMessage;
+  int rc = llvm::sys::ExecuteAndWait(*compiler, argRefs, std::nullopt, {}, 0, 0, &errorMessage);
+  if (rc != 0)
+    return fail("the C++ compiler failed" +
+                (errorMessage.empty() ? llvm::Twine(" (exit status ") + llvm::Twine(rc) + ")"
+                                      : llvm::Twine(": ") + errorMessage) +
+                "; the generated C++ is kept at " + cppPath);
+  llvm::sys::fs::remove(cppPath);
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(polycCategory);
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "polyc " << POLYC_VERSION << " (GraphIt compiler for NUMA machines)\n";
+  });
+  cl::ParseCommandLineOptions(argc, argv,
+                              "polyc: compiles GraphIt algorithms and schedules to C++\n");
+
+  llvm::SourceMgr sources;
+  DiagnosticEngine diags(sources);
+  Inputs inputs;
+  if (!loadInputs(sources, inputs))
+    return 1;
+
+  std::unique_ptr<Program> program = parseProgram(inputs.algorithmBuffer, diags);
+  if (!program || !analyzeProgram(*program, diags))
+    return 1;
+  std::string output = outputPath.empty() ? defaultOutput() : outputPath.getValue();
+  if (emitKind == EmitKind::AST) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    printAST(*program, os);
+    return writeText(output, text);
+  }
+
+  std::optional<ScheduleFile> scheduleFile = parseSchedules(inputs, diags);
+  if (!scheduleFile)
+    return 1;
+  std::optional<Schedule> schedule = validateSchedule(*scheduleFile, *program, diags);
+  if (!schedule)
+    return 1;
+
+  Module module;
+  if (!lowerToIR(*program, std::move(*schedule), module, diags))
+    return 1;
+  PipelineOptions pipelineOptions;
+  pipelineOptions.printAfter = printIRAfter;
+  pipelineOptions.printAfterAll = printIRAfterAll;
+  pipelineOptions.dump = &llvm::errs();
+  if (!runPassPipeline(module, diags, pipelineOptions))
+    return 1;
+  if (emitKind == EmitKind::IR) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    printIR(module, os);
+    return writeText(output, text);
+  }
+
+  EmitOptions emitOptions;
+  emitOptions.compilerVersion = POLYC_VERSION;
+  emitOptions.algorithmName = llvm::sys::path::filename(inputPath).str();
+  if (!schedulePath.empty())
+    emitOptions.scheduleName = llvm::sys::path::filename(schedulePath).str();
+  std::string cpp;
+  llvm::raw_string_ostream cppStream(cpp);
+  if (!emitCpp(module, emitOptions, cppStream, diags))
+    return 1;
+  if (emitKind == EmitKind::Cpp)
+    return writeText(output, cpp);
+  return compileExecutable(cpp, output);
+}

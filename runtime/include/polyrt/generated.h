@@ -1,0 +1,109 @@
+//===- generated.h - Small helpers that generated programs call ---------===//
+//
+// The C++ that polyc emits stays readable by naming each kind of update:
+// plain updates used where one thread owns the element, "Tracked" forms that
+// also report whether the value changed (applyModified), and atomic forms.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POLYRT_GENERATED_H
+#define POLYRT_GENERATED_H
+
+#include "polyrt/atomics.h"
+#include "polyrt/graph.h"
+#include "polyrt/vertex_array.h"
+#include "polyrt/vertex_subset.h"
+
+#include <algorithm>
+#include <atomic>
+#include <vector>
+
+namespace polyrt {
+
+// Plain updates (one writer).
+template <typename T> inline bool reduceMin(T &x, T value) {
+  if (!(value < x))
+    return false;
+  x = value;
+  return true;
+}
+template <typename T> inline bool reduceMax(T &x, T value) {
+  if (!(value > x))
+    return false;
+  x = value;
+  return true;
+}
+template <typename T> inline bool assignTracked(T &x, T value) {
+  bool changed = x != value;
+  x = value;
+  return changed;
+}
+template <typename T, typename Op> inline bool updateTracked(T &x, T value, Op op) {
+  T old = x;
+  x = op(old, value);
+  return x != old;
+}
+
+// Atomic updates that report a change (writeMin/writeMax already do).
+template <typename T> inline bool atomicAssignTracked(T *addr, T value) {
+  return std::atomic_ref<T>(*addr).exchange(value, std::memory_order_relaxed) != value;
+}
+template <typename T, typename Op> inline bool atomicUpdateTracked(T *addr, T value, Op op) {
+  std::atomic_ref<T> ref(*addr);
+  T old = ref.load(std::memory_order_relaxed);
+  T desired = op(old, value);
+  while (!ref.compare_exchange_weak(old, desired, std::memory_order_relaxed))
+    desired = op(old, value);
+  return desired != old;
+}
+
+/// Lets a temporary be passed where a traversal takes a frontier by reference;
+/// it lives until the end of the full expression.
+template <typename T> inline T &temporary(T &&value) { return value; }
+
+/// new vertexset{V}(n): vertices 0..n-1 of a universe of `universe`.
+inline VertexSubset newVertexSet(int64_t universe, int64_t n) {
+  if (n <= 0)
+    return VertexSubset(static_cast<VertexId>(universe), false);
+  if (n >= universe)
+    return VertexSubset(static_cast<VertexId>(universe), true);
+  std::vector<VertexId> ids(static_cast<size_t>(n));
+  for (int64_t v = 0; v < n; ++v)
+    ids[v] = static_cast<VertexId>(v);
+  return VertexSubset::fromSparse(static_cast<VertexId>(universe), std::move(ids));
+}
+
+/// list.pop(): removes and returns the last element.
+template <typename T> T popBack(std::vector<T> &list) {
+  if (list.empty())
+    throw Error("pop() on an empty list");
+  T last = std::move(list.back());
+  list.pop_back();
+  return last;
+}
+
+/// edges.getOutDegrees()
+template <typename W> VertexArray<int32_t> outDegrees(const Graph<W> &g) {
+  VertexArray<int32_t> degrees(g.numVertices(), 0);
+#pragma omp parallel for schedule(static)
+  for (int64_t v = 0; v < g.numVertices(); ++v)
+    degrees[v] = static_cast<int32_t>(g.outDegree(static_cast<VertexId>(v)));
+  return degrees;
+}
+
+/// vec.sum() and vec.max()
+template <typename T> T sum(const VertexArray<T> &values) {
+  T total = T();
+  for (int64_t i = 0; i < values.size(); ++i)
+    total += values[i];
+  return total;
+}
+template <typename T> T max(const VertexArray<T> &values) {
+  T best = values.size() ? values[0] : T();
+  for (int64_t i = 1; i < values.size(); ++i)
+    best = std::max(best, values[i]);
+  return best;
+}
+
+} // namespace polyrt
+
+#endif
