@@ -132,8 +132,11 @@ bool CppEmitter::run() {
   os << "\n";
 
   for (const auto &decl : module.program->decls)
-    if (auto *f = dyn_cast<FuncDecl>(decl.get()); f && f->linkage != FuncDecl::Extern)
-      emitFunction(*f, cppFunctionName(*f), FunctionContext{f});
+    if (auto *f = dyn_cast<FuncDecl>(decl.get()); f && f->linkage != FuncDecl::Extern) {
+      FunctionContext plain;
+      plain.func = f;
+      emitFunction(*f, cppFunctionName(*f), plain);
+    }
   for (const EdgeTraversalExpr *t : module.edgeTraversals)
     emitEdgeTraversal(*t);
   for (const VertexTraversalExpr *t : module.vertexTraversals)

@@ -15,6 +15,7 @@
 using namespace polyc;
 using llvm::cast;
 using llvm::dyn_cast;
+using llvm::dyn_cast_or_null;
 using llvm::isa;
 
 namespace {

@@ -8,6 +8,7 @@ using llvm::isa;
 
 using namespace polyc;
 using llvm::dyn_cast;
+using llvm::dyn_cast_or_null;
 
 const VarDecl *polyc::writtenGlobal(const AssignStmt &assign) {
   const Expr *target = assign.target.get();
