@@ -2,8 +2,12 @@
 //
 // A graph stores its out-edges as CSR and, once buildInEdges() has run, its
 // in-edges as CSC. W is the weight type: NoWeight, int32_t, float or double.
-// For a graph read as undirected (GAPBS .sg with directed=false) the in-edges
-// are the out-edges.
+// For an undirected graph (symmetrized, or GAPBS .sg with directed=false) the
+// in-edges are the out-edges: the in* accessors return the out-CSR's arrays
+// (no copy is made) and hasInEdges() is always true.
+//
+// Every neighbour list is sorted by neighbour id (duplicate edges by weight),
+// so a graph's arrays do not depend on the number of threads that built it.
 //
 //===----------------------------------------------------------------------===//
 #ifndef POLYRT_GRAPH_H
@@ -32,24 +36,40 @@ public:
 
   const EdgeOffset *outOffsets() const { return outOffsets_.data(); }
   const VertexId *outNeighbors() const { return outNeighbors_.data(); }
-  const W *outWeights() const { return outWeights_.data(); } // null if unweighted
+  const W *outWeights() const { // null if unweighted
+    return kWeighted ? outWeights_.data() : nullptr;
+  }
   EdgeOffset outDegree(VertexId v) const { return outOffsets_[v + 1] - outOffsets_[v]; }
 
-  /// Builds the CSC (in parallel) unless it exists already; idempotent.
+  /// Builds the CSC (in parallel) unless it exists already; idempotent. A
+  /// no-op for an undirected graph, whose in-edges are its out-edges.
   void buildInEdges();
-  bool hasInEdges() const { return !inOffsets_.empty(); }
-  const EdgeOffset *inOffsets() const { return inOffsets_.data(); }
-  const VertexId *inNeighbors() const { return inNeighbors_.data(); }
-  const W *inWeights() const { return inWeights_.data(); }
-  EdgeOffset inDegree(VertexId v) const { return inOffsets_[v + 1] - inOffsets_[v]; }
+  /// Installs a CSC read from a file (GAPBS .sg stores one for directed
+  /// graphs). Validated like the constructor's CSR; it must hold numEdges()
+  /// edges. Throws Error otherwise, or when the graph is undirected.
+  void setInEdges(std::vector<EdgeOffset> offsets, std::vector<VertexId> neighbors,
+                  std::vector<W> weights);
+  bool hasInEdges() const { return !directed_ || !inOffsets_.empty(); }
+  const EdgeOffset *inOffsets() const {
+    return directed_ ? inOffsets_.data() : outOffsets_.data();
+  }
+  const VertexId *inNeighbors() const {
+    return directed_ ? inNeighbors_.data() : outNeighbors_.data();
+  }
+  const W *inWeights() const { // null if unweighted
+    return !kWeighted ? nullptr : directed_ ? inWeights_.data() : outWeights_.data();
+  }
+  EdgeOffset inDegree(VertexId v) const { return inOffsets()[v + 1] - inOffsets()[v]; }
 
-  /// The graph with every edge reversed (CSR of the reverse = this CSC).
+  /// The graph with every edge reversed (CSR of the reverse = this CSC; the
+  /// result's CSC is this CSR). Computes the CSC first when it is missing. An
+  /// undirected graph is its own transpose.
   Graph transpose() const;
 
 private:
   VertexId numVertices_ = 0;
   bool directed_ = true;
-  std::vector<EdgeOffset> outOffsets_;
+  std::vector<EdgeOffset> outOffsets_ = std::vector<EdgeOffset>(1, 0); // {0}: no vertices
   std::vector<VertexId> outNeighbors_;
   std::vector<W> outWeights_;
   std::vector<EdgeOffset> inOffsets_;

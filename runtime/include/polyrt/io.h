@@ -3,11 +3,18 @@
 // Formats, chosen by extension:
 //   .el   "u v" per line (text), unweighted       .wel  "u v w" per line
 //   .sg   GAPBS serialized, unweighted            .wsg  GAPBS serialized, weighted (int32)
-// Text formats: '#' and '%' lines are comments; the vertex count is max id+1.
+//   .mtx  Matrix Market coordinate (read only; 1-based; "symmetric" files
+//         give an undirected graph, diagonal entries stored once)
+// Text formats: '#' and '%' lines are comments; the vertex count is max id+1
+// (text files are directed graphs, edges kept verbatim: self-loops and
+// duplicates included). Weights are parsed as double and converted to W; for
+// W = int32_t a weight that is not an integer is an error. .sg/.wsg are
+// exactly GAPBS's serialized graphs (directed ones carry their CSC, which
+// becomes the graph's in-edges).
 // Every problem (missing file, bad token with its line, negative id, id beyond
 // the declared count, truncated binary, more than 2^31-1 vertices, a weighted
 // graph requested from an unweighted file) throws polyrt::Error with a message
-// that names the file.
+// that names the file (and the line, for text).
 //
 //===----------------------------------------------------------------------===//
 #ifndef POLYRT_IO_H
@@ -24,7 +31,20 @@ namespace polyrt {
 template <typename W> Graph<W> loadGraph(const std::string &path);
 
 /// Writes .sg (unweighted graph) or .wsg (weights converted to int32).
+/// A directed graph's CSC is written too (computed if missing). .wsg needs a
+/// weighted graph whose weights are integers that fit in int32.
 template <typename W> void writeSerializedGraph(const Graph<W> &g, const std::string &path);
+
+/// Writes every stored edge as a text line: .el "u v", .wel "u v w" (needs a
+/// weighted graph). An undirected graph's edges appear in both directions;
+/// trailing isolated vertices are not representable in text formats.
+template <typename W> void writeEdgeListText(const Graph<W> &g, const std::string &path);
+
+/// writeSerializedGraph or writeEdgeListText by the extension of path.
+template <typename W> void writeGraph(const Graph<W> &g, const std::string &path);
+
+/// The extensions loadGraph accepts, for messages: ".el, .wel, .mtx, .sg, .wsg".
+const char *supportedGraphExtensions();
 
 } // namespace polyrt
 

@@ -20,12 +20,15 @@ struct Topology {
   bool emulated = false; // nodes came from POLYRT_NUMA_NODES
   int threads = 1;       // OpenMP threads
   std::vector<int> threadNode; // node of each OpenMP thread
-  std::vector<int> cpusPerNode; // real nodes' CPU counts (empty when emulated)
+  std::vector<int> cpusPerNode; // CPU count of each real node (also when emulated)
   std::string describe() const; // one line for reports
 };
 
-/// The process's topology; the first call reads it (thread-safe).
-/// Throws Error for a malformed POLYRT_NUMA_NODES.
+/// The process's topology; the first call reads it (thread-safe) with the
+/// OpenMP thread count of that moment (omp_get_max_threads()). Throws Error
+/// for a malformed POLYRT_NUMA_NODES (not an integer in 1..1024); a later
+/// call tries again. Without emulation threads are assumed to be placed on
+/// the real nodes in order (OMP_PROC_BIND=close), hence the same formula.
 const Topology &topology();
 
 } // namespace polyrt

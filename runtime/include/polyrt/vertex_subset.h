@@ -20,9 +20,11 @@ namespace polyrt {
 class VertexSubset {
 public:
   VertexSubset() = default;
-  /// All n vertices (all=true) or none.
+  /// All n vertices (all=true, held dense) or none (held sparse).
   VertexSubset(VertexId n, bool all);
+  /// ids must lie in [0, n); duplicates are kept (and counted by size()).
   static VertexSubset fromSparse(VertexId n, std::vector<VertexId> ids);
+  /// flags has n entries; any nonzero byte marks a member.
   static VertexSubset fromDense(VertexId n, std::vector<uint8_t> flags);
 
   VertexId universe() const { return n_; }
@@ -37,6 +39,7 @@ public:
   bool contains(VertexId v);             // via the dense form
 
   /// Serial insertion (addVertex in the language); ignores vertices present.
+  /// Builds the dense form first if needed; throws Error for v outside [0, n).
   void addVertex(VertexId v);
 
 private:
@@ -50,20 +53,28 @@ private:
 /// Collects the output frontier of a push traversal from many threads:
 /// add() is called inside an OpenMP parallel region (or serially) and keeps
 /// per-thread buffers; with dedup on, a vertex added twice appears once.
+/// The buffers are indexed by omp_get_thread_num() and sized by
+/// omp_get_max_threads() at construction: use the builder from one
+/// non-nested parallel region of at most that many threads at a time.
+/// finish() concatenates the buffers in thread order.
 class SparseFrontierBuilder {
 public:
   SparseFrontierBuilder(VertexId n, bool dedup);
-  void add(VertexId v);
+  inline void add(VertexId v); // defined in vertex_subset_impl.h
   VertexSubset finish(); // the builder is empty afterwards
 private:
+  struct alignas(64) Buffer { // one cache line apart: no false sharing
+    std::vector<VertexId> ids;
+  };
   VertexId n_;
   bool dedup_;
-  std::vector<uint8_t> claimed_;                 // dedup flags
-  std::vector<std::vector<VertexId>> perThread_; // indexed by omp thread
+  std::vector<uint8_t> claimed_; // dedup flags (empty when dedup is off)
+  std::vector<Buffer> perThread_; // indexed by omp thread
 };
 
 /// Collects the output of a pull traversal, where each vertex is written by
-/// the one thread that owns it: a plain byte store per vertex.
+/// the one thread that owns it: a plain byte store per vertex. finish()
+/// counts the members in parallel and leaves the builder empty and reusable.
 class DenseFrontierBuilder {
 public:
   explicit DenseFrontierBuilder(VertexId n);
@@ -75,7 +86,9 @@ private:
 };
 
 /// Sum of out-degrees of the members plus their number: what the hybrid
-/// directions compare against |E|/20 to choose push or pull.
+/// directions compare against |E|/20 to choose push or pull. Reads the sparse
+/// form when the subset has one (duplicates count), else the dense form. G is
+/// any graph with outOffsets(), e.g. Graph<W>.
 template <typename G> int64_t frontierWork(VertexSubset &s, const G &g);
 
 } // namespace polyrt

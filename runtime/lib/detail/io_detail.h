@@ -1,0 +1,20 @@
+//===- io_detail.h - Per-format loaders and writers (internal) ----------===//
+#ifndef POLYRT_DETAIL_IO_DETAIL_H
+#define POLYRT_DETAIL_IO_DETAIL_H
+
+#include "polyrt/graph.h"
+
+#include <string>
+
+namespace polyrt::detail {
+
+/// .el (weighted=false) or .wel (weighted=true).
+template <typename W> Graph<W> loadEdgeListText(const std::string &path, bool weighted);
+/// .mtx (Matrix Market coordinate).
+template <typename W> Graph<W> loadMatrixMarket(const std::string &path);
+/// .sg (weighted=false) or .wsg (weighted=true).
+template <typename W> Graph<W> loadSerialized(const std::string &path, bool weighted);
+
+} // namespace polyrt::detail
+
+#endif

@@ -1,0 +1,113 @@
+//===- graph.cpp - CSR/CSC graphs ---------------------------------------===//
+#include "polyrt/graph.h"
+
+#include "detail/build_csr.h"
+#include "detail/parallel.h"
+
+#include <string>
+
+namespace polyrt {
+namespace {
+
+/// Checks that (offsets, neighbors, weights) is a CSR over n vertices.
+template <typename W>
+void validateCSR(const char *what, VertexId n, const std::vector<EdgeOffset> &offsets,
+                 const std::vector<VertexId> &neighbors, const std::vector<W> &weights) {
+  std::string prefix = std::string("invalid ") + what + ": ";
+  if (n < 0)
+    throw Error(prefix + "negative vertex count " + std::to_string(n));
+  if (offsets.size() != static_cast<size_t>(n) + 1)
+    throw Error(prefix + "offsets has " + std::to_string(offsets.size()) +
+                " entries for " + std::to_string(n) + " vertices (needs n+1)");
+  if (offsets[0] != 0)
+    throw Error(prefix + "offsets must start at 0");
+  if (offsets[n] != static_cast<EdgeOffset>(neighbors.size()))
+    throw Error(prefix + "offsets end at " + std::to_string(offsets[n]) + " but there are " +
+                std::to_string(neighbors.size()) + " neighbours");
+  if constexpr (Graph<W>::kWeighted) {
+    if (weights.size() != neighbors.size())
+      throw Error(prefix + std::to_string(weights.size()) + " weights for " +
+                  std::to_string(neighbors.size()) + " edges");
+  }
+  VertexId badVertex = -1;
+#pragma omp parallel for schedule(static) if (n > detail::kSerialCutoff)
+  for (VertexId v = 0; v < n; ++v)
+    if (offsets[v] > offsets[v + 1])
+      std::atomic_ref<VertexId>(badVertex).store(v, std::memory_order_relaxed);
+  if (badVertex >= 0)
+    throw Error(prefix + "offsets decrease at vertex " + std::to_string(badVertex));
+  int64_t m = static_cast<int64_t>(neighbors.size());
+  int64_t badEdge = -1;
+#pragma omp parallel for schedule(static) if (m > detail::kSerialCutoff)
+  for (int64_t e = 0; e < m; ++e)
+    if (neighbors[e] < 0 || neighbors[e] >= n)
+      std::atomic_ref<int64_t>(badEdge).store(e, std::memory_order_relaxed);
+  if (badEdge >= 0)
+    throw Error(prefix + "neighbour id " + std::to_string(neighbors[badEdge]) +
+                " is outside [0, " + std::to_string(n) + ")");
+}
+
+} // namespace
+
+template <typename W>
+Graph<W>::Graph(VertexId numVertices, std::vector<EdgeOffset> offsets,
+                std::vector<VertexId> neighbors, std::vector<W> weights, bool directed)
+    : numVertices_(numVertices), directed_(directed) {
+  if constexpr (!kWeighted)
+    weights.clear();
+  validateCSR<W>("graph", numVertices, offsets, neighbors, weights);
+  outOffsets_ = std::move(offsets);
+  outNeighbors_ = std::move(neighbors);
+  outWeights_ = std::move(weights);
+}
+
+template <typename W>
+void Graph<W>::setInEdges(std::vector<EdgeOffset> offsets, std::vector<VertexId> neighbors,
+                          std::vector<W> weights) {
+  if (!directed_)
+    throw Error("an undirected graph's in-edges are its out-edges; they cannot be set");
+  if constexpr (!kWeighted)
+    weights.clear();
+  validateCSR<W>("in-edges", numVertices_, offsets, neighbors, weights);
+  if (static_cast<EdgeOffset>(neighbors.size()) != numEdges())
+    throw Error("invalid in-edges: " + std::to_string(neighbors.size()) + " in-edges for " +
+                std::to_string(numEdges()) + " out-edges");
+  inOffsets_ = std::move(offsets);
+  inNeighbors_ = std::move(neighbors);
+  inWeights_ = std::move(weights);
+}
+
+template <typename W> void Graph<W>::buildInEdges() {
+  if (hasInEdges())
+    return;
+  detail::transposeCSR<W>(numVertices_, outOffsets_.data(), outNeighbors_.data(),
+                          outWeights_.data(), inOffsets_, inNeighbors_, inWeights_);
+}
+
+template <typename W> Graph<W> Graph<W>::transpose() const {
+  if (!directed_)
+    return *this;
+  Graph result;
+  result.numVertices_ = numVertices_;
+  result.directed_ = true;
+  result.inOffsets_ = outOffsets_;
+  result.inNeighbors_ = outNeighbors_;
+  result.inWeights_ = outWeights_;
+  if (hasInEdges()) {
+    result.outOffsets_ = inOffsets_;
+    result.outNeighbors_ = inNeighbors_;
+    result.outWeights_ = inWeights_;
+  } else {
+    detail::transposeCSR<W>(numVertices_, outOffsets_.data(), outNeighbors_.data(),
+                            outWeights_.data(), result.outOffsets_, result.outNeighbors_,
+                            result.outWeights_);
+  }
+  return result;
+}
+
+template class Graph<NoWeight>;
+template class Graph<int32_t>;
+template class Graph<float>;
+template class Graph<double>;
+
+} // namespace polyrt

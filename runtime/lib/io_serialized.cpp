@@ -1,0 +1,237 @@
+//===- io_serialized.cpp - GAPBS serialized graphs: .sg, .wsg -----------===//
+//
+// The layout (GAPBS writer.h / reader.h), native little-endian:
+//   bool    directed            1 byte
+//   int64   num_edges           stored out-edges (both directions of an
+//                               undirected edge count)
+//   int64   num_nodes
+//   int64   offsets[num_nodes+1]
+//   neighbours[num_edges]       int32 (.sg) or {int32 v; int32 w} (.wsg)
+//   if directed: the in-edges (CSC), offsets and neighbours laid out the same.
+//
+//===----------------------------------------------------------------------===//
+#include "polyrt/io.h"
+
+#include "detail/build_csr.h"
+#include "detail/file.h"
+#include "detail/io_detail.h"
+#include "detail/parallel.h"
+
+#include <algorithm>
+#include <climits>
+#include <cmath>
+
+namespace polyrt::detail {
+namespace {
+
+constexpr int64_t kHeaderBytes = 1 + 8 + 8;
+
+struct WeightedNeighbor {
+  int32_t v, w;
+};
+static_assert(sizeof(WeightedNeighbor) == 8);
+
+std::string str(int64_t x) { return std::to_string(x); }
+
+/// Reads one CSR (offsets, then neighbours with or without weights).
+template <typename W>
+void readCSR(InFile &in, const std::string &path, const char *what, int64_t n, int64_t m,
+             bool weighted, std::vector<EdgeOffset> &offsets, std::vector<VertexId> &nbrs,
+             std::vector<W> &weights) {
+  offsets.resize(n + 1);
+  in.read(offsets.data(), (n + 1) * 8);
+  if (offsets[0] != 0)
+    fileError(path, std::string(what) + " offsets must start at 0, not " + str(offsets[0]));
+  int64_t bad = -1;
+#pragma omp parallel for schedule(static) if (n > kSerialCutoff)
+  for (int64_t v = 0; v < n; ++v)
+    if (offsets[v] > offsets[v + 1])
+      std::atomic_ref<int64_t>(bad).store(v, std::memory_order_relaxed);
+  if (bad >= 0)
+    fileError(path, std::string(what) + " offsets are not monotone at vertex " + str(bad) + " (" +
+                        str(offsets[bad]) + " > " + str(offsets[bad + 1]) + ")");
+  if (offsets[n] != m)
+    fileError(path, std::string(what) + " offsets end at " + str(offsets[n]) +
+                        ", not at num_edges " + str(m));
+  nbrs.resize(m);
+  if (!weighted) {
+    in.read(nbrs.data(), m * 4);
+  } else {
+    // Pairs come in blocks, split into ids and (converted) weights.
+    if constexpr (!std::is_same_v<W, NoWeight>)
+      weights.resize(m);
+    constexpr int64_t kBlock = 1 << 20;
+    std::vector<WeightedNeighbor> block(std::min(m, kBlock));
+    for (int64_t lo = 0; lo < m; lo += kBlock) {
+      int64_t k = std::min(kBlock, m - lo);
+      in.read(block.data(), k * 8);
+#pragma omp parallel for schedule(static) if (k > kSerialCutoff)
+      for (int64_t i = 0; i < k; ++i) {
+        nbrs[lo + i] = block[i].v;
+        if constexpr (!std::is_same_v<W, NoWeight>)
+          weights[lo + i] = static_cast<W>(block[i].w);
+      }
+    }
+  }
+  bad = -1;
+#pragma omp parallel for schedule(static) if (m > kSerialCutoff)
+  for (int64_t e = 0; e < m; ++e)
+    if (nbrs[e] < 0 || nbrs[e] >= n)
+      std::atomic_ref<int64_t>(bad).store(e, std::memory_order_relaxed);
+  if (bad >= 0) {
+    int64_t v = std::upper_bound(offsets.begin(), offsets.end(), bad) - offsets.begin() - 1;
+    fileError(path, std::string(what) + " neighbour " + str(nbrs[bad]) + " of vertex " + str(v) +
+                        " is outside [0, num_nodes) = [0, " + str(n) + ")");
+  }
+}
+
+/// The int32 weights of a .wsg, checked to be integers in range.
+template <typename W> int32_t toFileWeight(const std::string &path, W w) {
+  if constexpr (std::is_same_v<W, int32_t>) {
+    return w;
+  } else if constexpr (std::is_same_v<W, NoWeight>) {
+    (void)path;
+    return 0;
+  } else {
+    if (!(w == std::trunc(w)) || w < INT32_MIN || w > INT32_MAX)
+      fileError(path, "weight " + std::to_string(w) +
+                          " is not an int32; .wsg files store int32 weights");
+    return static_cast<int32_t>(w);
+  }
+}
+
+template <typename W>
+void writeCSR(OutFile &out, const std::string &path, VertexId n, const EdgeOffset *offsets,
+              const VertexId *nbrs, const W *weights, bool weighted) {
+  EdgeOffset m = offsets[n];
+  out.write(offsets, (int64_t{n} + 1) * 8);
+  if (!weighted) {
+    out.write(nbrs, m * 4);
+    return;
+  }
+  constexpr int64_t kBlock = 1 << 20;
+  std::vector<WeightedNeighbor> block(std::min(m, kBlock));
+  for (int64_t lo = 0; lo < m; lo += kBlock) {
+    int64_t k = std::min(kBlock, m - lo);
+    for (int64_t i = 0; i < k; ++i)
+      block[i] = WeightedNeighbor{nbrs[lo + i], toFileWeight(path, weights[lo + i])};
+    out.write(block.data(), k * 8);
+  }
+}
+
+} // namespace
+
+template <typename W> Graph<W> loadSerialized(const std::string &path, bool weighted) {
+  InFile in(path);
+  int64_t size = in.size();
+  if (size >= 0 && size < kHeaderBytes)
+    fileError(path, "file is truncated: a serialized graph starts with a " + str(kHeaderBytes) +
+                        "-byte header, the file has " + str(size) + " bytes");
+  uint8_t directedByte;
+  int64_t m, n;
+  in.read(&directedByte, 1);
+  in.read(&m, 8);
+  in.read(&n, 8);
+  if (directedByte > 1)
+    fileError(path, "not a GAPBS serialized graph (the first byte, 'directed', is " +
+                        str(directedByte) + ", not 0 or 1)");
+  bool directed = directedByte == 1;
+  if (n < 0 || m < 0)
+    fileError(path, "corrupt header: num_nodes " + str(n) + ", num_edges " + str(m));
+  if (n > INT32_MAX)
+    fileError(path, "graph has " + str(n) + " vertices: polyrt uses 32-bit vertex ids (at most " +
+                        str(INT32_MAX) + ")");
+  int64_t neighborBytes = weighted ? 8 : 4;
+  if (size >= 0) {
+    // Check the size before allocating anything: a corrupt header must not
+    // make us allocate terabytes.
+    if (m > size)
+      fileError(path, "file is truncated: the header declares " + str(m) + " edges, the file has " +
+                          str(size) + " bytes");
+    int64_t parts = directed ? 2 : 1;
+    int64_t expected = kHeaderBytes + parts * ((n + 1) * 8 + m * neighborBytes);
+    if (size < expected)
+      fileError(path, "file is truncated: " + str(n) + " vertices and " + str(m) + " edges need " +
+                          str(expected) + " bytes, the file has " + str(size));
+    if (size > expected)
+      fileError(path, "unexpected trailing data: " + str(n) + " vertices and " + str(m) +
+                          " edges take " + str(expected) + " bytes, the file has " + str(size) +
+                          (weighted ? "" : " (is it a .wsg file?)"));
+  }
+  std::vector<EdgeOffset> offsets;
+  std::vector<VertexId> nbrs;
+  std::vector<W> weights;
+  readCSR<W>(in, path, "out-edge", n, m, weighted, offsets, nbrs, weights);
+  Graph<W> g(static_cast<VertexId>(n), std::move(offsets), std::move(nbrs), std::move(weights),
+             directed);
+  if (directed) {
+    readCSR<W>(in, path, "in-edge", n, m, weighted, offsets, nbrs, weights);
+    try {
+      g.setInEdges(std::move(offsets), std::move(nbrs), std::move(weights));
+    } catch (const Error &e) {
+      fileError(path, e.what());
+    }
+  }
+  if (size < 0) { // not a regular file: check for trailing data now
+    char extra;
+    bool more = true;
+    try {
+      in.read(&extra, 1);
+    } catch (const Error &) {
+      more = false;
+    }
+    if (more)
+      fileError(path, "unexpected trailing data after the graph");
+  }
+  return g;
+}
+
+} // namespace polyrt::detail
+
+namespace polyrt {
+
+template <typename W> void writeSerializedGraph(const Graph<W> &g, const std::string &path) {
+  std::string ext = detail::extensionOf(path);
+  if (ext != ".sg" && ext != ".wsg")
+    detail::fileError(path, "writeSerializedGraph writes .sg or .wsg files");
+  bool weighted = ext == ".wsg";
+  if (weighted && !Graph<W>::kWeighted)
+    detail::fileError(path, "the graph has no weights: write a .sg file");
+  uint8_t directed = g.directed() ? 1 : 0;
+  int64_t m = g.numEdges(), n = g.numVertices();
+  detail::OutFile out(path);
+  out.write(&directed, 1);
+  out.write(&m, 8);
+  out.write(&n, 8);
+  detail::writeCSR<W>(out, path, g.numVertices(), g.outOffsets(), g.outNeighbors(),
+                      g.outWeights(), weighted);
+  if (g.directed()) {
+    if (g.hasInEdges()) {
+      detail::writeCSR<W>(out, path, g.numVertices(), g.inOffsets(), g.inNeighbors(),
+                          g.inWeights(), weighted);
+    } else {
+      std::vector<EdgeOffset> offsets;
+      std::vector<VertexId> nbrs;
+      std::vector<W> weights;
+      detail::transposeCSR<W>(g.numVertices(), g.outOffsets(), g.outNeighbors(), g.outWeights(),
+                              offsets, nbrs, weights);
+      detail::writeCSR<W>(out, path, g.numVertices(), offsets.data(), nbrs.data(),
+                          weights.data(), weighted);
+    }
+  }
+  out.close();
+}
+
+template void writeSerializedGraph<NoWeight>(const Graph<NoWeight> &, const std::string &);
+template void writeSerializedGraph<int32_t>(const Graph<int32_t> &, const std::string &);
+template void writeSerializedGraph<float>(const Graph<float> &, const std::string &);
+template void writeSerializedGraph<double>(const Graph<double> &, const std::string &);
+
+namespace detail {
+template Graph<NoWeight> loadSerialized<NoWeight>(const std::string &, bool);
+template Graph<int32_t> loadSerialized<int32_t>(const std::string &, bool);
+template Graph<float> loadSerialized<float>(const std::string &, bool);
+template Graph<double> loadSerialized<double>(const std::string &, bool);
+} // namespace detail
+
+} // namespace polyrt

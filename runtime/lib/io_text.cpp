@@ -1,0 +1,418 @@
+//===- io_text.cpp - Text graph formats: .el, .wel, .mtx ----------------===//
+//
+// The file is read whole and split into chunks at line boundaries; chunks are
+// parsed in parallel. Each chunk stops at its first error; the error of the
+// earliest chunk is reported with its line number, counted only then.
+//
+//===----------------------------------------------------------------------===//
+#include "polyrt/io.h"
+
+#include "detail/build_csr.h"
+#include "detail/file.h"
+#include "detail/io_detail.h"
+#include "detail/parallel.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <charconv>
+#include <climits>
+#include <cmath>
+#include <string_view>
+
+namespace polyrt::detail {
+namespace {
+
+struct TextFormat {
+  bool weightColumn;    // a third column holds the weight
+  int base;             // 0 (.el/.wel) or 1 (.mtx)
+  int64_t limit;        // ids (base subtracted) must be below this
+  const char *extraHint; // appended to the "unexpected extra text" error
+};
+
+struct ParseError {
+  size_t pos = std::string::npos; // byte offset of the offending token
+  std::string message;
+};
+
+inline bool isBlank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+std::string quoted(std::string_view token) {
+  if (token.size() > 40)
+    return "'" + std::string(token.substr(0, 37)) + "...'";
+  return "'" + std::string(token) + "'";
+}
+
+/// Parses the lines of data[begin, end) into edges.
+template <typename W> class ChunkParser {
+public:
+  ChunkParser(const char *data, size_t begin, size_t end, const TextFormat &fmt)
+      : data_(data), p_(begin), end_(end), fmt_(fmt) {}
+
+  /// false on the first error (in error()).
+  bool run(std::vector<WEdge<W>> &out, VertexId &maxId) {
+    while (p_ < end_) {
+      skipBlanks();
+      if (p_ >= end_)
+        break;
+      char c = data_[p_];
+      if (c == '\n') {
+        ++p_;
+        continue;
+      }
+      if (c == '#' || c == '%') {
+        skipLine();
+        continue;
+      }
+      WEdge<W> e{};
+      if (!parseId("source", e.src) || !parseId("destination", e.dst))
+        return false;
+      if (fmt_.weightColumn) {
+        double w;
+        if (!parseWeight(w))
+          return false;
+        if constexpr (!std::is_same_v<W, NoWeight>)
+          e.w = static_cast<W>(w);
+      }
+      skipBlanks();
+      if (p_ < end_ && data_[p_] != '\n') {
+        size_t start = p_;
+        return fail(start, "unexpected extra text " + quoted(token()) + fmt_.extraHint);
+      }
+      ++p_;
+      maxId = std::max(maxId, std::max(e.src, e.dst));
+      out.push_back(e);
+    }
+    return true;
+  }
+  const ParseError &error() const { return error_; }
+
+private:
+  void skipBlanks() {
+    while (p_ < end_ && isBlank(data_[p_]))
+      ++p_;
+  }
+  void skipLine() {
+    while (p_ < end_ && data_[p_] != '\n')
+      ++p_;
+    ++p_;
+  }
+  /// The next token (p_ at its first character), p_ moved past it.
+  std::string_view token() {
+    size_t start = p_;
+    while (p_ < end_ && !isBlank(data_[p_]) && data_[p_] != '\n')
+      ++p_;
+    return std::string_view(data_ + start, p_ - start);
+  }
+  bool fail(size_t pos, std::string message) {
+    error_.pos = pos;
+    error_.message = std::move(message);
+    return false;
+  }
+
+  bool parseId(const char *which, VertexId &id) {
+    skipBlanks();
+    size_t start = p_;
+    std::string_view tok = token();
+    const char *what = fmt_.base == 1 ? "index" : "vertex id";
+    if (tok.empty())
+      return fail(start, std::string("missing the ") + which + " " + what);
+    int64_t value = 0;
+    auto [ptr, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), value);
+    bool whole = ptr == tok.data() + tok.size();
+    if (ec == std::errc::result_out_of_range && tok[0] != '-')
+      value = INT64_MAX;
+    else if (ec != std::errc() || !whole) {
+      if (ec == std::errc::result_out_of_range && tok[0] == '-')
+        return fail(start, std::string("negative ") + what + " " + quoted(tok));
+      return fail(start, std::string("expected a ") + what + ", found " + quoted(tok));
+    }
+    if (value < 0)
+      return fail(start, std::string("negative ") + what + " " + std::string(tok));
+    if (fmt_.base == 1) {
+      if (value == 0)
+        return fail(start, "index 0 in a 1-based Matrix Market file");
+      value -= 1;
+    }
+    if (value >= fmt_.limit) {
+      if (fmt_.base == 1)
+        return fail(start, "index " + std::string(tok) + " is beyond the matrix size " +
+                               std::to_string(fmt_.limit));
+      return fail(start, "vertex id " + std::string(tok) +
+                             " is too large: polyrt uses 32-bit vertex ids (at most " +
+                             std::to_string(INT32_MAX - 1) + ")");
+    }
+    id = static_cast<VertexId>(value);
+    return true;
+  }
+
+  bool parseWeight(double &w) {
+    skipBlanks();
+    size_t start = p_;
+    std::string_view tok = token();
+    if (tok.empty())
+      return fail(start, "missing the weight");
+    const char *b = tok.data();
+    if (*b == '+' && tok.size() > 1)
+      ++b;
+    auto [ptr, ec] = std::from_chars(b, tok.data() + tok.size(), w);
+    if (ec == std::errc::result_out_of_range)
+      return fail(start, "weight " + quoted(tok) + " is out of range");
+    if (ec != std::errc() || ptr != tok.data() + tok.size())
+      return fail(start, "expected a weight, found " + quoted(tok));
+    if (!std::isfinite(w))
+      return fail(start, "weight " + quoted(tok) + " is not a finite number");
+    if constexpr (std::is_same_v<W, int32_t>) {
+      if (w != std::trunc(w))
+        return fail(start, "weight " + std::string(tok) +
+                               " is not an integer (the program reads int weights)");
+      if (w < INT32_MIN || w > INT32_MAX)
+        return fail(start, "weight " + std::string(tok) + " does not fit in an int");
+    } else if constexpr (std::is_same_v<W, float>) {
+      if (std::fabs(w) > 3.4028234663852886e38)
+        return fail(start, "weight " + std::string(tok) + " does not fit in a float");
+    }
+    return true;
+  }
+
+  const char *data_;
+  size_t p_, end_;
+  const TextFormat &fmt_;
+  ParseError error_;
+};
+
+/// Parses the edge lines of text[begin, end); the line at begin is firstLine.
+template <typename W>
+std::vector<WEdge<W>> parseEdges(const std::string &path, const std::string &text, size_t begin,
+                                 int64_t firstLine, const TextFormat &fmt, VertexId &maxId) {
+  size_t end = text.size();
+  size_t bytes = end - begin;
+  int chunks = bytes < (size_t{1} << 20) ? 1 : omp_get_max_threads() * 4;
+  std::vector<size_t> bounds(chunks + 1);
+  bounds[0] = begin;
+  bounds[chunks] = end;
+  for (int k = 1; k < chunks; ++k) {
+    size_t p = std::max(bounds[k - 1], begin + bytes * k / chunks);
+    while (p < end && p > begin && text[p - 1] != '\n')
+      ++p;
+    bounds[k] = p;
+  }
+  std::vector<std::vector<WEdge<W>>> parts(chunks);
+  std::vector<VertexId> maxIds(chunks, -1);
+  std::vector<ParseError> errors(chunks);
+#pragma omp parallel for schedule(dynamic, 1) if (chunks > 1)
+  for (int k = 0; k < chunks; ++k) {
+    ChunkParser<W> parser(text.data(), bounds[k], bounds[k + 1], fmt);
+    parts[k].reserve((bounds[k + 1] - bounds[k]) / 8);
+    if (!parser.run(parts[k], maxIds[k]))
+      errors[k] = parser.error();
+  }
+  for (int k = 0; k < chunks; ++k)
+    if (errors[k].pos != std::string::npos) {
+      int64_t line = firstLine + std::count(text.begin() + begin, text.begin() + errors[k].pos, '\n');
+      lineError(path, line, errors[k].message);
+    }
+  std::vector<size_t> sizes(chunks), starts(chunks + 1);
+  for (int k = 0; k < chunks; ++k)
+    sizes[k] = parts[k].size();
+  prefixSum(sizes.data(), chunks, starts.data());
+  std::vector<WEdge<W>> edges(starts[chunks]);
+#pragma omp parallel for schedule(dynamic, 1) if (chunks > 1)
+  for (int k = 0; k < chunks; ++k) {
+    std::copy(parts[k].begin(), parts[k].end(), edges.begin() + starts[k]);
+    std::vector<WEdge<W>>().swap(parts[k]);
+  }
+  maxId = *std::max_element(maxIds.begin(), maxIds.end());
+  return edges;
+}
+
+template <typename W>
+Graph<W> buildFromParsed(const std::string &path, const std::vector<WEdge<W>> &edges, VertexId n,
+                         bool symmetrize) {
+  try {
+    const WEdge<W> *data = edges.data();
+    return buildCSR<W>(static_cast<int64_t>(edges.size()), [data](int64_t i) { return data[i]; },
+                       n, symmetrize, /*mirrorSelfLoops=*/false);
+  } catch (const Error &e) {
+    fileError(path, e.what());
+  }
+}
+
+std::vector<std::string_view> splitBlanks(std::string_view line) {
+  std::vector<std::string_view> tokens;
+  size_t p = 0;
+  while (p < line.size()) {
+    while (p < line.size() && isBlank(line[p]))
+      ++p;
+    size_t start = p;
+    while (p < line.size() && !isBlank(line[p]))
+      ++p;
+    if (p > start)
+      tokens.push_back(line.substr(start, p - start));
+  }
+  return tokens;
+}
+
+std::string lower(std::string_view text) {
+  std::string s(text);
+  for (char &c : s)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+} // namespace
+
+template <typename W> Graph<W> loadEdgeListText(const std::string &path, bool weighted) {
+  std::string text = readFile(path);
+  TextFormat fmt{weighted, 0, INT32_MAX,
+                 weighted ? "" : " (an .el line holds two vertex ids; weighted edges go in a .wel file)"};
+  VertexId maxId = -1;
+  std::vector<WEdge<W>> edges = parseEdges<W>(path, text, 0, 1, fmt, maxId);
+  std::string().swap(text);
+  return buildFromParsed<W>(path, edges, maxId + 1, false);
+}
+
+template <typename W> Graph<W> loadMatrixMarket(const std::string &path) {
+  std::string text = readFile(path);
+  size_t pos = 0;
+  int64_t line = 0;
+  auto nextLine = [&](std::string_view &out) {
+    if (pos >= text.size())
+      return false;
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos)
+      nl = text.size();
+    out = std::string_view(text).substr(pos, nl - pos);
+    pos = nl + 1;
+    ++line;
+    return true;
+  };
+  std::string_view header;
+  nextLine(header);
+  std::vector<std::string_view> h = splitBlanks(header);
+  if (h.empty() || lower(h[0]) != "%%matrixmarket")
+    lineError(path, 1, "not a Matrix Market file (the first line must start with %%MatrixMarket)");
+  if (h.size() != 5 || lower(h[1]) != "matrix")
+    lineError(path, 1, "expected '%%MatrixMarket matrix coordinate <field> <symmetry>'");
+  std::string format = lower(h[2]), field = lower(h[3]), symmetry = lower(h[4]);
+  if (format != "coordinate")
+    lineError(path, 1, "only coordinate Matrix Market files hold graphs, not '" + format + "'");
+  if (field != "pattern" && field != "integer" && field != "real" && field != "double")
+    lineError(path, 1, "unsupported Matrix Market field '" + field +
+                           "' (supported: pattern, integer, real)");
+  if (symmetry != "general" && symmetry != "symmetric")
+    lineError(path, 1, "unsupported Matrix Market symmetry '" + symmetry +
+                           "' (supported: general, symmetric)");
+  bool weighted = field != "pattern";
+  if (Graph<W>::kWeighted && !weighted)
+    fileError(path, "file has no weights (its field is 'pattern'), but the program needs a "
+                    "weighted graph");
+  // The size line: the first line that is neither blank nor a comment.
+  std::string_view sizeLine;
+  std::vector<std::string_view> dims;
+  while (dims.empty()) {
+    if (!nextLine(sizeLine))
+      fileError(path, "missing the size line 'rows columns entries'");
+    std::vector<std::string_view> tokens = splitBlanks(sizeLine);
+    if (tokens.empty() || tokens[0][0] == '%')
+      continue;
+    dims = tokens;
+  }
+  int64_t rows = -1, cols = -1, nnz = -1;
+  auto parseDim = [&](std::string_view t, int64_t &v) {
+    auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    return ec == std::errc() && ptr == t.data() + t.size() && v >= 0;
+  };
+  if (dims.size() != 3 || !parseDim(dims[0], rows) || !parseDim(dims[1], cols) ||
+      !parseDim(dims[2], nnz))
+    lineError(path, line, "expected the size line 'rows columns entries'");
+  int64_t n = std::max(rows, cols);
+  if (n > INT32_MAX)
+    lineError(path, line, "matrix has " + std::to_string(n) +
+                              " rows or columns: polyrt uses 32-bit vertex ids (at most " +
+                              std::to_string(INT32_MAX) + " vertices)");
+  TextFormat fmt{weighted, 1, n, ""};
+  VertexId maxId = -1;
+  std::vector<WEdge<W>> edges = parseEdges<W>(path, text, std::min(pos, text.size()), line + 1, fmt, maxId);
+  std::string().swap(text);
+  if (static_cast<int64_t>(edges.size()) != nnz)
+    fileError(path, "the size line declares " + std::to_string(nnz) + " entries but the file has " +
+                        std::to_string(edges.size()));
+  return buildFromParsed<W>(path, edges, static_cast<VertexId>(n), symmetry == "symmetric");
+}
+
+template <typename W> void writeTextEdges(const Graph<W> &g, const std::string &path) {
+  bool weighted = extensionOf(path) == ".wel";
+  if (!weighted && extensionOf(path) != ".el")
+    fileError(path, "writeEdgeListText writes .el or .wel files");
+  if (weighted && !Graph<W>::kWeighted)
+    fileError(path, "the graph has no weights: write a .el file");
+  OutFile out(path);
+  VertexId n = g.numVertices();
+  const EdgeOffset *offsets = g.outOffsets();
+  const VertexId *nbrs = g.outNeighbors();
+  [[maybe_unused]] const W *weights = g.outWeights();
+  constexpr EdgeOffset kChunkEdges = 1 << 18;
+  const size_t maxChunks = static_cast<size_t>(omp_get_max_threads()) * 4;
+  std::vector<VertexId> bounds;
+  std::vector<std::string> buffers;
+  VertexId v = 0;
+  while (v < n) {
+    // One round: up to maxChunks chunks of about kChunkEdges edges each.
+    bounds.assign(1, v);
+    while (bounds.size() <= maxChunks && bounds.back() < n) {
+      VertexId lo = bounds.back();
+      EdgeOffset target = offsets[lo] + kChunkEdges;
+      bounds.push_back(static_cast<VertexId>(std::lower_bound(offsets + lo + 1, offsets + n, target) - offsets));
+    }
+    int chunks = static_cast<int>(bounds.size()) - 1;
+    buffers.resize(chunks);
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int k = 0; k < chunks; ++k) {
+      std::string &buf = buffers[k];
+      buf.clear();
+      char tmp[96];
+      for (VertexId u = bounds[k]; u < bounds[k + 1]; ++u)
+        for (EdgeOffset e = offsets[u]; e < offsets[u + 1]; ++e) {
+          char *p = std::to_chars(tmp, tmp + sizeof tmp, u).ptr;
+          *p++ = ' ';
+          p = std::to_chars(p, tmp + sizeof tmp, nbrs[e]).ptr;
+          if constexpr (Graph<W>::kWeighted) {
+            if (weighted) {
+              *p++ = ' ';
+              p = std::to_chars(p, tmp + sizeof tmp, weights[e]).ptr;
+            }
+          }
+          *p++ = '\n';
+          buf.append(tmp, p);
+        }
+    }
+    for (int k = 0; k < chunks; ++k)
+      out.write(buffers[k].data(), static_cast<int64_t>(buffers[k].size()));
+    v = bounds.back();
+  }
+  out.close();
+}
+
+#define POLYRT_INSTANTIATE(W)                                                                \
+  template Graph<W> loadEdgeListText<W>(const std::string &, bool);                          \
+  template Graph<W> loadMatrixMarket<W>(const std::string &);
+POLYRT_INSTANTIATE(NoWeight)
+POLYRT_INSTANTIATE(int32_t)
+POLYRT_INSTANTIATE(float)
+POLYRT_INSTANTIATE(double)
+#undef POLYRT_INSTANTIATE
+
+} // namespace polyrt::detail
+
+namespace polyrt {
+template <typename W> void writeEdgeListText(const Graph<W> &g, const std::string &path) {
+  detail::writeTextEdges(g, path);
+}
+template void writeEdgeListText<NoWeight>(const Graph<NoWeight> &, const std::string &);
+template void writeEdgeListText<int32_t>(const Graph<int32_t> &, const std::string &);
+template void writeEdgeListText<float>(const Graph<float> &, const std::string &);
+template void writeEdgeListText<double>(const Graph<double> &, const std::string &);
+} // namespace polyrt

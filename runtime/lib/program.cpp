@@ -1,0 +1,98 @@
+//===- program.cpp - What a generated main() needs ----------------------===//
+#include "polyrt/program.h"
+
+#include "polyrt/numa.h"
+#include "polyrt/timer.h"
+#include "polyrt/types.h"
+
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <new>
+
+namespace polyrt {
+namespace {
+
+std::string programName(int argc, char **argv) {
+  if (argc < 1 || !argv[0] || !*argv[0])
+    return "program";
+  const char *slash = std::strrchr(argv[0], '/');
+  return slash ? slash + 1 : argv[0];
+}
+
+bool verbose() {
+  const char *value = std::getenv("POLYRT_VERBOSE");
+  return value && *value && std::strcmp(value, "0") != 0;
+}
+
+/// Skips one leading '+', which from_chars does not accept.
+const char *skipPlus(const std::string &text) {
+  const char *p = text.c_str();
+  return (*p == '+' && p[1] != '-') ? p + 1 : p;
+}
+
+} // namespace
+
+int runMain(int argc, char **argv, const std::function<void()> &body) {
+  std::string name = programName(argc, argv);
+  auto fail = [&](const std::string &message) {
+    std::cout.flush();
+    std::cerr << name << ": error: " << message << std::endl;
+    return 1;
+  };
+  try {
+    const Topology &topo = topology(); // reports a bad POLYRT_NUMA_NODES early
+    bool report = verbose();
+    if (report)
+      std::cerr << "polyrt: " << topo.describe() << std::endl;
+    double start = now();
+    body();
+    if (report) {
+      std::cout.flush();
+      std::cerr << "polyrt: main ran in " << (now() - start) << " s" << std::endl;
+    }
+  } catch (const Error &e) {
+    return fail(e.what());
+  } catch (const std::bad_alloc &) {
+    return fail("out of memory");
+  }
+  std::cout.flush();
+  return 0;
+}
+
+std::string argument(int argc, char **argv, int i) {
+  if (i < 0 || i >= argc)
+    throw Error("missing command-line argument " + std::to_string(i) +
+                " (the program was given " + std::to_string(argc > 0 ? argc - 1 : 0) + ")");
+  return argv[i];
+}
+
+int parseInt(const std::string &text) {
+  const char *begin = skipPlus(text);
+  const char *end = text.c_str() + text.size();
+  int value = 0;
+  auto [ptr, ec] = std::from_chars(begin, end, value);
+  if (ec == std::errc::result_out_of_range)
+    throw Error("'" + text + "' is out of range for an int");
+  if (ec != std::errc() || ptr != end || begin == end)
+    throw Error("'" + text + "' is not an integer");
+  return value;
+}
+
+double parseDouble(const std::string &text) {
+  const char *begin = skipPlus(text);
+  const char *end = text.c_str() + text.size();
+  double value = 0;
+  auto [ptr, ec] = std::from_chars(begin, end, value);
+  if (ec == std::errc::result_out_of_range)
+    throw Error("'" + text + "' is out of range for a double");
+  if (ec != std::errc() || ptr != end || begin == end)
+    throw Error("'" + text + "' is not a number");
+  return value;
+}
+
+} // namespace polyrt

@@ -1,0 +1,274 @@
+//===- polyrt-gen.cpp - Generate, convert and inspect graph files -------===//
+//
+//   polyrt-gen kron|uniform -s SCALE [-d DEGREE] [--seed N] [-u] -o FILE
+//   polyrt-gen grid --rows R --cols C [--seed N] [-u] -o FILE
+//   polyrt-gen convert IN -o OUT [-u]
+//   polyrt-gen --info FILE
+//   polyrt-gen --topology
+//
+// The output format follows the extension of FILE: .sg .wsg .el .wel (the
+// weighted ones get weights uniform in [1, 255]).
+//
+//===----------------------------------------------------------------------===//
+#include "polyrt/edge_list.h"
+#include "polyrt/io.h"
+#include "polyrt/numa.h"
+#include "polyrt/program.h"
+#include "polyrt/timer.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <optional>
+#include <string>
+
+namespace {
+
+constexpr uint64_t kDefaultSeed = 27491095; // GAPBS's kRandSeed
+
+const char *const kUsage = R"(usage:
+  polyrt-gen kron|uniform -s SCALE [-d DEGREE] [--seed N] [-u] -o FILE
+  polyrt-gen grid --rows R --cols C [--seed N] [-u] -o FILE
+  polyrt-gen convert INPUT [-u] -o FILE
+  polyrt-gen --info FILE
+  polyrt-gen --topology
+
+Generators:
+  kron      Graph500 Kronecker (A=.57, B=.19, C=.19), ids randomly permuted
+  uniform   uniformly random edges
+  grid      R x C grid, edges to the right and down neighbours
+  convert   read a graph file (.el .wel .mtx .sg .wsg) and write it again
+
+Options:
+  -s, --scale SCALE     2^SCALE vertices (kron, uniform; 0..30)
+  -d, --degree DEGREE   DEGREE * 2^SCALE edges (default 16)
+      --rows R, --cols C  grid size
+      --seed N          random seed (default 27491095); same seed, same graph
+  -u, --symmetrize      add the reverse of every edge: an undirected graph
+  -o, --output FILE     output file: .sg .wsg .el or .wel (.wsg/.wel are
+                        weighted, weights uniform in [1, 255])
+  -v, --verbose         report the time of each step on stderr
+      --info FILE       print the vertex and edge counts of a graph file
+      --topology        print the NUMA topology (honours POLYRT_NUMA_NODES)
+  -h, --help            this message
+)";
+
+struct UsageError {
+  std::string message;
+};
+
+struct Options {
+  std::string command;
+  std::optional<int> scale;
+  int degree = 16;
+  std::optional<int> rows, cols;
+  uint64_t seed = kDefaultSeed;
+  bool symmetrize = false;
+  bool verbose = false;
+  std::string input, output;
+};
+
+int parseNumber(const std::string &option, const std::string &text) {
+  try {
+    return polyrt::parseInt(text);
+  } catch (const polyrt::Error &) {
+    throw UsageError{option + " expects a whole number, not '" + text + "'"};
+  }
+}
+
+Options parseArgs(int argc, char **argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc)
+        throw UsageError{"option " + arg + " needs a value"};
+      return argv[++i];
+    };
+    if (arg == "-h" || arg == "--help") {
+      o.command = "help";
+      return o;
+    } else if (arg == "-s" || arg == "--scale") {
+      o.scale = parseNumber(arg, value());
+    } else if (arg == "-d" || arg == "--degree") {
+      o.degree = parseNumber(arg, value());
+    } else if (arg == "--rows") {
+      o.rows = parseNumber(arg, value());
+    } else if (arg == "--cols") {
+      o.cols = parseNumber(arg, value());
+    } else if (arg == "--seed") {
+      std::string text = value();
+      char *end = nullptr;
+      errno = 0;
+      o.seed = std::strtoull(text.c_str(), &end, 10);
+      if (text.empty() || *end || errno || text[0] == '-')
+        throw UsageError{"--seed expects a non-negative whole number, not '" + text + "'"};
+    } else if (arg == "-u" || arg == "--symmetrize") {
+      o.symmetrize = true;
+    } else if (arg == "-v" || arg == "--verbose") {
+      o.verbose = true;
+    } else if (arg == "-o" || arg == "--output") {
+      o.output = value();
+    } else if (arg == "--info") {
+      o.command = "info";
+      o.input = value();
+    } else if (arg == "--topology") {
+      o.command = "topology";
+    } else if (!arg.empty() && arg[0] == '-') {
+      throw UsageError{"unknown option '" + arg + "'"};
+    } else if (o.command.empty()) {
+      if (arg != "kron" && arg != "uniform" && arg != "grid" && arg != "convert")
+        throw UsageError{"unknown command '" + arg + "' (expected kron, uniform, grid or convert)"};
+      o.command = arg;
+    } else if (o.command == "convert" && o.input.empty()) {
+      o.input = arg;
+    } else {
+      throw UsageError{"unexpected argument '" + arg + "'"};
+    }
+  }
+  if (o.command.empty())
+    throw UsageError{"no command given"};
+  bool generating = o.command == "kron" || o.command == "uniform" || o.command == "grid";
+  if (generating || o.command == "convert") {
+    if (o.output.empty())
+      throw UsageError{"no output file given (-o FILE)"};
+    std::string ext = o.output.substr(std::min(o.output.size(), o.output.rfind('.')));
+    if (ext != ".sg" && ext != ".wsg" && ext != ".el" && ext != ".wel")
+      throw UsageError{"output file '" + o.output + "' must end in .sg, .wsg, .el or .wel"};
+  }
+  if (o.command == "convert" && o.input.empty())
+    throw UsageError{"convert needs an input file"};
+  if (o.command == "kron" || o.command == "uniform") {
+    if (!o.scale)
+      throw UsageError{o.command + " needs a scale (-s SCALE)"};
+    if (o.rows || o.cols)
+      throw UsageError{"--rows/--cols apply to grid only"};
+  }
+  if (o.command == "grid") {
+    if (!o.rows || !o.cols)
+      throw UsageError{"grid needs --rows R and --cols C"};
+    if (o.scale)
+      throw UsageError{"-s applies to kron and uniform only"};
+  }
+  return o;
+}
+
+bool weightedOutput(const std::string &path) {
+  size_t dot = path.rfind('.');
+  std::string ext = dot == std::string::npos ? "" : path.substr(dot);
+  return ext == ".wsg" || ext == ".wel";
+}
+
+template <typename W> void buildAndWrite(const polyrt::EdgeList &el, const Options &o) {
+  double t = polyrt::now();
+  polyrt::VertexId n = 0;
+  if (o.command == "grid")
+    n = *o.rows * *o.cols;
+  else
+    n = polyrt::VertexId{1} << *o.scale;
+  polyrt::Graph<W> g = polyrt::buildGraph<W>(el, n, o.symmetrize);
+  if (o.verbose)
+    std::fprintf(stderr, "build CSR:  %.3f s\n", polyrt::now() - t);
+  t = polyrt::now();
+  polyrt::writeGraph(g, o.output);
+  if (o.verbose)
+    std::fprintf(stderr, "write:      %.3f s\n", polyrt::now() - t);
+  std::printf("%s: %d vertices, %lld edges, %s\n", o.output.c_str(), g.numVertices(),
+              static_cast<long long>(g.numEdges()), g.directed() ? "directed" : "undirected");
+}
+
+void generate(const Options &o) {
+  double t = polyrt::now();
+  polyrt::EdgeList el;
+  if (o.command == "kron")
+    el = polyrt::generateKronecker(*o.scale, o.degree, o.seed);
+  else if (o.command == "uniform")
+    el = polyrt::generateUniform(*o.scale, o.degree, o.seed);
+  else
+    el = polyrt::generateGrid(*o.rows, *o.cols, o.seed);
+  if (o.verbose)
+    std::fprintf(stderr, "generate:   %.3f s (%zu edges)\n", polyrt::now() - t, el.size());
+  if (weightedOutput(o.output))
+    buildAndWrite<int32_t>(el, o);
+  else
+    buildAndWrite<polyrt::NoWeight>(el, o);
+}
+
+template <typename W> polyrt::Graph<W> symmetrized(const polyrt::Graph<W> &g) {
+  // Every stored edge and its reverse, through the edge-list builder.
+  polyrt::EdgeList el;
+  el.reserve(g.numEdges());
+  for (polyrt::VertexId u = 0; u < g.numVertices(); ++u)
+    for (polyrt::EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e) {
+      int32_t w = 1;
+      if constexpr (polyrt::Graph<W>::kWeighted)
+        w = static_cast<int32_t>(g.outWeights()[e]);
+      el.push_back(polyrt::Edge{u, g.outNeighbors()[e], w});
+    }
+  return polyrt::buildGraph<W>(el, g.numVertices(), true);
+}
+
+template <typename W> void convertAs(const Options &o) {
+  double t = polyrt::now();
+  polyrt::Graph<W> g = polyrt::loadGraph<W>(o.input);
+  if (o.verbose)
+    std::fprintf(stderr, "load:       %.3f s\n", polyrt::now() - t);
+  if (o.symmetrize && g.directed())
+    g = symmetrized(g);
+  t = polyrt::now();
+  polyrt::writeGraph(g, o.output);
+  if (o.verbose)
+    std::fprintf(stderr, "write:      %.3f s\n", polyrt::now() - t);
+  std::printf("%s: %d vertices, %lld edges, %s\n", o.output.c_str(), g.numVertices(),
+              static_cast<long long>(g.numEdges()), g.directed() ? "directed" : "undirected");
+}
+
+void info(const std::string &path) {
+  polyrt::Graph<polyrt::NoWeight> g = polyrt::loadGraph<polyrt::NoWeight>(path);
+  polyrt::EdgeOffset selfLoops = 0, maxDegree = 0;
+  for (polyrt::VertexId u = 0; u < g.numVertices(); ++u) {
+    maxDegree = std::max(maxDegree, g.outDegree(u));
+    for (polyrt::EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
+      selfLoops += g.outNeighbors()[e] == u;
+  }
+  std::printf("file: %s\n", path.c_str());
+  std::printf("vertices: %d\n", g.numVertices());
+  std::printf("edges: %lld\n", static_cast<long long>(g.numEdges()));
+  std::printf("directed: %s\n", g.directed() ? "yes" : "no");
+  std::printf("max out-degree: %lld\n", static_cast<long long>(maxDegree));
+  std::printf("self-loops: %lld\n", static_cast<long long>(selfLoops));
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options o;
+  try {
+    o = parseArgs(argc, argv);
+  } catch (const UsageError &e) {
+    std::fprintf(stderr, "polyrt-gen: error: %s\n(run 'polyrt-gen --help' for usage)\n",
+                 e.message.c_str());
+    return 2;
+  }
+  if (o.command == "help") {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  return polyrt::runMain(argc, argv, [&] {
+    if (o.command == "info")
+      info(o.input);
+    else if (o.command == "topology")
+      std::printf("%s\n", polyrt::topology().describe().c_str());
+    else if (o.command == "convert")
+      // Weighted: double keeps any weight; symmetrizing goes through an
+      // int32 edge list, so then the weights must be integers.
+      !weightedOutput(o.output) ? convertAs<polyrt::NoWeight>(o)
+      : o.symmetrize            ? convertAs<int32_t>(o)
+                                : convertAs<double>(o);
+    else
+      generate(o);
+  });
+}
