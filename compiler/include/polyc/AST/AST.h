@@ -58,6 +58,10 @@ public:
 };
 using ExprPtr = std::unique_ptr<Expr>;
 
+/// Where the source text of `e` begins: Expr::loc points at an operator or a
+/// method name (what most diagnostics want), this at the leftmost token.
+llvm::SMLoc startLoc(const Expr &e);
+
 class IntLitExpr : public Expr {
 public:
   IntLitExpr(llvm::SMLoc loc, int64_t value) : Expr(IntLit, loc), value(value) {}
