@@ -148,6 +148,8 @@ std::string CppEmitter::call(const CallExpr &c) {
   if (c.func)
     return cppFunctionName(*c.func) + "(" + joined + ")";
   const std::string &f = c.callee;
+  if (f == "load" && (c.type.kind != Type::EdgeSet || !c.type.value))
+    return error(c.loc, "load() here must initialise a weighted or unweighted edgeset"), "";
   if (f == "load")
     return "polyrt::loadGraph<" + cppType(*c.type.value) + ">(" + joined + ")";
   if (f == "atoi")

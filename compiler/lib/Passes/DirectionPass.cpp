@@ -1,7 +1,8 @@
 //===- DirectionPass.cpp - Push, pull or hybrid --------------------------===//
 //
 // configApplyDirection picks the direction of an edge traversal; without it a
-// traversal is SparsePush, GraphIt's default.
+// traversal is SparsePush, GraphIt's default. A hybrid over all vertices (no
+// `from`) would always choose its dense side, so it is resolved to that here.
 //
 //===----------------------------------------------------------------------===//
 #include "polyc/Passes/Pass.h"
@@ -15,6 +16,9 @@ bool polyc::runDirectionPass(Module &module, DiagnosticEngine &diags) {
     if (const ApplySchedule *s = module.schedule.find(t->label))
       if (s->direction)
         t->direction = *s->direction;
+  for (EdgeTraversalExpr *t : module.edgeTraversals)
+    if (!t->from && t->direction == Direction::SparsePushDensePull)
+      t->direction = Direction::DensePull;
 
   bool ok = true;
   for (const auto &[label, s] : module.schedule.byLabel) {

@@ -16,6 +16,7 @@
 #include "polyc/Schedule/Schedule.h"
 #include "polyc/Sema/Sema.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -208,6 +209,14 @@ int main(int argc, char **argv) {
   });
   cl::ParseCommandLineOptions(argc, argv,
                               "polyc: compiles GraphIt algorithms and schedules to C++\n");
+
+  for (const std::string &name : printIRAfter)
+    if (llvm::none_of(passPipeline(), [&](const Pass &p) { return name == p.name; })) {
+      std::string names;
+      for (const Pass &p : passPipeline())
+        names += (names.empty() ? "" : ", ") + std::string(p.name);
+      return fail("unknown pass '" + name + "' for --print-ir-after; the passes are " + names);
+    }
 
   llvm::SourceMgr sources;
   DiagnosticEngine diags(sources);
