@@ -1,0 +1,2 @@
+#include "polyc/Sema/Sema.h"
+bool polyc::analyzeProgram(Program &, DiagnosticEngine &) { return true; }
