@@ -1,1 +1,73 @@
-#include <gtest/gtest.h>
+//===- numa_test.cpp - Topology, real and emulated ----------------------===//
+#include "polyrt/numa.h"
+#include "detail/numa_detail.h"
+#include "test_util.h"
+
+using namespace polyrt;
+using namespace polyrt::test;
+
+namespace {
+
+TEST(Topology, RealWithoutEmulation) {
+  Topology t = detail::readTopology(nullptr, 4);
+  EXPECT_FALSE(t.emulated);
+  EXPECT_GE(t.realNodes, 1);
+  EXPECT_EQ(t.nodes, t.realNodes);
+  EXPECT_EQ(t.threads, 4);
+  ASSERT_EQ(t.threadNode.size(), 4u);
+  EXPECT_EQ(static_cast<int>(t.cpusPerNode.size()), t.realNodes);
+  int cpus = 0;
+  for (int c : t.cpusPerNode)
+    cpus += c;
+  EXPECT_GE(cpus, 1);
+  EXPECT_CONTAINS(t.describe(), "NUMA: ");
+  EXPECT_CONTAINS(t.describe(), "4 threads over");
+  EXPECT_FALSE(detail::readTopology("", 2).emulated); // empty: no emulation
+}
+
+TEST(Topology, EmulatedNodes) {
+  Topology t = detail::readTopology("4", 2);
+  EXPECT_TRUE(t.emulated);
+  EXPECT_EQ(t.nodes, 4);
+  EXPECT_EQ(t.threads, 2);
+  EXPECT_EQ(t.threadNode, (std::vector<int>{0, 2})); // t * N / threads
+  EXPECT_CONTAINS(t.describe(), "; emulating 4 nodes over 2 threads");
+  Topology u = detail::readTopology("2", 5);
+  EXPECT_EQ(u.threadNode, (std::vector<int>{0, 0, 0, 1, 1}));
+  Topology one = detail::readTopology("1", 3);
+  EXPECT_EQ(one.threadNode, (std::vector<int>{0, 0, 0}));
+  EXPECT_CONTAINS(one.describe(), "emulating 1 node over 3 threads");
+  EXPECT_EQ(detail::readTopology("1024", 1).nodes, 1024);
+}
+
+TEST(Topology, DescribeFormat) {
+  Topology t;
+  t.realNodes = 1;
+  t.cpusPerNode = {2};
+  t.nodes = 4;
+  t.emulated = true;
+  t.threads = 2;
+  EXPECT_EQ(t.describe(), "NUMA: 1 real node (2 CPUs); emulating 4 nodes over 2 threads");
+  t.realNodes = 2;
+  t.cpusPerNode = {8, 8};
+  t.nodes = 2;
+  t.emulated = false;
+  t.threads = 16;
+  EXPECT_EQ(t.describe(), "NUMA: 2 real nodes (8+8 CPUs); 16 threads over 2 nodes");
+}
+
+TEST(Topology, BadEnvironmentValues) {
+  for (const char *bad : {"0", "1025", "-2", "abc", "4x", " 4", "2.5"})
+    EXPECT_CONTAINS(errorOf([&] { detail::readTopology(bad, 2); }),
+                    std::string("POLYRT_NUMA_NODES must be a whole number of NUMA nodes to emulate, "
+                                "from 1 to 1024, not '") + bad + "'");
+}
+
+TEST(Topology, ProcessTopologyIsCached) {
+  const Topology &a = topology();
+  const Topology &b = topology();
+  EXPECT_EQ(&a, &b);
+  EXPECT_GE(a.threads, 1);
+}
+
+} // namespace

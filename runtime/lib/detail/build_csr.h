@@ -180,8 +180,10 @@ CSRArrays<W> buildCSRArrays(int64_t count, const ForRange &forRange, VertexId n,
         if constexpr (weighted)
           weights[p] = e.w;
       }
+      // Each cursor now marks the end of its list (offsets[last] may belong
+      // to a bucket another thread has not written yet).
       for (VertexId v = first; v < last; ++v)
-        sortNeighborList<W>(nbrs, weights, offsets[v], offsets[v + 1], scratch);
+        sortNeighborList<W>(nbrs, weights, offsets[v], local[v - first], scratch);
     }
   }
   return csr;

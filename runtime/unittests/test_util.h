@@ -1,0 +1,120 @@
+//===- test_util.h - Helpers shared by the polyrt unit tests ------------===//
+#ifndef POLYRT_UNITTESTS_TEST_UTIL_H
+#define POLYRT_UNITTESTS_TEST_UTIL_H
+
+#include "polyrt/graph.h"
+#include "polyrt/types.h"
+
+#include <gtest/gtest.h>
+#include <omp.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <algorithm>
+#include <string>
+#include <tuple>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+/// EXPECT_CONTAINS(text, "part"): text (a std::string) contains part.
+#define EXPECT_CONTAINS(text, part)                                                          \
+  EXPECT_PRED_FORMAT2(::polyrt::test::containsFormat, text, part)
+/// EXPECT_ELEMENTS(vector, a, b, c): the vector is exactly {a, b, c}.
+#define EXPECT_ELEMENTS(x, ...) EXPECT_EQ((x), (std::decay_t<decltype(x)>{__VA_ARGS__}))
+
+namespace polyrt::test {
+
+inline testing::AssertionResult containsFormat(const char *textExpr, const char *partExpr,
+                                               const std::string &text, const std::string &part) {
+  if (text.find(part) != std::string::npos)
+    return testing::AssertionSuccess();
+  return testing::AssertionFailure() << textExpr << " is \"" << text << "\"\n"
+                                     << "which does not contain " << partExpr;
+}
+
+/// A fresh path in the test temp directory with the given file name suffix.
+inline std::string tempPath(const std::string &name) {
+  static int counter = 0;
+  return testing::TempDir() + "polyrt_" + std::to_string(getpid()) + "_" +
+         std::to_string(counter++) + "_" + name;
+}
+
+/// Writes bytes to a new temp file named ...name and returns its path.
+inline std::string writeTemp(const std::string &name, const std::string &contents) {
+  std::string path = tempPath(name);
+  std::ofstream out(path, std::ios::binary);
+  out << contents;
+  return path;
+}
+
+/// The message of the polyrt::Error that f throws ("" if none).
+inline std::string errorOf(const std::function<void()> &f) {
+  try {
+    f();
+  } catch (const Error &e) {
+    return e.what();
+  }
+  return "";
+}
+
+/// Runs f with the OpenMP thread count set to threads, then restores it.
+template <typename F> auto withThreads(int threads, F f) {
+  int saved = omp_get_max_threads();
+  omp_set_num_threads(threads);
+  auto result = f();
+  omp_set_num_threads(saved);
+  return result;
+}
+
+/// The out-neighbours of v as a vector.
+template <typename W> std::vector<VertexId> outList(const Graph<W> &g, VertexId v) {
+  return std::vector<VertexId>(g.outNeighbors() + g.outOffsets()[v],
+                               g.outNeighbors() + g.outOffsets()[v + 1]);
+}
+template <typename W> std::vector<VertexId> inList(const Graph<W> &g, VertexId v) {
+  return std::vector<VertexId>(g.inNeighbors() + g.inOffsets()[v],
+                               g.inNeighbors() + g.inOffsets()[v + 1]);
+}
+template <typename W> std::vector<W> outWeightList(const Graph<W> &g, VertexId v) {
+  return std::vector<W>(g.outWeights() + g.outOffsets()[v], g.outWeights() + g.outOffsets()[v + 1]);
+}
+
+/// Every (src, dst, weight) edge of the out-CSR, in CSR order.
+template <typename W> std::vector<std::tuple<VertexId, VertexId, double>> edgesOf(const Graph<W> &g) {
+  std::vector<std::tuple<VertexId, VertexId, double>> edges;
+  for (VertexId u = 0; u < g.numVertices(); ++u)
+    for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e) {
+      double w = 0;
+      if constexpr (Graph<W>::kWeighted)
+        w = static_cast<double>(g.outWeights()[e]);
+      edges.emplace_back(u, g.outNeighbors()[e], w);
+    }
+  return edges;
+}
+
+/// Every edge of the in-CSR as (src, dst, weight), grouped by dst.
+template <typename W> std::vector<std::tuple<VertexId, VertexId, double>> inEdgesOf(const Graph<W> &g) {
+  std::vector<std::tuple<VertexId, VertexId, double>> edges;
+  for (VertexId v = 0; v < g.numVertices(); ++v)
+    for (EdgeOffset e = g.inOffsets()[v]; e < g.inOffsets()[v + 1]; ++e) {
+      double w = 0;
+      if constexpr (Graph<W>::kWeighted)
+        w = static_cast<double>(g.inWeights()[e]);
+      edges.emplace_back(g.inNeighbors()[e], v, w);
+    }
+  return edges;
+}
+
+/// True when the two graphs have identical arrays (and flags).
+template <typename W> bool sameGraph(const Graph<W> &a, const Graph<W> &b) {
+  return a.numVertices() == b.numVertices() && a.directed() == b.directed() &&
+         edgesOf(a) == edgesOf(b) &&
+         std::equal(a.outOffsets(), a.outOffsets() + a.numVertices() + 1, b.outOffsets());
+}
+
+} // namespace polyrt::test
+
+#endif
