@@ -93,7 +93,8 @@ template <typename W> int32_t toFileWeight(const std::string &path, W w) {
     (void)path;
     return 0;
   } else {
-    if (!(w == std::trunc(w)) || w < INT32_MIN || w > INT32_MAX)
+    double d = static_cast<double>(w);
+    if (!(d == std::trunc(d)) || d < -2147483648.0 || d > 2147483647.0)
       fileError(path, "weight " + std::to_string(w) +
                           " is not an int32; .wsg files store int32 weights");
     return static_cast<int32_t>(w);

@@ -91,9 +91,14 @@ TEST(BuildGraph, LargeMatchesReferenceForAnyThreadCount) {
       if (sym)
         ref[e.dst].emplace_back(e.src, e.weight);
     }
-    for (auto &list : ref)
-      std::stable_sort(list.begin(), list.end(),
-                       [](const auto &a, const auto &b) { return a.first < b.first; });
+    for (auto &list : ref) { // a stable sort by id: sort by (id, position)
+      std::vector<std::tuple<VertexId, size_t, int32_t>> keyed;
+      for (size_t i = 0; i < list.size(); ++i)
+        keyed.emplace_back(list[i].first, i, list[i].second);
+      std::sort(keyed.begin(), keyed.end());
+      for (size_t i = 0; i < list.size(); ++i)
+        list[i] = {std::get<0>(keyed[i]), std::get<2>(keyed[i])};
+    }
     Graph<int32_t> one = withThreads(1, [&] { return buildGraph<int32_t>(el, n, sym); });
     Graph<int32_t> four = withThreads(4, [&] { return buildGraph<int32_t>(el, n, sym); });
     EXPECT_TRUE(sameGraph(one, four)) << "symmetrize=" << sym;

@@ -45,10 +45,19 @@ template <typename W> struct CSRArrays {
   std::vector<W> weights; // empty for NoWeight
 };
 
-/// Sorts nbrs[lo, hi) by id, stably, moving weights along.
+/// A neighbour being sorted: id, then original position (for stability).
+template <typename W> struct SortItem {
+  VertexId id;
+  EdgeOffset pos;
+  W w;
+};
+
+/// Sorts nbrs[lo, hi) by id, stably, moving weights along. (std::sort on
+/// (id, position) rather than std::stable_sort, whose libstdc++ 12 temporary
+/// buffer is deprecated under clang in C++20.)
 template <typename W>
 void sortNeighborList(VertexId *nbrs, W *weights, EdgeOffset lo, EdgeOffset hi,
-                      std::vector<std::pair<VertexId, W>> &scratch) {
+                      std::vector<SortItem<W>> &scratch) {
   if (hi - lo < 2 || std::is_sorted(nbrs + lo, nbrs + hi))
     return;
   if constexpr (std::is_same_v<W, NoWeight>) {
@@ -56,12 +65,13 @@ void sortNeighborList(VertexId *nbrs, W *weights, EdgeOffset lo, EdgeOffset hi,
   } else {
     scratch.clear();
     for (EdgeOffset e = lo; e < hi; ++e)
-      scratch.emplace_back(nbrs[e], weights[e]);
-    std::stable_sort(scratch.begin(), scratch.end(),
-                     [](const auto &a, const auto &b) { return a.first < b.first; });
+      scratch.push_back(SortItem<W>{nbrs[e], e, weights[e]});
+    std::sort(scratch.begin(), scratch.end(), [](const SortItem<W> &a, const SortItem<W> &b) {
+      return a.id < b.id || (a.id == b.id && a.pos < b.pos);
+    });
     for (EdgeOffset e = lo; e < hi; ++e) {
-      nbrs[e] = scratch[e - lo].first;
-      weights[e] = scratch[e - lo].second;
+      nbrs[e] = scratch[e - lo].id;
+      weights[e] = scratch[e - lo].w;
     }
   }
 }
@@ -159,7 +169,7 @@ CSRArrays<W> buildCSRArrays(int64_t count, const ForRange &forRange, VertexId n,
 #pragma omp parallel if (m > kSerialCutoff)
   {
     std::vector<EdgeOffset> local;
-    std::vector<std::pair<VertexId, W>> scratch;
+    std::vector<SortItem<W>> scratch;
 #pragma omp for schedule(dynamic, 1)
     for (int64_t b = 0; b < buckets; ++b) {
       const VertexId first = static_cast<VertexId>(b << shift);
