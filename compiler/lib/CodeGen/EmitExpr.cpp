@@ -148,10 +148,12 @@ std::string CppEmitter::call(const CallExpr &c) {
   if (c.func)
     return cppFunctionName(*c.func) + "(" + joined + ")";
   const std::string &f = c.callee;
-  if (f == "load" && (c.type.kind != Type::EdgeSet || !c.type.value))
-    return error(c.loc, "load() here must initialise a weighted or unweighted edgeset"), "";
+  if (f == "load" && c.type.kind != Type::EdgeSet)
+    return error(c.loc, "load() must initialise an edgeset"), "";
   if (f == "load")
-    return "polyrt::loadGraph<" + cppType(*c.type.value) + ">(" + joined + ")";
+    return "polyrt::loadGraph<" +
+           (c.type.value ? cppType(*c.type.value) : std::string("polyrt::NoWeight")) + ">(" +
+           joined + ")";
   if (f == "atoi")
     return "polyrt::parseInt(" + joined + ")";
   if (f == "atof")
