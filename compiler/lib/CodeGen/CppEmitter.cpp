@@ -46,13 +46,8 @@ void CppEmitter::emitPrologue() {
 
 void CppEmitter::emitGlobals() {
   os << "int polyc_argc = 0;\nchar **polyc_argv = nullptr;\n";
-  // Vertex element types get a count, set when their first edgeset loads.
-  std::set<std::string> vertexElements;
   for (const auto &decl : module.program->decls)
-    if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->type.kind == Type::EdgeSet)
-      vertexElements.insert({var->type.srcElement, var->type.dstElement});
-  for (const auto &decl : module.program->decls)
-    if (llvm::isa<ElementDecl>(decl.get()) && vertexElements.count(decl->name))
+    if (llvm::isa<ElementDecl>(decl.get()))
       os << "int64_t " << elementCount(decl->name) << " = 0; // how many " << decl->name
          << " elements the loaded edgesets have\n";
   os << "\n";
