@@ -87,8 +87,12 @@ deleteStmt : 'delete' expr ';' ;
 
 returnStmt : 'return' ';' ;
 
-// An expression statement or an assignment: `f(x);`, `a[i] += 1;`.
-exprStmt : target=expr (assignOp value=expr)? ';' ;
+// An expression statement or an assignment: `f(x);`, `a[i] += 1;`. The
+// statement starts with a name, a call or `new` and their postfix chain, never
+// with a prefix operator: a condition (`while c`) is followed directly by the
+// body, and `while a + b` would otherwise be ambiguous with a body starting
+// with `+b`, which makes ANTLR look ahead to the end of every operator chain.
+exprStmt : target=postfixExpr (assignOp value=expr)? ';' ;
 
 assignOp : '=' | '+=' | '-=' | '*=' | '/=' | MIN_ASSIGN | MAX_ASSIGN ;
 
@@ -97,9 +101,7 @@ assignOp : '=' | '+=' | '-=' | '*=' | '/=' | MIN_ASSIGN | MAX_ASSIGN ;
 //===----------------------------------------------------------------------===//
 
 expr
-  : expr '.' ID '(' argList? ')'                     # methodCallExpr
-  | expr '[' expr ']'                                # indexExpr
-  | <assoc=right> expr '^' expr                      # powerExpr
+  : <assoc=right> expr '^' expr                      # powerExpr
   | op=('-' | '+') expr                              # unaryExpr
   | expr op=('*' | '/') expr                         # mulExpr
   | expr op=('+' | '-') expr                         # addExpr
@@ -108,7 +110,18 @@ expr
   | expr 'xor' expr                                  # xorExpr
   | expr 'and' expr                                  # andExpr
   | expr 'or' expr                                   # orExpr
-  | 'new' type '(' argList? ')'                      # newExpr
+  | postfixExpr                                      # postfix
+  ;
+
+// Method calls and indexing bind tightest: `-a[i]` is `-(a[i])`.
+postfixExpr
+  : postfixExpr '.' ID '(' argList? ')'              # methodCallExpr
+  | postfixExpr '[' expr ']'                         # indexExpr
+  | primaryExpr                                      # primary
+  ;
+
+primaryExpr
+  : 'new' type '(' argList? ')'                      # newExpr
   | '(' expr ')'                                     # parenExpr
   | ID callArgs?                                     # nameOrCallExpr
   | INT                                              # intLit

@@ -248,7 +248,7 @@ static AssignOp assignOpFor(llvm::StringRef spelling) {
 
 StmtPtr ASTBuilder::buildExprStmt(P::ExprStmtContext *ctx) {
   llvm::SMLoc at = loc(ctx);
-  ExprPtr target = buildExpr(ctx->target);
+  ExprPtr target = buildPostfix(ctx->target);
   if (!ctx->assignOp())
     return std::make_unique<ExprStmtNode>(at, std::move(target));
   AssignOp op = assignOpFor(ctx->assignOp()->getText());
@@ -299,21 +299,6 @@ static BinaryOp binaryOpFor(llvm::StringRef spelling) {
 }
 
 ExprPtr ASTBuilder::buildExprUnguarded(P::ExprContext *ctx) {
-  if (auto *m = dynamic_cast<P::MethodCallExprContext *>(ctx)) {
-    ExprPtr receiver = buildExpr(m->expr());
-    return std::make_unique<MethodCallExpr>(loc(m->ID()), std::move(receiver), text(m->ID()),
-                                            buildArgs(m->argList()));
-  }
-  if (auto *i = dynamic_cast<P::IndexExprContext *>(ctx)) {
-    auto parts = i->expr();
-    if (parts.size() != 2)
-      return nullptr;
-    ExprPtr base = buildExpr(parts[0]);
-    ExprPtr index = buildExpr(parts[1]);
-    auto *bracket = ctx->children.size() > 1 ? dynamic_cast<TerminalNode *>(ctx->children[1])
-                                             : nullptr;
-    return std::make_unique<IndexExpr>(loc(bracket), std::move(base), std::move(index));
-  }
   if (dynamic_cast<P::PowerExprContext *>(ctx))
     return buildBinary(ctx, BinaryOp::Pow);
   if (auto *u = dynamic_cast<P::UnaryExprContext *>(ctx)) {
@@ -334,6 +319,35 @@ ExprPtr ASTBuilder::buildExprUnguarded(P::ExprContext *ctx) {
     return buildBinary(ctx, BinaryOp::And);
   if (dynamic_cast<P::OrExprContext *>(ctx))
     return buildBinary(ctx, BinaryOp::Or);
+  if (auto *p = dynamic_cast<P::PostfixContext *>(ctx))
+    return buildPostfix(p->postfixExpr());
+  return nullptr;
+}
+
+ExprPtr ASTBuilder::buildPostfix(P::PostfixExprContext *ctx) {
+  DepthGuard guard(*this, loc(ctx));
+  if (guard.tooDeep || !ctx)
+    return nullptr;
+  if (auto *m = dynamic_cast<P::MethodCallExprContext *>(ctx)) {
+    ExprPtr receiver = buildPostfix(m->postfixExpr());
+    return std::make_unique<MethodCallExpr>(loc(m->ID()), std::move(receiver), text(m->ID()),
+                                            buildArgs(m->argList()));
+  }
+  if (auto *i = dynamic_cast<P::IndexExprContext *>(ctx)) {
+    ExprPtr base = buildPostfix(i->postfixExpr());
+    ExprPtr index = buildExpr(i->expr());
+    auto *bracket = ctx->children.size() > 1 ? dynamic_cast<TerminalNode *>(ctx->children[1])
+                                             : nullptr;
+    return std::make_unique<IndexExpr>(loc(bracket), std::move(base), std::move(index));
+  }
+  if (auto *p = dynamic_cast<P::PrimaryContext *>(ctx))
+    return buildPrimary(p->primaryExpr());
+  return nullptr;
+}
+
+ExprPtr ASTBuilder::buildPrimary(P::PrimaryExprContext *ctx) {
+  if (!ctx)
+    return nullptr;
   if (auto *n = dynamic_cast<P::NewExprContext *>(ctx)) {
     Type allocated = buildType(n->type());
     return std::make_unique<NewExpr>(loc(ctx), std::move(allocated), buildArgs(n->argList()));

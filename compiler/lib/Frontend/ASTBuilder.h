@@ -59,6 +59,8 @@ private:
 
   ExprPtr buildExpr(P::ExprContext *ctx);
   ExprPtr buildExprUnguarded(P::ExprContext *ctx);
+  ExprPtr buildPostfix(P::PostfixExprContext *ctx);
+  ExprPtr buildPrimary(P::PrimaryExprContext *ctx);
   ExprPtr buildBinary(P::ExprContext *ctx, BinaryOp op);
   std::vector<ExprPtr> buildArgs(P::ArgListContext *ctx);
   ExprPtr buildIntLiteral(antlr4::tree::TerminalNode *node);

@@ -18,7 +18,7 @@ namespace polyc {
 
 /// Parser rule invocations (and AST builder levels) allowed at once. Each
 /// level of parentheses or blocks costs two or three rule invocations.
-constexpr unsigned kMaxNesting = 600;
+constexpr unsigned kMaxNesting = 1000;
 
 /// Thrown out of the parse when the limit is hit.
 struct NestingTooDeep {

@@ -27,8 +27,10 @@ SyntaxMessage polyc::describeScheduleSyntaxError(const SyntaxErrorContext &error
   }
   if (expects("->"))
     return {here, "expected '->' after 'program'", {}, {}};
-  if (expects(":"))
-    return {here, "expected ':' after 'schedule'", {}, {}};
+  if (expects(":")) {
+    Token *prev = previousToken(error.parser, offending);
+    return {prev ? error.locator.end(prev) : here, "expected ':' after 'schedule'", {}, {}};
+  }
   if (expected.contains(size_t(ScheduleParser::ID)) && expected.size() == 1)
     return {here, "expected a schedule function name after '->'", {}, {}};
   if (expected.contains(size_t(ScheduleParser::STRING)) && expected.contains(size_t(ScheduleParser::INT)))

@@ -1,0 +1,155 @@
+//===- CheckCalls.cpp - Builtin and user function calls -------------------===//
+#include "SemaImpl.h"
+#include "TypeRules.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Casting.h"
+
+using namespace polyc;
+using llvm::dyn_cast;
+
+bool Sema::checkArgCount(llvm::SMLoc loc, llvm::StringRef callee, size_t min, size_t max,
+                         size_t given, const Decl *declared) {
+  if (given >= min && given <= max)
+    return true;
+  std::string expected = std::to_string(given < min ? min : max);
+  if (min != max)
+    expected = (given < min ? "at least " : "at most ") + expected;
+  diags.error(loc, std::string(given < min ? "too few" : "too many") + " arguments to '" +
+                       callee + "', expected " + expected + ", have " + std::to_string(given));
+  if (declared)
+    diags.note(declared->loc, "'" + declared->name + "' declared here");
+  return false;
+}
+
+Type Sema::checkCall(CallExpr &call, const Type *expected) {
+  if (Decl *decl = lookup(call.callee)) {
+    if (auto *func = dyn_cast<FuncDecl>(decl))
+      return checkUserCall(call, *func);
+    for (ExprPtr &arg : call.args)
+      checkExpr(arg.get());
+    diags.error(call.loc, "'" + call.callee + "' is not a function");
+    diags.note(decl->loc, "'" + call.callee + "' is declared here");
+    return Type();
+  }
+  bool known = false;
+  Type t = checkBuiltinCall(call, expected, known);
+  if (!known) {
+    for (ExprPtr &arg : call.args)
+      checkExpr(arg.get());
+    diags.error(call.loc, "call to undeclared function '" + call.callee + "'");
+  }
+  return t;
+}
+
+Type Sema::checkUserCall(CallExpr &call, FuncDecl &func) {
+  call.func = &func;
+  std::vector<Type> args;
+  for (ExprPtr &arg : call.args)
+    args.push_back(checkExpr(arg.get()));
+  Type result = func.result ? func.result->type : Type(Type::Void);
+  if (!checkArgCount(call.loc, call.callee, func.params.size(), func.params.size(), args.size(),
+                     &func))
+    return result;
+  for (size_t i = 0; i < args.size(); ++i) {
+    ParamDecl &param = *func.params[i];
+    if (!canAssign(param.type, args[i])) {
+      diags.error(startLoc(*call.args[i]), "cannot pass a value of type " + quoted(args[i]) +
+                                               " to parameter '" + param.name + "' of type " +
+                                               quoted(param.type));
+      diags.note(param.loc, "parameter declared here");
+    }
+  }
+  return result;
+}
+
+namespace {
+enum class Builtin { None, Load, Atoi, Atof, Fabs, Sqrt, Floor, Pow, Min, Max, ToDouble,
+                     StartTimer, StopTimer };
+}
+
+Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
+  Builtin which = llvm::StringSwitch<Builtin>(call.callee)
+                      .Case("load", Builtin::Load)
+                      .Case("atoi", Builtin::Atoi)
+                      .Case("atof", Builtin::Atof)
+                      .Case("fabs", Builtin::Fabs)
+                      .Case("sqrt", Builtin::Sqrt)
+                      .Case("floor", Builtin::Floor)
+                      .Case("pow", Builtin::Pow)
+                      .Case("min", Builtin::Min)
+                      .Case("max", Builtin::Max)
+                      .Case("to_double", Builtin::ToDouble)
+                      .Case("startTimer", Builtin::StartTimer)
+                      .Case("stopTimer", Builtin::StopTimer)
+                      .Default(Builtin::None);
+  known = which != Builtin::None;
+  if (!known)
+    return Type();
+
+  std::vector<Type> args;
+  for (ExprPtr &arg : call.args)
+    args.push_back(checkExpr(arg.get()));
+  size_t arity = which == Builtin::StartTimer || which == Builtin::StopTimer ? 0
+                 : which == Builtin::Pow || which == Builtin::Min || which == Builtin::Max
+                     ? 2
+                     : 1;
+  bool countOk = checkArgCount(call.loc, call.callee, arity, arity, args.size(), nullptr);
+
+  // Reports argument i unless `ok`; `what` names what was wanted.
+  auto require = [&](size_t i, bool ok, const char *what) {
+    if (countOk && i < args.size() && args[i].isValid() && !ok)
+      diags.error(startLoc(*call.args[i]), "argument " + std::to_string(i + 1) + " of '" +
+                                               call.callee + "' must be " + what + ", not " +
+                                               quoted(args[i]));
+    return ok;
+  };
+  auto isString = [&](size_t i) { return i < args.size() && args[i].kind == Type::String; };
+  auto isNumber = [&](size_t i) {
+    return i < args.size() && isArithmetic(args[i]) && args[i].kind != Type::Bool;
+  };
+
+  switch (which) {
+  case Builtin::Load:
+    require(0, isString(0), "a file name (string)");
+    // An edgeset's element and weight types are not in the file: they come
+    // from the declaration that load(...) initialises.
+    if (expected && expected->kind == Type::EdgeSet)
+      return *expected;
+    if (expected && expected->isValid())
+      diags.error(call.loc, "'load' reads an edgeset, which cannot become a " +
+                                quoted(*expected));
+    else if (!expected)
+      diags.error(call.loc, "the edgeset type of 'load' is not known here; declare it, as in "
+                            "'const edges : edgeset{Edge}(Vertex, Vertex) = load(argv[1]);'");
+    return Type();
+  case Builtin::Atoi:
+    require(0, isString(0), "a string");
+    return Type(Type::Int);
+  case Builtin::Atof:
+    require(0, isString(0), "a string");
+    return Type(Type::Double);
+  case Builtin::Fabs:
+  case Builtin::Sqrt:
+  case Builtin::Floor:
+  case Builtin::ToDouble:
+    require(0, isNumber(0), "a number");
+    return Type(Type::Double);
+  case Builtin::Pow:
+    require(0, isNumber(0), "a number");
+    require(1, isNumber(1), "a number");
+    return Type(Type::Double);
+  case Builtin::Min:
+  case Builtin::Max: {
+    bool ok = require(0, isNumber(0), "a number") & require(1, isNumber(1), "a number");
+    return ok && countOk ? promote(args[0], args[1]) : Type();
+  }
+  case Builtin::StartTimer:
+    return Type(Type::Void);
+  case Builtin::StopTimer:
+    return Type(Type::Double);
+  case Builtin::None:
+    break;
+  }
+  return Type();
+}

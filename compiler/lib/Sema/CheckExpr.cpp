@@ -1,0 +1,185 @@
+//===- CheckExpr.cpp - Names, literals, operators, indexing, new ----------===//
+#include "SemaImpl.h"
+#include "TypeRules.h"
+
+#include "llvm/Support/Casting.h"
+
+using namespace polyc;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+Type Sema::checkExpr(Expr *expr, const Type *expected) {
+  if (!expr)
+    return Type();
+  expr->type = checkExprKind(*expr, expected);
+  return expr->type;
+}
+
+Type Sema::checkExprKind(Expr &expr, const Type *expected) {
+  switch (expr.getKind()) {
+  case Expr::IntLit:
+    // Literals beyond int's range take the next type that holds them, as in C++.
+    return Type(cast<IntLitExpr>(expr).value > INT32_MAX ? Type::UInt64 : Type::Int);
+  case Expr::FloatLit: return Type(Type::Double);
+  case Expr::BoolLit: return Type(Type::Bool);
+  case Expr::StringLit: return Type(Type::String);
+  case Expr::Name: return checkName(cast<NameExpr>(expr));
+  case Expr::Unary: return checkUnary(cast<UnaryExpr>(expr));
+  case Expr::Binary: return checkBinary(cast<BinaryExpr>(expr));
+  case Expr::Call: return checkCall(cast<CallExpr>(expr), expected);
+  case Expr::MethodCall: return checkMethodCall(cast<MethodCallExpr>(expr), expected);
+  case Expr::Index: return checkIndex(cast<IndexExpr>(expr));
+  case Expr::New: return checkNew(cast<NewExpr>(expr));
+  case Expr::EdgeTraversal:
+  case Expr::VertexTraversal: return expr.type; // made by lowering, already typed
+  }
+  return Type();
+}
+
+Type Sema::checkName(NameExpr &name) {
+  Decl *decl = lookup(name.name);
+  if (!decl) {
+    if (name.name == "argv")
+      return Type::list(Type(Type::String)); // indexed as argv[i] : string
+    diags.error(name.loc, "use of undeclared identifier '" + name.name + "'");
+    return Type();
+  }
+  name.decl = decl;
+  if (unusableDecls.contains(decl))
+    return Type();
+  // A global's initializer runs before later globals exist.
+  if (checkingGlobal != SIZE_MAX) {
+    auto it = globalOrder.find(decl);
+    if (it != globalOrder.end() && it->second >= checkingGlobal) {
+      diags.error(name.loc, "'" + name.name + "' is used before it is initialized");
+      diags.note(decl->loc, "'" + name.name + "' is declared here");
+      return Type();
+    }
+  }
+  switch (decl->getKind()) {
+  case Decl::Var: return cast<VarDecl>(decl)->type;
+  case Decl::Param: return cast<ParamDecl>(decl)->type;
+  case Decl::Func: return Type(Type::Function);
+  case Decl::Element:
+    diags.error(name.loc, "'" + name.name + "' is an element type, not a value");
+    return Type();
+  }
+  return Type();
+}
+
+Type Sema::checkUnary(UnaryExpr &unary) {
+  Type t = checkExpr(unary.operand.get());
+  if (!t.isValid())
+    return t;
+  if (unary.op == UnaryOp::Not) {
+    if (t.kind != Type::Bool) {
+      diags.error(unary.loc, "operand of 'not' must be 'bool', not " + quoted(t));
+      return Type();
+    }
+    return t;
+  }
+  if (!isArithmetic(t)) {
+    diags.error(unary.loc, std::string("invalid operand to unary '") +
+                               (unary.op == UnaryOp::Neg ? "-" : "+") + "' (" + quoted(t) +
+                               ")");
+    return Type();
+  }
+  return promote(t, t); // bool and vertices become int, as in C++
+}
+
+static bool isComparison(BinaryOp op) {
+  return op == BinaryOp::Eq || op == BinaryOp::Ne || op == BinaryOp::Lt ||
+         op == BinaryOp::Le || op == BinaryOp::Gt || op == BinaryOp::Ge;
+}
+
+Type Sema::checkBinary(BinaryExpr &binary) {
+  Type lhs = checkExpr(binary.lhs.get());
+  Type rhs = checkExpr(binary.rhs.get());
+  BinaryOp op = binary.op;
+  bool logical = op == BinaryOp::And || op == BinaryOp::Or || op == BinaryOp::Xor;
+  if (logical) {
+    for (const Type *t : {&lhs, &rhs})
+      if (t->isValid() && t->kind != Type::Bool) {
+        diags.error(binary.loc, "operands of '" + std::string(spelling(op)) +
+                                    "' must be 'bool', not " + quoted(*t));
+        return Type();
+      }
+    return Type(Type::Bool);
+  }
+  if (!lhs.isValid() || !rhs.isValid())
+    return isComparison(op) ? Type(Type::Bool) : Type();
+  bool equality = op == BinaryOp::Eq || op == BinaryOp::Ne;
+  if (isArithmetic(lhs) && isArithmetic(rhs))
+    return isComparison(op) ? Type(Type::Bool) : promote(lhs, rhs);
+  if (equality && lhs == rhs && lhs.kind == Type::String)
+    return Type(Type::Bool);
+  diags.error(binary.loc, "invalid operands to binary expression (" + quoted(lhs) + " and " +
+                              quoted(rhs) + ")");
+  return isComparison(op) ? Type(Type::Bool) : Type();
+}
+
+Type Sema::checkIndex(IndexExpr &index) {
+  Type base = checkExpr(index.base.get());
+  Type idx = checkExpr(index.index.get());
+  if (!base.isValid())
+    return Type();
+  if (idx.isValid() && !isIndexLike(idx)) {
+    diags.error(index.index ? startLoc(*index.index) : index.loc,
+                "index must be an integer or a vertex, not " + quoted(idx));
+    return Type();
+  }
+  switch (base.kind) {
+  case Type::Vector:
+    if (idx.kind == Type::Element && idx.element != base.element) {
+      diags.error(index.loc, "cannot index " + quoted(base) + " with a vertex of type " +
+                                 quoted(idx));
+      return Type();
+    }
+    [[fallthrough]];
+  case Type::FixedVector:
+    return base.value ? *base.value : Type();
+  case Type::List: {
+    auto *name = index.base ? dyn_cast<NameExpr>(index.base.get()) : nullptr;
+    if (name && !name->decl && name->name == "argv")
+      return Type(Type::String);
+    break;
+  }
+  default:
+    break;
+  }
+  diags.error(index.base ? startLoc(*index.base) : index.loc,
+              "a value of type " + quoted(base) + " cannot be indexed");
+  return Type();
+}
+
+Type Sema::checkNew(NewExpr &alloc) {
+  std::vector<Type> args;
+  for (ExprPtr &arg : alloc.args)
+    args.push_back(checkExpr(arg.get()));
+  const Type &t = alloc.allocated;
+  if (t.kind == Type::PriorityQueue) {
+    reportPriorityQueue(alloc.loc);
+    return Type();
+  }
+  if (!checkTypeWellFormed(t, alloc.loc))
+    return Type();
+  switch (t.kind) {
+  case Type::VertexSet:
+    // `new vertexset{V}(n)`: all of 0..n-1, or empty for 0.
+    if (!checkArgCount(alloc.loc, "new " + t.str(), 1, 1, args.size(), nullptr))
+      return t;
+    if (args[0].isValid() && !isIndexLike(args[0]))
+      diags.error(startLoc(*alloc.args[0]),
+                  "the size of a new vertexset must be an integer, not " + quoted(args[0]));
+    return t;
+  case Type::List:
+  case Type::Vector:
+    checkArgCount(alloc.loc, "new " + t.str(), 0, 0, args.size(), nullptr);
+    return t;
+  default:
+    diags.error(alloc.loc, "cannot create a " + quoted(t) +
+                               " with 'new' (only vertexsets, vectors and lists)");
+    return Type();
+  }
+}

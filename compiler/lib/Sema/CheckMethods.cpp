@@ -1,0 +1,290 @@
+//===- CheckMethods.cpp - Methods and the functions they apply ------------===//
+//
+// The operations on graphs are methods: `edges.from(frontier).to(f)
+// .applyModified(update, dist)`. Each receiver type has its own table here.
+// Traversal filters (from/to/srcFilter/dstFilter) keep the edgeset type, so
+// a chain types like its receiver until the final apply.
+//
+//===----------------------------------------------------------------------===//
+#include "SemaImpl.h"
+#include "TypeRules.h"
+
+#include "llvm/Support/Casting.h"
+
+using namespace polyc;
+using llvm::dyn_cast;
+using llvm::dyn_cast_or_null;
+using llvm::isa_and_nonnull;
+
+Type Sema::checkMethodCall(MethodCallExpr &call, const Type *expected) {
+  Type receiver = checkExpr(call.receiver.get());
+  switch (receiver.kind) {
+  case Type::EdgeSet: return checkEdgeSetMethod(call, receiver, expected);
+  case Type::VertexSet: return checkVertexSetMethod(call, receiver);
+  case Type::Vector: return checkVectorMethod(call, receiver);
+  case Type::List: {
+    auto *name = call.receiver ? dyn_cast<NameExpr>(call.receiver.get()) : nullptr;
+    if (!(name && !name->decl && name->name == "argv"))
+      return checkListMethod(call, receiver);
+    break;
+  }
+  case Type::Invalid:
+  case Type::PriorityQueue: // reported where the queue was declared or made
+    for (ExprPtr &arg : call.args)
+      checkExpr(arg.get());
+    return Type();
+  default:
+    break;
+  }
+  for (ExprPtr &arg : call.args)
+    checkExpr(arg.get());
+  diags.error(call.loc, "no method named '" + call.method + "' on type " + quoted(receiver));
+  return Type();
+}
+
+static bool unknownMethod(DiagnosticEngine &diags, MethodCallExpr &call, const Type &receiver) {
+  diags.error(call.loc, "no method named '" + call.method + "' on type " + quoted(receiver));
+  return false;
+}
+
+Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Type *expected) {
+  const std::string &m = call.method;
+  auto count = [&](size_t min, size_t max) {
+    return checkArgCount(call.loc, m, min, max, call.args.size(), nullptr);
+  };
+  auto checkAllArgs = [&] {
+    for (ExprPtr &arg : call.args)
+      checkExpr(arg.get());
+  };
+
+  if (m == "getVertices") {
+    count(0, 0);
+    // Assigned to an int, it is the vertex count (GraphIt allows both).
+    if (expected && expected->isIntegral())
+      return Type(Type::Int);
+    return Type::vertexSet(edges.srcElement);
+  }
+  if (m == "getOutDegrees") {
+    count(0, 0);
+    return Type::vector(edges.srcElement, Type(Type::Int));
+  }
+  if (m == "getOutDegree") {
+    checkAllArgs();
+    if (count(1, 1) && call.args[0]->type.isValid() &&
+        !isVertexOf(call.args[0]->type, edges.srcElement))
+      diags.error(startLoc(*call.args[0]), "'getOutDegree' needs a vertex, not " +
+                                               quoted(call.args[0]->type));
+    return Type(Type::Int);
+  }
+  if (m == "getNgh") {
+    checkAllArgs();
+    count(1, 1);
+    return Type::vertexSet(edges.dstElement);
+  }
+  if (m == "transpose") {
+    count(0, 0);
+    return Type::edgeSet(edges.element, edges.dstElement, edges.srcElement, edges.value.get());
+  }
+  if (m == "relabel") {
+    count(0, 0);
+    return edges;
+  }
+  if (m == "apply") {
+    if (count(1, 1))
+      checkEdgeFunction(*call.args[0], edges, m);
+    return Type(Type::Void);
+  }
+  if (m == "applyModified") {
+    if (!count(2, 3))
+      return Type::vertexSet(edges.dstElement);
+    checkEdgeFunction(*call.args[0], edges, m);
+    Type tracked = checkExpr(call.args[1].get());
+    if (tracked.isValid() && !(tracked.kind == Type::Vector && tracked.element == edges.dstElement))
+      diags.error(startLoc(*call.args[1]),
+                  "'applyModified' tracks changes of a vector{" + edges.dstElement +
+                      "}(...), not of a value of type " + quoted(tracked));
+    if (call.args.size() == 3) {
+      Type early = checkExpr(call.args[2].get());
+      if (early.isValid() && early.kind != Type::Bool)
+        diags.error(startLoc(*call.args[2]),
+                    "the third argument of 'applyModified' must be 'bool', not " + quoted(early));
+    }
+    return Type::vertexSet(edges.dstElement);
+  }
+  if (m == "from") {
+    if (count(1, 1))
+      checkVertexSetOrFilter(*call.args[0], edges.srcElement, m);
+    return edges;
+  }
+  if (m == "to" || m == "dstFilter") {
+    if (count(1, 1))
+      checkVertexSetOrFilter(*call.args[0], edges.dstElement, m);
+    return edges;
+  }
+  if (m == "srcFilter") {
+    if (count(1, 1))
+      checkVertexFunction(*call.args[0], edges.srcElement, m, /*isFilter=*/true);
+    return edges;
+  }
+  if (m == "applyUpdatePriority") {
+    checkAllArgs();
+    reportPriorityQueue(call.loc);
+    return Type();
+  }
+  checkAllArgs();
+  unknownMethod(diags, call, edges);
+  return Type();
+}
+
+Type Sema::checkVertexSetMethod(MethodCallExpr &call, const Type &set) {
+  const std::string &m = call.method;
+  auto count = [&](size_t min, size_t max) {
+    return checkArgCount(call.loc, m, min, max, call.args.size(), nullptr);
+  };
+  if (m == "apply") {
+    if (count(1, 1))
+      checkVertexFunction(*call.args[0], set.element, m, /*isFilter=*/false);
+    return Type(Type::Void);
+  }
+  if (m == "filter" || m == "where") {
+    if (count(1, 1))
+      checkVertexFunction(*call.args[0], set.element, m, /*isFilter=*/true);
+    return set;
+  }
+  if (m == "size" || m == "getVertexSetSize") {
+    count(0, 0);
+    return Type(Type::Int);
+  }
+  if (m == "addVertex") {
+    for (ExprPtr &arg : call.args)
+      checkExpr(arg.get());
+    if (count(1, 1) && call.args[0]->type.isValid() &&
+        !isVertexOf(call.args[0]->type, set.element))
+      diags.error(startLoc(*call.args[0]), "cannot add a value of type " +
+                                               quoted(call.args[0]->type) + " to " + quoted(set));
+    return Type(Type::Void);
+  }
+  for (ExprPtr &arg : call.args)
+    checkExpr(arg.get());
+  unknownMethod(diags, call, set);
+  return Type();
+}
+
+Type Sema::checkVectorMethod(MethodCallExpr &call, const Type &vector) {
+  for (ExprPtr &arg : call.args)
+    checkExpr(arg.get());
+  if (call.method == "sum" || call.method == "max") {
+    checkArgCount(call.loc, call.method, 0, 0, call.args.size(), nullptr);
+    Type value = vector.value ? *vector.value : Type();
+    if (value.isValid() && !value.isNumeric()) {
+      diags.error(call.loc, "'" + call.method + "' needs a vector of numbers, not " +
+                                quoted(vector));
+      return Type();
+    }
+    return value;
+  }
+  unknownMethod(diags, call, vector);
+  return Type();
+}
+
+Type Sema::checkListMethod(MethodCallExpr &call, const Type &list) {
+  std::vector<Type> args;
+  for (ExprPtr &arg : call.args)
+    args.push_back(checkExpr(arg.get()));
+  Type value = list.value ? *list.value : Type();
+  if (call.method == "append") {
+    if (checkArgCount(call.loc, call.method, 1, 1, args.size(), nullptr) &&
+        !canAssign(value, args[0]))
+      diags.error(startLoc(*call.args[0]), "cannot append a value of type " + quoted(args[0]) +
+                                               " to " + quoted(list));
+    return Type(Type::Void);
+  }
+  if (call.method == "pop") {
+    checkArgCount(call.loc, call.method, 0, 0, args.size(), nullptr);
+    return value;
+  }
+  if (call.method == "size") {
+    checkArgCount(call.loc, call.method, 0, 0, args.size(), nullptr);
+    return Type(Type::Int);
+  }
+  unknownMethod(diags, call, list);
+  return Type();
+}
+
+//===----------------------------------------------------------------------===//
+// Applied functions
+//===----------------------------------------------------------------------===//
+
+FuncDecl *Sema::functionArgument(Expr &arg, llvm::StringRef method) {
+  Type t = checkExpr(&arg);
+  if (auto *name = dyn_cast<NameExpr>(&arg))
+    if (auto *func = dyn_cast_or_null<FuncDecl>(name->decl))
+      return func;
+  if (t.isValid())
+    diags.error(startLoc(arg), "'" + method + "' expects the name of a function, not a value "
+                                              "of type " + quoted(t));
+  return nullptr;
+}
+
+static std::string signature(const FuncDecl &func) {
+  std::string s = "(";
+  for (size_t i = 0; i < func.params.size(); ++i)
+    s += (i ? ", " : "") + func.params[i]->type.str();
+  return s + ")";
+}
+
+void Sema::checkEdgeFunction(Expr &arg, const Type &edges, llvm::StringRef method) {
+  FuncDecl *func = functionArgument(arg, method);
+  if (!func)
+    return;
+  // The function receives source, destination and, if weighted, the weight.
+  std::vector<std::string> wanted{edges.srcElement, edges.dstElement};
+  if (edges.value)
+    wanted.push_back(edges.value->str());
+  bool ok = func->params.size() == wanted.size() &&
+            isVertexOf(func->params[0]->type, edges.srcElement) &&
+            isVertexOf(func->params[1]->type, edges.dstElement) &&
+            (!edges.value || canAssign(func->params[2]->type, *edges.value));
+  if (ok)
+    return;
+  std::string shape = "(";
+  for (size_t i = 0; i < wanted.size(); ++i)
+    shape += (i ? ", " : "") + wanted[i];
+  shape += ")";
+  diags.error(startLoc(arg), "edge function '" + func->name + "' must take " + shape +
+                                 " to be applied to " + quoted(edges) + ", but takes " +
+                                 signature(*func));
+  diags.note(func->loc, "'" + func->name + "' declared here");
+}
+
+void Sema::checkVertexFunction(Expr &arg, const std::string &element, llvm::StringRef method,
+                               bool isFilter) {
+  FuncDecl *func = functionArgument(arg, method);
+  if (!func)
+    return;
+  if (func->params.size() != 1 || !isVertexOf(func->params[0]->type, element)) {
+    diags.error(startLoc(arg), "vertex function '" + func->name + "' must take (" + element +
+                                   ") to be used by '" + method + "', but takes " +
+                                   signature(*func));
+    diags.note(func->loc, "'" + func->name + "' declared here");
+    return;
+  }
+  if (isFilter && !(func->result && func->result->type.kind == Type::Bool)) {
+    diags.error(startLoc(arg), "filter function '" + func->name + "' used by '" + method +
+                                   "' must return 'bool'");
+    diags.note(func->loc, "'" + func->name + "' declared here");
+  }
+}
+
+void Sema::checkVertexSetOrFilter(Expr &arg, const std::string &element,
+                                  llvm::StringRef method) {
+  if (auto *name = dyn_cast<NameExpr>(&arg))
+    if (isa_and_nonnull<FuncDecl>(lookup(name->name))) {
+      checkVertexFunction(arg, element, method, /*isFilter=*/true);
+      return;
+    }
+  Type t = checkExpr(&arg);
+  if (t.isValid() && !(t.kind == Type::VertexSet && t.element == element))
+    diags.error(startLoc(arg), "'" + method + "' expects a vertexset{" + element +
+                                   "} or a filter function, not a value of type " + quoted(t));
+}

@@ -1,0 +1,248 @@
+//===- CheckStmt.cpp - Statements, labels, loops, assignments -------------===//
+#include "SemaImpl.h"
+#include "TypeRules.h"
+
+#include "llvm/Support/Casting.h"
+
+using namespace polyc;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::isa;
+
+void Sema::checkBlock(Block &block) {
+  pushScope();
+  for (StmtPtr &stmt : block)
+    if (stmt)
+      checkStmt(*stmt);
+  popScope();
+}
+
+// Schedules address statements by label; a nested statement's label is
+// prefixed by the labels of the statements around it ("outer:inner"). The
+// full name must be unique in the program, or a schedule could not say which
+// statement it means.
+void Sema::recordLabel(Stmt &stmt) {
+  if (stmt.label.empty())
+    return;
+  std::string scoped;
+  for (const std::string &outer : enclosingLabels)
+    scoped += outer + ":";
+  scoped += stmt.label;
+  stmt.scopedLabel = scoped;
+  auto [it, inserted] = labels.try_emplace(scoped, stmt.labelLoc);
+  if (!inserted) {
+    diags.error(stmt.labelLoc, "duplicate label '" + scoped + "'");
+    diags.note(it->second, "previous label '" + scoped + "' is here");
+  }
+}
+
+namespace {
+// Keeps a labelled statement's label on the stack while its body is checked.
+struct LabelScope {
+  std::vector<std::string> &stack;
+  bool pushed;
+  LabelScope(std::vector<std::string> &stack, const Stmt &s)
+      : stack(stack), pushed(!s.label.empty()) {
+    if (pushed)
+      stack.push_back(s.label);
+  }
+  ~LabelScope() {
+    if (pushed)
+      stack.pop_back();
+  }
+};
+} // namespace
+
+void Sema::checkStmt(Stmt &stmt) {
+  recordLabel(stmt);
+  LabelScope labelScope(enclosingLabels, stmt);
+
+  switch (stmt.getKind()) {
+  case Stmt::VarDecl: {
+    auto &v = cast<VarDeclStmt>(stmt);
+    if (v.decl) {
+      checkVarDecl(*v.decl);
+      declare(*v.decl); // after its initializer: `var x = x;` is an error
+    }
+    return;
+  }
+  case Stmt::Assign:
+    checkAssign(cast<AssignStmt>(stmt));
+    return;
+  case Stmt::ExprStmt:
+    checkExpr(cast<ExprStmtNode>(stmt).expr.get());
+    return;
+  case Stmt::If: {
+    auto &s = cast<IfStmt>(stmt);
+    for (IfStmt::Branch &branch : s.branches) {
+      checkCondition(branch.cond.get(), "if");
+      checkBlock(branch.body);
+    }
+    checkBlock(s.elseBody);
+    return;
+  }
+  case Stmt::While: {
+    auto &s = cast<WhileStmt>(stmt);
+    checkCondition(s.cond.get(), "while");
+    ++loopDepth;
+    checkBlock(s.body);
+    --loopDepth;
+    return;
+  }
+  case Stmt::DoWhile: {
+    auto &s = cast<DoWhileStmt>(stmt);
+    ++loopDepth;
+    checkBlock(s.body);
+    --loopDepth;
+    checkCondition(s.cond.get(), "do-while");
+    return;
+  }
+  case Stmt::For: {
+    auto &s = cast<ForStmt>(stmt);
+    for (Expr *bound : {s.lo.get(), s.hi.get()}) {
+      Type t = checkExpr(bound);
+      if (bound && t.isValid() && !isIndexLike(t))
+        diags.error(startLoc(*bound), "loop bound must be an integer, not " + quoted(t));
+    }
+    pushScope();
+    if (s.var)
+      declare(*s.var);
+    ++loopDepth;
+    checkBlock(s.body);
+    --loopDepth;
+    popScope();
+    return;
+  }
+  case Stmt::Break:
+    if (loopDepth == 0)
+      diags.error(stmt.loc, "'break' statement not in loop");
+    return;
+  case Stmt::Print: {
+    auto &s = cast<PrintStmt>(stmt);
+    Type t = checkExpr(s.value.get());
+    if (s.value && t.kind == Type::Void)
+      diags.error(startLoc(*s.value), "cannot print an expression that has no value");
+    else if (s.value && !isPrintable(t))
+      diags.error(startLoc(*s.value), "cannot print a value of type " + quoted(t));
+    return;
+  }
+  case Stmt::Delete: {
+    auto &s = cast<DeleteStmt>(stmt);
+    Type t = checkExpr(s.value.get());
+    if (s.value && t.isValid() && t.kind != Type::VertexSet && t.kind != Type::List)
+      diags.error(startLoc(*s.value),
+                  "only vertexsets and lists can be deleted, not " + quoted(t));
+    return;
+  }
+  case Stmt::Return:
+    return;
+  }
+}
+
+void Sema::checkCondition(Expr *cond, llvm::StringRef construct) {
+  Type t = checkExpr(cond);
+  if (cond && t.isValid() && t.kind != Type::Bool)
+    diags.error(startLoc(*cond), "condition of '" + construct + "' must be 'bool', not " +
+                                     quoted(t));
+}
+
+void Sema::checkVarDecl(VarDecl &var) {
+  bool typeOk = true;
+  if (var.type.isValid()) {
+    typeOk = checkTypeWellFormed(var.type, var.loc);
+    if (!typeOk)
+      unusableDecls.insert(&var);
+  }
+  if (!var.init) {
+    if (!var.type.isValid() && typeOk)
+      diags.error(var.loc, "'" + var.name + "' needs a type or an initializer");
+    else if (var.isConst && var.storage == VarDecl::Local)
+      diags.error(var.loc, "const '" + var.name + "' needs an initializer");
+    return;
+  }
+  if (var.type.isValid()) {
+    Type t = checkExpr(var.init.get(), &var.type);
+    if (typeOk && !canAssign(var.type, t))
+      diags.error(startLoc(*var.init), "cannot initialize '" + var.name + "' of type " +
+                                           quoted(var.type) + " with a value of type " +
+                                           quoted(t));
+    return;
+  }
+  // `var x = e;`: x takes e's type.
+  Type t = checkExpr(var.init.get());
+  if (t.kind == Type::Void) {
+    diags.error(startLoc(*var.init), "cannot initialize '" + var.name +
+                                         "' with an expression that has no value");
+    t = Type();
+  } else if (t.kind == Type::Function) {
+    diags.error(startLoc(*var.init), "a function cannot be stored in a variable");
+    t = Type();
+  }
+  var.type = t;
+}
+
+// A NameExpr or IndexExpr may be assigned; const variables only while they
+// have no value yet (GraphIt's exported functions set `const edges :
+// edgeset{...};` this way), and const vectors element by element.
+void Sema::checkAssign(AssignStmt &assign) {
+  Type targetType = checkExpr(assign.target.get());
+  Type valueType = checkExpr(assign.value.get(), targetType.isValid() ? &targetType : nullptr);
+  if (!assign.target || !assign.value)
+    return;
+  Expr &target = *assign.target;
+
+  if (auto *name = dyn_cast<NameExpr>(&target)) {
+    if (!name->decl) {
+      if (name->type.isValid()) // argv
+        diags.error(target.loc, "cannot assign to '" + name->name + "'");
+      return;
+    }
+    if (isa<FuncDecl, ElementDecl>(name->decl)) {
+      diags.error(target.loc, "cannot assign to " +
+                                  std::string(isa<FuncDecl>(name->decl) ? "function" : "element type") +
+                                  " '" + name->name + "'");
+      return;
+    }
+    if (auto *var = dyn_cast<VarDecl>(name->decl)) {
+      bool deferredInit = var->storage == VarDecl::Global && !var->init;
+      if (var->isConst && !deferredInit) {
+        diags.error(target.loc, "cannot assign to const '" + var->name + "'");
+        diags.note(var->loc, "'" + var->name + "' is declared const here");
+        return;
+      }
+    }
+  } else if (auto *index = dyn_cast<IndexExpr>(&target)) {
+    auto *base = index->base ? dyn_cast<NameExpr>(index->base.get()) : nullptr;
+    if (base && !base->decl && base->name == "argv") {
+      diags.error(target.loc, "cannot assign to an element of 'argv'");
+      return;
+    }
+  } else {
+    diags.error(startLoc(target), "expression is not assignable");
+    return;
+  }
+
+  if (!targetType.isValid() || !valueType.isValid())
+    return;
+  switch (assign.op) {
+  case AssignOp::Assign:
+    if (!canAssign(targetType, valueType))
+      diags.error(startLoc(*assign.value), "assigning to " + quoted(targetType) +
+                                               " from incompatible type " + quoted(valueType));
+    return;
+  case AssignOp::Min:
+  case AssignOp::Max:
+    if (!isArithmetic(targetType) || !isArithmetic(valueType) ||
+        targetType.kind == Type::Bool || valueType.kind == Type::Bool)
+      diags.error(target.loc, "'" + std::string(spelling(assign.op)) +
+                                  "' needs numeric operands, not " + quoted(targetType) +
+                                  " and " + quoted(valueType));
+    return;
+  default:
+    if (!isArithmetic(targetType) || !isArithmetic(valueType))
+      diags.error(target.loc, "invalid operands to '" + std::string(spelling(assign.op)) +
+                                  "' (" + quoted(targetType) + " and " + quoted(valueType) +
+                                  ")");
+    return;
+  }
+}

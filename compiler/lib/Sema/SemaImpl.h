@@ -1,0 +1,113 @@
+//===- SemaImpl.h - The state of one semantic analysis ----------*- C++ -*-===//
+//
+// One Sema object checks one program. The work is split by subject:
+//   Sema.cpp         declarations, scopes, functions, the entry point
+//   CheckStmt.cpp    statements, labels, loops, assignments
+//   CheckExpr.cpp    names, literals, operators, indexing, `new`
+//   CheckCalls.cpp   builtin and user function calls
+//   CheckMethods.cpp methods of edgesets, vertexsets, vectors and lists, and
+//                    the shape of the functions they apply
+// Every check reports and carries on; an expression that cannot be typed gets
+// Type::Invalid, which every later check accepts silently (no cascades).
+//
+//===----------------------------------------------------------------------===//
+#ifndef POLYC_SEMA_SEMAIMPL_H
+#define POLYC_SEMA_SEMAIMPL_H
+
+#include "polyc/AST/AST.h"
+#include "polyc/Support/Diagnostics.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace polyc {
+
+/// "'vertexset{Vertex}'": how diagnostics name a type.
+inline std::string quoted(const Type &t) { return "'" + t.str() + "'"; }
+
+class Sema {
+public:
+  Sema(Program &program, DiagnosticEngine &diags) : program(program), diags(diags) {}
+  bool run();
+
+  //===--- Sema.cpp: declarations and scopes ------------------------------===//
+  void declareTopLevel();
+  void checkGlobal(VarDecl &global);
+  void checkFunction(FuncDecl &func);
+  /// Element names exist, weights are numbers; unsupported types reported.
+  /// False (and reported) when the type cannot be used.
+  bool checkTypeWellFormed(const Type &type, llvm::SMLoc loc);
+  void pushScope() { scopes.emplace_back(); }
+  void popScope() { scopes.pop_back(); }
+  /// Adds decl to the innermost scope; reports a redefinition.
+  void declare(Decl &decl);
+  Decl *lookup(llvm::StringRef name) const;
+  void reportPriorityQueue(llvm::SMLoc loc);
+
+  //===--- CheckStmt.cpp ---------------------------------------------------===//
+  void checkBlock(Block &block);
+  void checkStmt(Stmt &stmt);
+  /// Checks a variable's type and initializer, infers `var x = e;`.
+  void checkVarDecl(VarDecl &var);
+  void checkAssign(AssignStmt &assign);
+  void checkCondition(Expr *cond, llvm::StringRef construct);
+  void recordLabel(Stmt &stmt);
+
+  //===--- CheckExpr.cpp ---------------------------------------------------===//
+  /// Types `expr` (and everything in it), stores and returns the type.
+  /// `expected` is the type the context wants, for the expressions whose
+  /// type depends on it (`load(...)`, `edges.getVertices()`).
+  Type checkExpr(Expr *expr, const Type *expected = nullptr);
+  Type checkExprKind(Expr &expr, const Type *expected);
+  Type checkName(NameExpr &name);
+  Type checkUnary(UnaryExpr &unary);
+  Type checkBinary(BinaryExpr &binary);
+  Type checkIndex(IndexExpr &index);
+  Type checkNew(NewExpr &alloc);
+
+  //===--- CheckCalls.cpp --------------------------------------------------===//
+  Type checkCall(CallExpr &call, const Type *expected);
+  Type checkUserCall(CallExpr &call, FuncDecl &func);
+  Type checkBuiltinCall(CallExpr &call, const Type *expected, bool &known);
+  bool checkArgCount(llvm::SMLoc loc, llvm::StringRef callee, size_t min, size_t max,
+                     size_t given, const Decl *declared);
+
+  //===--- CheckMethods.cpp ------------------------------------------------===//
+  Type checkMethodCall(MethodCallExpr &call, const Type *expected);
+  Type checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Type *expected);
+  Type checkVertexSetMethod(MethodCallExpr &call, const Type &set);
+  Type checkVectorMethod(MethodCallExpr &call, const Type &vector);
+  Type checkListMethod(MethodCallExpr &call, const Type &list);
+  /// The function an argument names, or null (reported unless Invalid).
+  FuncDecl *functionArgument(Expr &arg, llvm::StringRef method);
+  void checkEdgeFunction(Expr &arg, const Type &edges, llvm::StringRef method);
+  void checkVertexFunction(Expr &arg, const std::string &element, llvm::StringRef method,
+                           bool isFilter);
+  /// A vertexset of `element`, or a filter function on it (from/to/...).
+  void checkVertexSetOrFilter(Expr &arg, const std::string &element, llvm::StringRef method);
+
+  Program &program;
+  DiagnosticEngine &diags;
+
+private:
+  std::vector<llvm::StringMap<Decl *>> scopes;
+  // Globals in source order: an initializer may use only earlier globals.
+  llvm::DenseMap<const Decl *, size_t> globalOrder;
+  size_t checkingGlobal = SIZE_MAX; // index of the global being initialised
+
+  FuncDecl *currentFunc = nullptr;
+  unsigned loopDepth = 0;
+  std::vector<std::string> enclosingLabels;
+  std::map<std::string, llvm::SMLoc> labels; // scoped label -> where
+  llvm::DenseSet<const Decl *> unusableDecls; // declared with a reported type
+  bool reportedPriorityQueue = false;
+};
+
+} // namespace polyc
+
+#endif
