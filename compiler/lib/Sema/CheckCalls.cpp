@@ -117,7 +117,7 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
     if (expected && expected->kind == Type::EdgeSet)
       return *expected;
     if (expected && expected->isValid())
-      diags.error(call.loc, "'load' reads an edgeset, which cannot become a " +
+      diags.error(call.loc, "'load' reads an edgeset, not a value of type " +
                                 quoted(*expected));
     else if (!expected)
       diags.error(call.loc, "the edgeset type of 'load' is not known here; declare it, as in "
