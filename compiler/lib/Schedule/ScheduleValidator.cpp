@@ -60,28 +60,6 @@ constexpr FunctionInfo kFunctions[] = {
     {"configUpdateSync", 2, 3, Target::Label, false},
 };
 
-struct OptionValue {
-  const char *spelling;
-  int value;
-  bool supported;
-};
-
-constexpr OptionValue kDirections[] = {
-    {"SparsePush", int(Direction::SparsePush), true},
-    {"DensePush", int(Direction::DensePush), false},
-    {"DensePull", int(Direction::DensePull), true},
-    {"SparsePush-DensePull", int(Direction::SparsePushDensePull), true},
-    {"SparsePush-DensePush", int(Direction::SparsePushDensePush), false},
-};
-
-constexpr OptionValue kParallelizations[] = {
-    {"serial", int(Parallelization::Serial), true},
-    {"dynamic-vertex-parallel", int(Parallelization::DynamicVertex), true},
-    {"static-vertex-parallel", int(Parallelization::StaticVertex), false},
-    {"edge-aware-dynamic-vertex-parallel", int(Parallelization::EdgeAwareDynamicVertex), false},
-    {"edge-parallel", int(Parallelization::EdgeParallel), false},
-};
-
 std::string joinSpellings(llvm::ArrayRef<OptionValue> values, bool supportedOnly) {
   std::string out;
   for (const OptionValue &v : values) {
@@ -212,7 +190,7 @@ private:
 
     ApplySchedule &entry = schedule.byLabel[call.args[0].text];
     if (call.function == "configApplyDirection") {
-      if (auto d = checkOption(call, 1, "direction", kDirections)) {
+      if (auto d = checkOption(call, 1, "direction", directionValues())) {
         entry.direction = Direction(*d);
         entry.directionLoc = call.args[1].loc;
       }
@@ -222,7 +200,7 @@ private:
   }
 
   void checkParallelization(const ScheduleCall &call, ApplySchedule &entry) {
-    auto p = checkOption(call, 1, "parallelization", kParallelizations);
+    auto p = checkOption(call, 1, "parallelization", parallelizationValues());
     if (!p)
       return;
     entry.parallelization = Parallelization(*p);

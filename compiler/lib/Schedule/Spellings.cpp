@@ -1,26 +1,37 @@
-//===- Spellings.cpp - Schedule option names as users write them ---------===//
+//===- Spellings.cpp - Schedule option values as users write them --------===//
 #include "polyc/Schedule/Schedule.h"
 
 using namespace polyc;
 
-const char *polyc::spelling(Direction d) {
-  switch (d) {
-  case Direction::SparsePush: return "SparsePush";
-  case Direction::DensePush: return "DensePush";
-  case Direction::DensePull: return "DensePull";
-  case Direction::SparsePushDensePull: return "SparsePush-DensePull";
-  case Direction::SparsePushDensePush: return "SparsePush-DensePush";
-  }
+namespace {
+
+constexpr OptionValue kDirections[] = {
+    {"SparsePush", int(Direction::SparsePush), true},
+    {"DensePush", int(Direction::DensePush), false},
+    {"DensePull", int(Direction::DensePull), true},
+    {"SparsePush-DensePull", int(Direction::SparsePushDensePull), true},
+    {"SparsePush-DensePush", int(Direction::SparsePushDensePush), false},
+};
+
+constexpr OptionValue kParallelizations[] = {
+    {"serial", int(Parallelization::Serial), true},
+    {"dynamic-vertex-parallel", int(Parallelization::DynamicVertex), true},
+    {"static-vertex-parallel", int(Parallelization::StaticVertex), false},
+    {"edge-aware-dynamic-vertex-parallel", int(Parallelization::EdgeAwareDynamicVertex), false},
+    {"edge-parallel", int(Parallelization::EdgeParallel), false},
+};
+
+const char *lookup(llvm::ArrayRef<OptionValue> values, int value) {
+  for (const OptionValue &v : values)
+    if (v.value == value)
+      return v.spelling;
   return "?";
 }
 
-const char *polyc::spelling(Parallelization p) {
-  switch (p) {
-  case Parallelization::Serial: return "serial";
-  case Parallelization::StaticVertex: return "static-vertex-parallel";
-  case Parallelization::DynamicVertex: return "dynamic-vertex-parallel";
-  case Parallelization::EdgeAwareDynamicVertex: return "edge-aware-dynamic-vertex-parallel";
-  case Parallelization::EdgeParallel: return "edge-parallel";
-  }
-  return "?";
-}
+} // namespace
+
+llvm::ArrayRef<OptionValue> polyc::directionValues() { return kDirections; }
+llvm::ArrayRef<OptionValue> polyc::parallelizationValues() { return kParallelizations; }
+
+const char *polyc::spelling(Direction d) { return lookup(kDirections, int(d)); }
+const char *polyc::spelling(Parallelization p) { return lookup(kParallelizations, int(p)); }

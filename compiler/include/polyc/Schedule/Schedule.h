@@ -13,6 +13,8 @@
 #include "polyc/Schedule/ScheduleAST.h"
 #include "polyc/Support/Diagnostics.h"
 
+#include "llvm/ADT/ArrayRef.h"
+
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -28,6 +30,16 @@ enum class Parallelization {
   EdgeAwareDynamicVertex,
   EdgeParallel,
 };
+
+/// One value of a schedule option as users write it, and whether polyc
+/// lowers it yet.
+struct OptionValue {
+  const char *spelling;
+  int value;
+  bool supported;
+};
+llvm::ArrayRef<OptionValue> directionValues();
+llvm::ArrayRef<OptionValue> parallelizationValues();
 
 const char *spelling(Direction d);       // "SparsePush-DensePull"
 const char *spelling(Parallelization p); // "dynamic-vertex-parallel"
