@@ -235,7 +235,7 @@ static std::string signature(const FuncDecl &func) {
 
 void Sema::checkEdgeFunction(Expr &arg, const Type &edges, llvm::StringRef method) {
   FuncDecl *func = functionArgument(arg, method);
-  if (!func)
+  if (!func || hasUnusableSignature(*func))
     return;
   // The function receives source, destination and, if weighted, the weight.
   std::vector<std::string> wanted{edges.srcElement, edges.dstElement};
@@ -260,7 +260,7 @@ void Sema::checkEdgeFunction(Expr &arg, const Type &edges, llvm::StringRef metho
 void Sema::checkVertexFunction(Expr &arg, const std::string &element, llvm::StringRef method,
                                bool isFilter) {
   FuncDecl *func = functionArgument(arg, method);
-  if (!func)
+  if (!func || hasUnusableSignature(*func))
     return;
   if (func->params.size() != 1 || !isVertexOf(func->params[0]->type, element)) {
     diags.error(startLoc(arg), "vertex function '" + func->name + "' must take (" + element +

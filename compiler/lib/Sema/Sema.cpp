@@ -74,7 +74,7 @@ bool Sema::checkTypeWellFormed(const Type &type, llvm::SMLoc loc) {
     if (d) {
       diags.error(loc, "'" + name + "' is not an element type");
       diags.note(d->loc, "'" + name + "' is declared here");
-    } else {
+    } else if (reportedUnknownElements.insert(name).second) {
       diags.error(loc, "unknown element type '" + name + "'");
     }
     return false;
@@ -102,6 +102,13 @@ bool Sema::checkTypeWellFormed(const Type &type, llvm::SMLoc loc) {
   default:
     return true;
   }
+}
+
+bool Sema::hasUnusableSignature(const FuncDecl &func) const {
+  for (const auto &param : func.params)
+    if (unusableDecls.contains(param.get()))
+      return true;
+  return func.result && unusableDecls.contains(func.result.get());
 }
 
 void Sema::checkGlobal(VarDecl &global) {

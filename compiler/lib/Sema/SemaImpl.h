@@ -20,6 +20,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <map>
 #include <string>
@@ -106,6 +107,13 @@ private:
   std::map<std::string, llvm::SMLoc> labels; // scoped label -> where
   llvm::DenseSet<const Decl *> unusableDecls; // declared with a reported type
   bool reportedPriorityQueue = false;
+  // Reported once each: a misspelt element is usually used everywhere.
+  llvm::StringSet<> reportedUnknownElements;
+
+public:
+  /// A function whose signature already drew an error (an unknown type):
+  /// checking how it is applied would only repeat that error.
+  bool hasUnusableSignature(const FuncDecl &func) const;
 };
 
 } // namespace polyc
