@@ -168,6 +168,8 @@ UNTERMINATED_BLOCK_COMMENT : '%{' ( ~'%' | '%'+ ~[%}] )* '%'* EOF ;
 LINE_COMMENT : '%' ( ~[{\r\n] ~[\r\n]* )? -> skip ;
 
 WS : [ \t\r\n\f]+ -> skip ;
+// A UTF-8 byte order mark (the lexer reads bytes, see ByteCharStream.h).
+BOM : '\u00EF\u00BB\u00BF' -> skip ;
 
 // Anything else: one token per stray character, reported as "invalid character".
 INVALID_CHAR : . ;

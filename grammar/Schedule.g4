@@ -42,5 +42,7 @@ LINE_COMMENT : '%' ( ~[{\r\n] ~[\r\n]* )? -> skip ;
 CPP_LINE_COMMENT : '//' ~[\r\n]* -> skip ;
 
 WS : [ \t\r\n\f]+ -> skip ;
+// A UTF-8 byte order mark (the lexer reads bytes, see ByteCharStream.h).
+BOM : '\u00EF\u00BB\u00BF' -> skip ;
 
 INVALID_CHAR : . ;
