@@ -5,8 +5,11 @@ function(antlr_generate name grammar namespace)
   set(out ${CMAKE_CURRENT_BINARY_DIR}/antlr/${base})
   set(sources ${out}/${base}Lexer.cpp ${out}/${base}Parser.cpp
               ${out}/${base}BaseVisitor.cpp ${out}/${base}Visitor.cpp)
+  # The headers are outputs too: hand-written sources include them, and Ninja
+  # then rebuilds those sources in the same build when the grammar changes.
+  string(REPLACE ".cpp" ".h" headers "${sources}")
   add_custom_command(
-    OUTPUT ${sources}
+    OUTPUT ${sources} ${headers}
     COMMAND ${Java_JAVA_EXECUTABLE} -jar ${ANTLR_JAR} -Dlanguage=Cpp -visitor -no-listener
             -package ${namespace} -Xexact-output-dir -o ${out} ${grammar}
     DEPENDS ${grammar}
