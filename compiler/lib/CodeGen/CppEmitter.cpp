@@ -73,7 +73,7 @@ void CppEmitter::emitGlobalInitialisation() {
     std::string name = cppName(var->name);
     const Type &type = var->type;
     if (type.kind == Type::Vector) {
-      if (!countedElements.count(type.element)) {
+      if (!countedElements.count(type.element) && var->init) {
         error(var->loc, "'" + var->name + "' is a vector{" + type.element +
                             "} declared before any edgeset of " + type.element +
                             " is loaded; declare it after the edgeset");
@@ -85,10 +85,8 @@ void CppEmitter::emitGlobalInitialisation() {
                                     var->init->type.str() + " is not supported yet");
         os << "  " << name << " = " << expr(*var->init) << ";\n";
       } else {
-        std::string init =
-            var->init ? exprAs(*var->init, *type.value) : cppType(*type.value) + "()";
         os << "  " << name << " = " << cppType(type) << "(" << elementCount(type.element)
-           << ", " << init << ");\n";
+           << ", " << initialValue(var->init.get(), *type.value) << ");\n";
       }
       continue;
     }
@@ -114,12 +112,23 @@ void CppEmitter::emitMain() {
      << "}\n";
 }
 
-bool CppEmitter::run() {
-  const FuncDecl *mainFunc = module.program->findFunc("main");
-  if (!mainFunc) {
-    diags.error("the program has no 'main' function");
-    return false;
+void CppEmitter::emitExports() {
+  for (const auto &decl : module.program->decls) {
+    auto *f = dyn_cast<FuncDecl>(decl.get());
+    if (!f || f->linkage != FuncDecl::Export)
+      continue;
+    std::vector<std::string> args;
+    for (const auto &p : f->params)
+      args.push_back(cppName(p->name));
+    os << "// Exported: callable from C++ once polyc_initialize() has run.\n"
+       << signature(*f, f->name, false) << " {\n"
+       << "  return gt::" << cppFunctionName(*f) << "(" << llvm::join(args, ", ") << ");\n"
+       << "}\n\n";
   }
+}
+
+bool CppEmitter::run() {
+  bool hasMain = module.program->findFunc("main") != nullptr;
   emitPrologue();
   os << "namespace gt {\n\n";
   emitGlobals();
@@ -143,7 +152,16 @@ bool CppEmitter::run() {
     emitVertexTraversal(*t);
   emitGlobalInitialisation();
   os << "} // namespace gt\n\n";
-  emitMain();
+  emitExports();
+  if (hasMain)
+    emitMain();
+  else
+    os << "// A program without main is a library: its user calls this first.\n"
+       << "void polyc_initialize(int argc, char **argv) {\n"
+       << "  gt::polyc_argc = argc;\n"
+       << "  gt::polyc_argv = argv;\n"
+       << "  gt::polyc_init_globals();\n"
+       << "}\n";
   return !failed;
 }
 

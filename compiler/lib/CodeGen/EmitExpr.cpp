@@ -83,10 +83,26 @@ std::string CppEmitter::expr(const Expr &e) {
 std::string CppEmitter::exprAs(const Expr &e, const Type &type) {
   if (e.type == type || !type.isScalar() || !e.type.isScalar())
     return expr(e);
-  // Literals convert implicitly without narrowing surprises.
-  if (llvm::isa<IntLitExpr>(e) && type.isNumeric())
-    return expr(e);
+  // An integer literal is written in the wanted type rather than cast.
+  if (auto *lit = dyn_cast<IntLitExpr>(&e); lit && type.isNumeric()) {
+    std::string digits = std::to_string(lit->value);
+    if (type.kind == Type::Double)
+      return digits + ".0";
+    if (type.kind == Type::Float)
+      return digits + ".0f";
+    if (type.kind == Type::Int)
+      return expr(e);
+  }
   return "static_cast<" + cppType(type) + ">(" + expr(e) + ")";
+}
+
+std::string CppEmitter::initialValue(const Expr *init, const Type &valueType) {
+  if (!init)
+    return cppType(valueType) + "()";
+  if (valueType.kind == Type::FixedVector && init->type.isScalar())
+    return "polyrt::splat<" + cppType(*valueType.value) + ", " +
+           std::to_string(valueType.length) + ">(" + exprAs(*init, *valueType.value) + ")";
+  return exprAs(*init, valueType);
 }
 
 std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
@@ -163,7 +179,9 @@ std::string CppEmitter::call(const CallExpr &c) {
   if (f == "min" || f == "max") {
     if (c.args.size() != 2)
       return error(c.loc, f + " takes two arguments"), "";
-    return "std::" + f + "(" + exprAs(*c.args[0], c.type) + ", " + exprAs(*c.args[1], c.type) +
+    // std::min wants one type; promote as the arithmetic would.
+    Type common = promote(c.args[0]->type, c.args[1]->type);
+    return "std::" + f + "(" + exprAs(*c.args[0], common) + ", " + exprAs(*c.args[1], common) +
            ")";
   }
   if (f == "to_double")
@@ -211,6 +229,9 @@ std::string CppEmitter::newExpr(const NewExpr &n) {
            (n.args.empty() ? "0" : expr(*n.args[0])) + ")";
   if (t.kind == Type::List)
     return cppType(t) + "()";
+  if (t.kind == Type::Vector)
+    return cppType(t) + "(" + elementCount(t.element) + ", " + initialValue(nullptr, *t.value) +
+           ")";
   error(n.loc, "'new " + t.str() + "' is not supported yet");
   return "";
 }

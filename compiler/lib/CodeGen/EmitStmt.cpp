@@ -73,17 +73,14 @@ void CppEmitter::emitBlock(const Block &block, unsigned indent) {
 
 std::string CppEmitter::localDeclaration(const VarDecl &var) {
   std::string type = cppType(var.type), name = cppName(var.name);
-  if (var.type.kind == Type::Vector) {
-    std::string init = var.init && var.init->type.isScalar()
-                           ? exprAs(*var.init, *var.type.value)
-                           : cppType(*var.type.value) + "()";
-    if (var.init && !var.init->type.isScalar())
-      return type + " " + name + " = " + expr(*var.init) + ";";
-    return type + " " + name + "(" + elementCount(var.type.element) + ", " + init + ");";
-  }
-  if (!var.init)
+  const Expr *init = var.init.get();
+  if (var.type.kind == Type::Vector && (!init || !init->type.isValid() ||
+                                        init->type.kind != Type::Vector))
+    return type + " " + name + "(" + elementCount(var.type.element) + ", " +
+           initialValue(init, *var.type.value) + ");";
+  if (!init)
     return type + " " + name + "{};";
-  return type + " " + name + " = " + exprAs(*var.init, var.type) + ";";
+  return type + " " + name + " = " + exprAs(*init, var.type) + ";";
 }
 
 std::string CppEmitter::assignment(const AssignStmt &a) {
@@ -95,6 +92,12 @@ std::string CppEmitter::assignment(const AssignStmt &a) {
   }
   std::string target = expr(*a.target);
   const Type &type = a.target->type;
+  // A scalar assigned to a whole vector sets every element, sized by the
+  // element count now in force (an edgeset may have been assigned since).
+  if (type.kind == Type::Vector && a.op == AssignOp::Assign && a.value->type.kind != Type::Vector)
+    return target + " = " + cppType(type) + "(" + elementCount(type.element) + ", " +
+           initialValue(a.value.get(), *type.value) + ");";
+
   std::string value = exprAs(*a.value, type);
   switch (a.op) {
   case AssignOp::Min: return "polyrt::reduceMin(" + target + ", " + value + ");";
@@ -146,7 +149,18 @@ void CppEmitter::emitStmt(const Stmt &s, unsigned indent) {
   case Stmt::VarDecl:
     os << pad << localDeclaration(*cast<VarDeclStmt>(s).decl) << "\n";
     return;
-  case Stmt::Assign: os << pad << assignment(cast<AssignStmt>(s)) << "\n"; return;
+  case Stmt::Assign: {
+    auto &a = cast<AssignStmt>(s);
+    os << pad << assignment(a) << "\n";
+    // Assigning an edgeset (as exported functions do) sets its elements' count.
+    if (a.target->type.kind == Type::EdgeSet)
+      for (const std::string &element : {a.target->type.srcElement, a.target->type.dstElement}) {
+        os << pad << elementCount(element) << " = " << expr(*a.target) << ".numVertices();\n";
+        if (a.target->type.srcElement == a.target->type.dstElement)
+          break;
+      }
+    return;
+  }
   case Stmt::ExprStmt: os << pad << expr(*cast<ExprStmtNode>(s).expr) << ";\n"; return;
   case Stmt::If: {
     auto &i = cast<IfStmt>(s);

@@ -42,6 +42,9 @@ public:
   // Expressions (EmitExpr.cpp).
   std::string expr(const Expr &e);
   std::string exprAs(const Expr &e, const Type &type); // with a cast if needed
+  /// The value each element of a per-vertex vector starts with: init
+  /// converted (a scalar fills every slot of a fixed-length vector), or T().
+  std::string initialValue(const Expr *init, const Type &valueType);
 
 private:
   const Module &module;
@@ -61,6 +64,7 @@ private:
   void emitForwardDeclarations();
   void emitGlobalInitialisation();
   void emitMain();
+  void emitExports();
   std::string signature(const FuncDecl &func, const std::string &name, bool returnsChanged);
 
   // Expressions (EmitExpr.cpp).

@@ -7,12 +7,21 @@
 using llvm::isa;
 
 using namespace polyc;
+using llvm::cast;
 using llvm::dyn_cast;
 using llvm::dyn_cast_or_null;
 
+const IndexExpr *polyc::elementIndex(const Expr &target) {
+  // For latent[v][i] the element is latent[v]: peel the inner indices.
+  const IndexExpr *index = dyn_cast<IndexExpr>(&target);
+  while (index && isa<IndexExpr>(index->base.get()))
+    index = cast<IndexExpr>(index->base.get());
+  return index;
+}
+
 const VarDecl *polyc::writtenGlobal(const AssignStmt &assign) {
   const Expr *target = assign.target.get();
-  if (auto *index = dyn_cast<IndexExpr>(target))
+  if (const IndexExpr *index = elementIndex(*target))
     target = index->base.get();
   auto *name = dyn_cast<NameExpr>(target);
   auto *var = name ? dyn_cast_or_null<VarDecl>(name->decl) : nullptr;
@@ -52,6 +61,8 @@ void scanExpr(Expr &e, DirectFacts &facts) {
 
 DirectFacts scanFunction(const FuncDecl &func) {
   DirectFacts facts;
+  if (func.linkage == FuncDecl::Extern)
+    facts.serialReason = "is implemented outside the program";
   forEachStmtIn(func.body, [&](Stmt &s) {
     if (auto *assign = dyn_cast<AssignStmt>(&s))
       if (writtenGlobal(*assign))

@@ -18,7 +18,7 @@ using llvm::dyn_cast;
 namespace {
 
 bool indexedBy(const AssignStmt &assign, const ParamDecl *param) {
-  auto *index = dyn_cast<IndexExpr>(assign.target.get());
+  const IndexExpr *index = elementIndex(*assign.target);
   auto *name = index ? dyn_cast<NameExpr>(index->index.get()) : nullptr;
   return name && param && name->decl == param;
 }

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 #include "polyc/AST/ASTPrinter.h"
 #include "polyc/CodeGen/CppEmitter.h"
+#include "polyc/Frontend/InlineSchedule.h"
 #include "polyc/Frontend/Parser.h"
 #include "polyc/IR/IR.h"
 #include "polyc/Passes/Pass.h"
@@ -77,33 +78,6 @@ int fail(const llvm::Twine &message) {
   return 1;
 }
 
-/// The single-file form: the algorithm, a line `schedule:`, schedule
-/// statements. Returns the offset of that line, or npos. The line must hold
-/// only `schedule:` so that a comment or string mentioning it is no split.
-size_t findInlineSchedule(llvm::StringRef text) {
-  size_t lineStart = 0;
-  while (lineStart < text.size()) {
-    size_t lineEnd = text.find('\n', lineStart);
-    llvm::StringRef line = text.slice(lineStart, lineEnd).trim();
-    if (line == "schedule:")
-      return lineStart;
-    if (lineEnd == llvm::StringRef::npos)
-      break;
-    lineStart = lineEnd + 1;
-  }
-  return llvm::StringRef::npos;
-}
-
-/// Copies `text` with everything before `keepFrom` blanked out (newlines
-/// kept), so that locations in the copy match the original file.
-std::string blankPrefix(llvm::StringRef text, size_t keepFrom) {
-  std::string out = text.str();
-  for (size_t i = 0; i < keepFrom; ++i)
-    if (out[i] != '\n')
-      out[i] = ' ';
-  return out;
-}
-
 struct Inputs {
   unsigned algorithmBuffer = 0;
   std::vector<unsigned> scheduleBuffers; // inline section first, then -s
@@ -115,17 +89,10 @@ bool loadInputs(llvm::SourceMgr &sources, Inputs &inputs) {
     fail("cannot read '" + inputPath + "': " + file.getError().message());
     return false;
   }
-  llvm::StringRef text = (*file)->getBuffer();
-  size_t split = findInlineSchedule(text);
-  if (split == llvm::StringRef::npos) {
-    inputs.algorithmBuffer = sources.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
-  } else {
-    inputs.algorithmBuffer = sources.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBufferCopy(text.substr(0, split), inputPath), llvm::SMLoc());
-    inputs.scheduleBuffers.push_back(sources.AddNewSourceBuffer(
-        llvm::MemoryBuffer::getMemBufferCopy(blankPrefix(text, split), inputPath),
-        llvm::SMLoc()));
-  }
+  ProgramBuffers buffers = addProgramBuffers(sources, std::move(*file));
+  inputs.algorithmBuffer = buffers.algorithm;
+  if (buffers.inlineSchedule)
+    inputs.scheduleBuffers.push_back(buffers.inlineSchedule);
   if (!schedulePath.empty()) {
     auto schedule = llvm::MemoryBuffer::getFile(schedulePath, /*IsText=*/true);
     if (!schedule) {
@@ -269,5 +236,8 @@ int main(int argc, char **argv) {
     return 1;
   if (emitKind == EmitKind::Cpp)
     return writeText(output, cpp);
+  if (!program->findFunc("main"))
+    return fail("'" + inputPath + "' has no 'main' function, so it cannot be an executable; "
+                "use --emit=cpp to call its exported functions from C++");
   return compileExecutable(cpp, output);
 }

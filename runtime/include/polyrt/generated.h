@@ -14,6 +14,8 @@
 #include "polyrt/vertex_subset.h"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <atomic>
 #include <vector>
 
@@ -54,6 +56,13 @@ template <typename T, typename Op> inline bool atomicUpdateTracked(T *addr, T va
   while (!ref.compare_exchange_weak(old, desired, std::memory_order_relaxed))
     desired = op(old, value);
   return desired != old;
+}
+
+/// A fixed-length vector (vector[N](T)) with every slot set to value.
+template <typename T, size_t N> std::array<T, N> splat(T value) {
+  std::array<T, N> slots;
+  slots.fill(value);
+  return slots;
 }
 
 /// Lets a temporary be passed where a traversal takes a frontier by reference;

@@ -30,7 +30,11 @@ struct FunctionEffects {
 /// Effects of every function of the program.
 std::map<const FuncDecl *, FunctionEffects> analyzeEffects(const Program &program);
 
-/// The global a write targets (`x = ...` or `x[i] = ...`), or null.
+/// The index that selects a per-element vector's element in an assignment
+/// target: `latent[v]` in `latent[v][i]`; null when the target is no index.
+const IndexExpr *elementIndex(const Expr &target);
+
+/// The global a write targets (`x = ...`, `x[v] = ...`, `x[v][i] = ...`), or null.
 const VarDecl *writtenGlobal(const AssignStmt &assign);
 
 } // namespace polyc
