@@ -206,6 +206,8 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
     return "polyrt::outDegrees(" + receiver + ")";
   if (name == "getOutDegree")
     return "static_cast<int32_t>(" + receiver + ".outDegree(" + arg + "))";
+  if (name == "getNgh")
+    return "polyrt::outNeighbors(" + receiver + ", " + arg + ")";
   if (name == "transpose")
     return receiver + ".transpose()";
   if (name == "size" || name == "getVertexSetSize")

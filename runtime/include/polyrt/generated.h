@@ -99,6 +99,16 @@ template <typename W> VertexArray<int32_t> outDegrees(const Graph<W> &g) {
   return degrees;
 }
 
+/// edges.getNgh(v): v's out-neighbours as a set.
+template <typename W> VertexSubset outNeighbors(const Graph<W> &g, VertexId v) {
+  const VertexId *begin = g.outNeighbors() + g.outOffsets()[v];
+  const VertexId *end = g.outNeighbors() + g.outOffsets()[v + 1];
+  VertexSubset set(g.numVertices(), false);
+  for (const VertexId *n = begin; n != end; ++n)
+    set.addVertex(*n);
+  return set;
+}
+
 /// vec.sum() and vec.max()
 template <typename T> T sum(const VertexArray<T> &values) {
   T total = T();
