@@ -99,14 +99,13 @@ template <typename W> VertexArray<int32_t> outDegrees(const Graph<W> &g) {
   return degrees;
 }
 
-/// edges.getNgh(v): v's out-neighbours as a set.
+/// edges.getNgh(v): v's out-neighbours as a set (a neighbour list is sorted,
+/// so duplicate edges are adjacent).
 template <typename W> VertexSubset outNeighbors(const Graph<W> &g, VertexId v) {
-  const VertexId *begin = g.outNeighbors() + g.outOffsets()[v];
-  const VertexId *end = g.outNeighbors() + g.outOffsets()[v + 1];
-  VertexSubset set(g.numVertices(), false);
-  for (const VertexId *n = begin; n != end; ++n)
-    set.addVertex(*n);
-  return set;
+  std::vector<VertexId> ids(g.outNeighbors() + g.outOffsets()[v],
+                            g.outNeighbors() + g.outOffsets()[v + 1]);
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  return VertexSubset::fromSparse(g.numVertices(), std::move(ids));
 }
 
 /// vec.sum() and vec.max()
