@@ -1,7 +1,6 @@
 //===- Diagnostics.cpp ----------------------------------------------------===//
 #include "polyc/Support/Diagnostics.h"
 
-#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace polyc;
@@ -21,5 +20,9 @@ void DiagnosticEngine::note(llvm::SMLoc loc, const llvm::Twine &message) {
 
 void DiagnosticEngine::error(const llvm::Twine &message) {
   ++errors;
-  llvm::WithColor::error(llvm::errs(), "polyc") << message << "\n";
+  // Through the SourceMgr too, so that a diagnostic handler (the fuzz target
+  // installs one) sees every diagnostic; without one this prints
+  // "polyc: error: message".
+  sources.PrintMessage(llvm::errs(),
+                       llvm::SMDiagnostic("polyc", llvm::SourceMgr::DK_Error, message.str()));
 }
