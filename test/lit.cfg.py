@@ -42,9 +42,27 @@ def _configure():
     config.test_exec_root = config.polyc_test_obj_root
 
     # The build's polyc and polyrt-gen first, then FileCheck, not, count.
-    path = os.pathsep.join([config.polyc_tools_dir, config.llvm_tools_dir,
-                            config.environment.get("PATH", os.environ.get("PATH", ""))])
+    # --param polyc_bin=DIR puts DIR before them, so tests that call plain `polyc`
+    # run DIR/polyc (the sanitized build's: <build>/sanitize/bin); temporary files
+    # then go to <build>/test/polyc_bin/, so that such a run and a normal run of
+    # the same suite can go at once.
+    tool_dirs = [config.polyc_tools_dir, config.llvm_tools_dir]
+    polyc_bin = lit_config.params.get("polyc_bin")
+    if polyc_bin:
+        polyc_bin = os.path.abspath(polyc_bin)
+        if not os.path.isfile(os.path.join(polyc_bin, "polyc")):
+            lit_config.fatal("polyc: --param polyc_bin=%s: no polyc there" % polyc_bin)
+        tool_dirs.insert(0, polyc_bin)
+        config.test_exec_root = os.path.join(config.polyc_test_obj_root, "polyc_bin")
+    path = os.pathsep.join(tool_dirs +
+                           [config.environment.get("PATH", os.environ.get("PATH", ""))])
     config.environment["PATH"] = path
+    # A polyc built with sanitizers stops at its first report (lit passes the
+    # caller's ASAN_OPTIONS and UBSAN_OPTIONS through). lit's `not` turns that
+    # failure into a pass: build/polyc-lit-sanitized (test/Fuzz/sanitized_lit.py)
+    # also collects the reports and fails on any.
+    config.environment.setdefault("ASAN_OPTIONS", "detect_leaks=1")
+    config.environment.setdefault("UBSAN_OPTIONS", "halt_on_error=1:print_stacktrace=1")
     # Generated programs run with a fixed thread count so the parallel schedules
     # really race, whatever the machine (override: --param omp_threads=N).
     config.environment["OMP_NUM_THREADS"] = lit_config.params.get("omp_threads", "2")
