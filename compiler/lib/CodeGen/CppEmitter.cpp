@@ -64,8 +64,17 @@ void CppEmitter::emitForwardDeclarations() {
   os << "\n";
 }
 
+bool CppEmitter::checkVectorElement(const Type &type, llvm::SMLoc loc) {
+  if (type.kind != Type::Vector || vertexElements.count(type.element))
+    return true;
+  error(loc, "per-edge vectors (" + type.str() + ") are not supported yet; '" + type.element +
+                 "' is not the vertex element of any edgeset");
+  return false;
+}
+
 void CppEmitter::emitGlobalInitialisation() {
   os << "void polyc_init_globals() {\n";
+  std::vector<const VarDecl *> unsizedVectors;
   for (const auto &decl : module.program->decls) {
     auto *var = dyn_cast<VarDecl>(decl.get());
     if (!var || var->storage != VarDecl::Global)
@@ -73,13 +82,19 @@ void CppEmitter::emitGlobalInitialisation() {
     std::string name = cppName(var->name);
     const Type &type = var->type;
     if (type.kind == Type::Vector) {
-      if (!countedElements.count(type.element) && var->init) {
+      if (!checkVectorElement(type, var->loc))
+        continue;
+      if (!var->init) {
+        unsizedVectors.push_back(var);
+        continue;
+      }
+      if (!countedElements.count(type.element)) {
         error(var->loc, "'" + var->name + "' is a vector{" + type.element +
                             "} declared before any edgeset of " + type.element +
                             " is loaded; declare it after the edgeset");
         continue;
       }
-      if (var->init && var->init->type.kind == Type::Vector) {
+      if (var->init->type.kind == Type::Vector) {
         if (*var->init->type.value != *type.value)
           error(var->init->loc, "initialising a " + type.str() + " from a " +
                                     var->init->type.str() + " is not supported yet");
@@ -91,13 +106,20 @@ void CppEmitter::emitGlobalInitialisation() {
       continue;
     }
     if (var->init)
-      os << "  " << name << " = " << exprAs(*var->init, type) << ";\n";
+      os << "  " << name << " = " << initialValue(var->init.get(), type) << ";\n";
     if (type.kind == Type::EdgeSet) {
       for (const std::string &element : {type.srcElement, type.dstElement})
         if (countedElements.insert(element).second)
           os << "  " << elementCount(element) << " = " << name << ".numVertices();\n";
     }
   }
+  // Vectors declared without a value get one default element per vertex of
+  // the edgesets loaded above (a program assigning an edgeset later, as
+  // exported functions do, resizes them by assigning the whole vector).
+  for (const VarDecl *var : unsizedVectors)
+    os << "  " << cppName(var->name) << " = " << cppType(var->type) << "("
+       << elementCount(var->type.element) << ", " << initialValue(nullptr, *var->type.value)
+       << ");\n";
   os << "}\n\n";
 }
 
@@ -129,6 +151,9 @@ void CppEmitter::emitExports() {
 
 bool CppEmitter::run() {
   bool hasMain = module.program->findFunc("main") != nullptr;
+  for (const auto &decl : module.program->decls)
+    if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->type.kind == Type::EdgeSet)
+      vertexElements.insert({var->type.srcElement, var->type.dstElement});
   emitPrologue();
   os << "namespace gt {\n\n";
   emitGlobals();

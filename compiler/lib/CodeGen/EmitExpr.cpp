@@ -20,7 +20,7 @@ enum Precedence {
   kAnd = 4,
   kEquality = 9,
   kRelational = 10,
-  kAdditive = 12,
+  kAdditive = kAdditivePrecedence,
   kMultiplicative = 13,
   kUnary = 15,
   kPrimary = 16,
@@ -130,8 +130,11 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
   }
   case Expr::Binary: {
     auto &b = cast<BinaryExpr>(e);
-    if (b.op == BinaryOp::Pow)
-      return "std::pow(" + expr(*b.lhs) + ", " + expr(*b.rhs) + ")";
+    if (b.op == BinaryOp::Pow) {
+      std::string power = "std::pow(" + expr(*b.lhs) + ", " + expr(*b.rhs) + ")";
+      // std::pow computes in floating point; an integer power stays integral.
+      return e.type.isIntegral() ? "static_cast<" + cppType(e.type) + ">(" + power + ")" : power;
+    }
     precedence = precedenceOf(b.op);
     int lp, rp;
     std::string lhs = exprPrec(*b.lhs, lp), rhs = exprPrec(*b.rhs, rp);
@@ -166,6 +169,10 @@ std::string CppEmitter::call(const CallExpr &c) {
   const std::string &f = c.callee;
   if (f == "load" && c.type.kind != Type::EdgeSet)
     return error(c.loc, "load() must initialise an edgeset"), "";
+  if (f == "load" && c.type.value && !c.type.value->isFloating() && c.type.value->kind != Type::Int)
+    return error(c.loc, "edge weights of type '" + c.type.value->str() +
+                            "' are not supported yet; use int, float or double"),
+           "";
   if (f == "load")
     return "polyrt::loadGraph<" +
            (c.type.value ? cppType(*c.type.value) : std::string("polyrt::NoWeight")) + ">(" +

@@ -74,13 +74,14 @@ void CppEmitter::emitBlock(const Block &block, unsigned indent) {
 std::string CppEmitter::localDeclaration(const VarDecl &var) {
   std::string type = cppType(var.type), name = cppName(var.name);
   const Expr *init = var.init.get();
+  checkVectorElement(var.type, var.loc);
   if (var.type.kind == Type::Vector && (!init || !init->type.isValid() ||
                                         init->type.kind != Type::Vector))
     return type + " " + name + "(" + elementCount(var.type.element) + ", " +
            initialValue(init, *var.type.value) + ");";
   if (!init)
     return type + " " + name + "{};";
-  return type + " " + name + " = " + exprAs(*init, var.type) + ";";
+  return type + " " + name + " = " + initialValue(init, var.type) + ";";
 }
 
 std::string CppEmitter::assignment(const AssignStmt &a) {
@@ -201,7 +202,15 @@ void CppEmitter::emitStmt(const Stmt &s, unsigned indent) {
     return;
   }
   case Stmt::Break: os << pad << "break;\n"; return;
-  case Stmt::Print: os << pad << "std::cout << " << expr(*cast<PrintStmt>(s).value) << " << '\\n';\n"; return;
+  case Stmt::Print: {
+    // `<<` binds tighter than comparisons and logic: parenthesise those.
+    int precedence;
+    std::string value = exprPrec(*cast<PrintStmt>(s).value, precedence);
+    if (precedence < kAdditivePrecedence)
+      value = "(" + value + ")";
+    os << pad << "std::cout << " << value << " << '\\n';\n";
+    return;
+  }
   case Stmt::Delete: {
     const Expr &value = *cast<DeleteStmt>(s).value;
     os << pad << expr(value) << " = " << cppType(value.type) << "();\n";

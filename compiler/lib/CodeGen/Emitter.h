@@ -17,6 +17,9 @@
 
 namespace polyc {
 
+/// C++ precedence of additive operators; `<<` sits just below it.
+constexpr int kAdditivePrecedence = 12;
+
 /// C++ spelling of a language type.
 std::string cppType(const Type &type);
 /// A user identifier made safe for C++ (keywords and our prefix get a '_').
@@ -54,6 +57,7 @@ private:
   bool failed = false;
   const FunctionContext *context = nullptr;
   std::set<std::string> countedElements; // elements whose count is known
+  std::set<std::string> vertexElements;  // src/dst elements of the edgesets
 
   void error(llvm::SMLoc loc, const llvm::Twine &message);
   std::string elementCount(const std::string &element) { return "num_" + element; }
@@ -63,12 +67,15 @@ private:
   void emitGlobals();
   void emitForwardDeclarations();
   void emitGlobalInitialisation();
+  bool checkVectorElement(const Type &type, llvm::SMLoc loc);
   void emitMain();
   void emitExports();
   std::string signature(const FuncDecl &func, const std::string &name, bool returnsChanged);
 
   // Expressions (EmitExpr.cpp).
+public:
   std::string exprPrec(const Expr &e, int &precedence);
+private:
   std::string call(const CallExpr &c);
   std::string methodCall(const MethodCallExpr &m);
   std::string newExpr(const NewExpr &n);

@@ -122,6 +122,10 @@ private:
       if (modifier->method == "from") {
         if (traversal->from)
           return (void)diags.error(modifier->loc, "a traversal can have only one 'from'");
+        if (functionArg(modifier->args[0]))
+          return (void)diags.error(modifier->args[0]->loc,
+                                   "'from' with a filter function is not supported yet; pass a "
+                                   "vertexset, or filter sources with 'srcFilter'");
         traversal->from = std::move(modifier->args[0]);
       } else {
         FuncDecl *filter = functionArg(modifier->args[0]);
@@ -130,7 +134,16 @@ private:
                                    "'" + modifier->method +
                                        "' with a vertexset is not supported yet; pass a filter "
                                        "function");
-        (modifier->method == "srcFilter" ? traversal->srcFilter : traversal->toFilter) = filter;
+        FuncDecl *&slot =
+            modifier->method == "srcFilter" ? traversal->srcFilter : traversal->toFilter;
+        if (slot)
+          return (void)diags.error(modifier->loc,
+                                   "a traversal can have only one " +
+                                       std::string(modifier->method == "srcFilter"
+                                                       ? "source filter ('srcFilter')"
+                                                       : "destination filter ('to' or "
+                                                         "'dstFilter')"));
+        slot = filter;
       }
       ExprPtr next = std::move(modifier->receiver);
       current = std::move(next);
