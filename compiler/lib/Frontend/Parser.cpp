@@ -11,6 +11,7 @@
 
 #include "ASTBuilder.h"
 #include "ByteCharStream.h"
+#include "LeakFreeLexer.h"
 #include "NestingLimit.h"
 #include "ScheduleBuilder.h"
 #include "SyntaxDescribers.h"
@@ -44,7 +45,7 @@ Result parseBuffer(unsigned bufferId, DiagnosticEngine &diags, SyntaxDescriber d
     TokenLocator locator(sources, bufferId);
     ByteCharStream input(buffer->getBuffer(), buffer->getBufferIdentifier());
 
-    Lexer lexer(&input);
+    LeakFreeLexer<Lexer> lexer(&input);
     LexerErrorListener lexerErrors(diags, locator);
     lexer.removeErrorListeners();
     lexer.addErrorListener(&lexerErrors);
