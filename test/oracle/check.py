@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 """Independent oracle for polyc's example programs.
 
-    check.py ALGO GRAPH OUTPUT [--source S] [--tolerance T]
-    check.py ALGO GRAPH --print-expected [--source S]
+    check.py ALGO GRAPH OUTPUT [--source S] [--count K] [--tolerance T]
+    check.py ALGO GRAPH --print-expected [--source S] [--count K]
 
-ALGO is one of pr, prdelta, bfs, sssp, cc (the programs in examples/). GRAPH is
-the graph file the program ran on (.el, .wel, .sg, .wsg). OUTPUT is a file
-holding what the program printed (one value per vertex, in vertex order), or
-'-' for standard input. The oracle reads the graph itself, computes the answer
-with plain Python and NetworkX, and compares. It shares no code with polyc or
-polyrt.
+ALGO is one of pr, prdelta, bfs, sssp, cc, and cc_sv, cf, bc, bc_multi, tc,
+kcore, spmv, bp, eigenvector, coloring (the programs in examples/; the
+references of the second group are in more_algorithms.py). GRAPH is the graph
+file the program ran on (.el, .wel, .sg, .wsg). OUTPUT is a file holding what
+the program printed (one value per vertex, in vertex order; cf prints 20 per
+vertex, tc one for the graph), or '-' for standard input. The oracle reads the
+graph itself, computes the answer with plain Python and NetworkX, and compares.
+It shares no code with polyc or polyrt.
 
 Exit status: 0 when the output is right, 1 when it is wrong (the message names
 the first differing vertex, expected and got), 2 when the oracle cannot check
@@ -40,6 +42,38 @@ What "right" means, per algorithm:
            that reaches v; the oracle checks that partition instead. With
            --exact-labels the labels must also be exactly those (cc.gt's
            labels do not depend on the schedule: the smallest id reaching v).
+  cc_sv    exactly the smallest vertex id of each weakly connected component
+           (NetworkX), on any graph: the program hooks along both directions.
+  cf       examples/cf.gt's gradient descent simulated step by step (K = 20
+           factors, 10 iterations, step 1e-3, lambda 1e-3), K values per
+           vertex, each within 1e-9 absolute.
+  bc       --source S: the dependency of every vertex on S (NetworkX's
+           unnormalised subset betweenness from {S} to all vertices) within
+           1e-9 absolute; S itself must print the number of other vertices it
+           reaches. A duplicate edge is a second shortest path in the program,
+           so on a graph with duplicate edges the reference is plain Brandes
+           that counts them.
+  bc_multi --source S --count K: the sum of the dependencies on sources
+           S..S+K-1, each source's own excluded (NetworkX's unnormalised subset
+           betweenness; plain Brandes with duplicate edges), within 1e-9.
+  tc       the number of triangles (NetworkX), on a symmetric graph without
+           duplicate edges (others cannot be checked: exit 2); self-loops are
+           in no triangle.
+  kcore    exact coreness on a symmetric graph, self-loops not counted
+           (NetworkX's core_number; with duplicate edges, which count in the
+           degree as often as they appear, plain peeling).
+  spmv     4 iterations of x = A^T x from x[v] = 1/(v+1), every edge counted,
+           each value within 1e-9 relative plus 1e-9 absolute.
+  bp       examples/bp.gt's belief propagation simulated step by step (10
+           iterations), the belief in state 0 within 1e-9 absolute.
+  eigenvector  30 power iterations on A + I from 1/n with Euclidean
+           normalisation (NetworkX's eigenvector_centrality iteration, a fixed
+           count), within 1e-9 absolute.
+  coloring a proper colouring: every vertex coloured (>= 0), no edge between two
+           distinct vertices of one colour, and no vertex's colour above its
+           number of distinct neighbours (true of any first-fit colouring);
+           the ok line reports the number of colours.
+  Why these floating-point tolerances suffice: see more_algorithms.py.
 
 Graph files, as polyrt reads them:
   .el/.wel  text, "u v" / "u v w" per line, '#' and '%' lines are comments; the
@@ -57,6 +91,8 @@ import math
 import os
 import struct
 import sys
+
+import more_algorithms
 
 INT_MAX = 2147483647
 PR_ITERATIONS = 20
@@ -100,6 +136,17 @@ class Graph:
         return all(fwd[(v, u)] >= 1 for (u, v) in fwd)
 
 
+def parse_weight(token):
+    """An integer weight stays exact; polyrt also reads floating-point ones."""
+    try:
+        return int(token)
+    except ValueError:
+        w = float(token)
+        if not math.isfinite(w):
+            raise ValueError(token)
+        return w
+
+
 def read_text(path, weighted):
     edges = []
     n = 0
@@ -114,7 +161,7 @@ def read_text(path, weighted):
                 raise OracleError("%s:%d: expected %d numbers, got '%s'" % (path, lineno, want, s))
             try:
                 u, v = int(tok[0]), int(tok[1])
-                w = int(tok[2]) if weighted else None
+                w = parse_weight(tok[2]) if weighted else None
             except ValueError:
                 raise OracleError("%s:%d: bad token in '%s'" % (path, lineno, s))
             if u < 0 or v < 0:
@@ -297,13 +344,14 @@ def ref_cc_partition(g):
 # Checks
 
 
-def parse_output(text, n, kind, source_name):
+def parse_output(text, n, kind, source_name, per_vertex=1):
     lines = text.splitlines()
     while lines and not lines[-1].strip():
         lines.pop()
-    if len(lines) != n:
-        raise Mismatch("%s has %d lines, the graph has %d vertices (one value per vertex expected)"
-                       % (source_name, len(lines), n))
+    if len(lines) != n * per_vertex:
+        raise Mismatch("%s has %d lines, the graph has %d vertices (%s per vertex expected)"
+                       % (source_name, len(lines), n,
+                          "one value" if per_vertex == 1 else "%d values" % per_vertex))
     vals = []
     for i, line in enumerate(lines):
         s = line.strip()
@@ -320,15 +368,19 @@ def fmt(x):
     return repr(x) if isinstance(x, float) else str(x)
 
 
-def compare_floats(expected, got, tol, what):
+def compare_floats(expected, got, tol, what, rel=0.0, per_vertex=1):
     bad = [v for v in range(len(expected))
-           if not (abs(got[v] - expected[v]) <= tol + PRINT_REL * abs(expected[v]))]
+           if not (abs(got[v] - expected[v]) <= tol + (rel + PRINT_REL) * abs(expected[v]))]
     if bad:
         v = bad[0]
-        raise Mismatch("%s: vertex %d: expected %s, got %s (|diff| %.3g > tolerance %g); "
-                       "%d of %d vertices differ"
-                       % (what, v, fmt(expected[v]), fmt(got[v]), abs(got[v] - expected[v]),
-                          tol, len(bad), len(expected)))
+        where = "vertex %d" % v if per_vertex == 1 else \
+            "vertex %d, value %d" % (v // per_vertex, v % per_vertex)
+        limit = "tolerance %g" % tol if not rel else "relative tolerance %g" % rel
+        raise Mismatch("%s: %s: expected %s, got %s (|diff| %.3g > %s); "
+                       "%d of %d %s differ"
+                       % (what, where, fmt(expected[v]), fmt(got[v]), abs(got[v] - expected[v]),
+                          limit, len(bad), len(expected),
+                          "vertices" if per_vertex == 1 else "values"))
 
 
 def compare_exact(expected, got, what):
@@ -379,6 +431,30 @@ def check_partition(expected, got, how):
         fwd[e], back[l] = l, e
 
 
+def check_more(algo, g, text, name, args):
+    """The algorithms of more_algorithms.py: parse, then compare or check."""
+    spec = more_algorithms.ALGORITHMS[algo]
+    count = 1 if spec.single else g.n
+    got = parse_output(text, count, spec.kind, name, spec.values_per_vertex)
+    if spec.checker:
+        problem = spec.checker(g, got, args)
+        if problem:
+            raise Mismatch("%s: %s" % (algo, problem))
+        return more_algorithms.summary_coloring(g, got)
+    expected = spec.reference(g, args)
+    if spec.single:
+        if expected != got:
+            raise Mismatch("%s: expected %s, got %s" % (algo, expected[0], got[0]))
+        return "%s = %s" % (algo, got[0])
+    if spec.kind is int:
+        compare_exact(expected, got, algo)
+    else:
+        tol = args.tolerance if args.tolerance is not None else more_algorithms.TOLERANCE[algo]
+        compare_floats(expected, got, tol, algo, more_algorithms.REL_TOLERANCE.get(algo, 0.0),
+                       spec.values_per_vertex)
+    return None
+
+
 def expected_values(algo, g, source):
     if algo == "pr":
         return ref_pr(g)
@@ -402,12 +478,16 @@ def expected_values(algo, g, source):
 
 def main(argv):
     ap = argparse.ArgumentParser(description="Check an example program's output.")
-    ap.add_argument("algo", choices=["pr", "prdelta", "bfs", "sssp", "cc"])
+    ap.add_argument("algo", choices=["pr", "prdelta", "bfs", "sssp", "cc"] +
+                    sorted(more_algorithms.ALGORITHMS))
     ap.add_argument("graph")
     ap.add_argument("output", nargs="?", help="the program's output file, or - for stdin")
-    ap.add_argument("--source", type=int, default=0, help="start vertex (bfs, sssp)")
+    ap.add_argument("--source", type=int, default=0,
+                    help="start vertex (bfs, sssp, bc), first source (bc_multi)")
+    ap.add_argument("--count", type=int, default=1, help="number of sources (bc_multi)")
     ap.add_argument("--tolerance", type=float, default=None,
-                    help="absolute tolerance for pr and prdelta (default 1e-6)")
+                    help="absolute tolerance for floating-point outputs (default 1e-6 for "
+                         "pr and prdelta, more_algorithms.TOLERANCE for the others)")
     ap.add_argument("--exact-labels", action="store_true",
                     help="cc: labels must be label propagation's own (the smallest id "
                          "reaching each vertex), not just the same partition")
@@ -424,8 +504,13 @@ def main(argv):
                               % (args.source, args.graph, g.n))
         if args.algo == "sssp" and not g.weighted:
             raise OracleError("sssp needs a weighted graph (.wel, .wsg), got %s" % args.graph)
+        more = more_algorithms.ALGORITHMS.get(args.algo)
         if args.print_expected:
-            for x in expected_values(args.algo, g, args.source):
+            if more and not more.reference:
+                raise OracleError("%s has no single right answer to print" % args.algo)
+            values = more.reference(g, args) if more else \
+                expected_values(args.algo, g, args.source)
+            for x in values:
                 print(x)
             return 0
         if args.output is None:
@@ -435,9 +520,15 @@ def main(argv):
         else:
             with open(args.output, "r") as f:
                 text, name = f.read(), args.output
-        kind = float if args.algo in ("pr", "prdelta") else int
-        got = parse_output(text, g.n, kind, name)
-        if args.algo in ("pr", "prdelta"):
+        summary = None
+        if more:
+            summary = check_more(args.algo, g, text, name, args)
+        else:
+            kind = float if args.algo in ("pr", "prdelta") else int
+            got = parse_output(text, g.n, kind, name)
+        if more:
+            pass  # checked above
+        elif args.algo in ("pr", "prdelta"):
             tol = args.tolerance if args.tolerance is not None else DEFAULT_TOLERANCE[args.algo]
             compare_floats(expected_values(args.algo, g, args.source), got, tol, args.algo)
         elif args.algo == "sssp":
@@ -452,10 +543,11 @@ def main(argv):
     except Mismatch as e:
         sys.stderr.write("%s: error: wrong output for %s: %s\n" % (prog, args.graph, e))
         return 1
-    except (OracleError, OSError) as e:
+    except (OracleError, more_algorithms.CannotCheck, OSError) as e:
         sys.stderr.write("%s: error: cannot check: %s\n" % (prog, e))
         return 2
-    print("%s: ok: %s, %d vertices" % (prog, os.path.basename(args.graph), g.n))
+    print("%s: ok: %s, %d vertices%s" % (prog, os.path.basename(args.graph), g.n,
+                                         ", " + summary if summary else ""))
     return 0
 
 
