@@ -1,0 +1,410 @@
+#!/usr/bin/env bash
+# The polyc benchmark (docs/benchmarks.md): polyc's best schedule per algorithm
+# against hand-written OpenMP kernels (test/benchmarks/baselines/), on a
+# Kronecker graph, a uniform-random graph and a 2D grid, plus compile latency.
+#
+#   scripts/bench.sh                   the full benchmark (scale 22, 5 runs)
+#   BENCH_SCALE=18 scripts/bench.sh    a quick one
+#   scripts/bench.sh --try-schedules   polyc alone under every schedule of
+#                                      examples/schedules/ (to choose the ones
+#                                      in test/benchmarks/schedules/)
+#
+# Environment (defaults in brackets):
+#   BENCH_SCALE [22]      graphs of 2^SCALE vertices: kron and urand with 16
+#                         edges per vertex (symmetrized), a 2^(S/2) x 2^(S/2)
+#                         grid (rows 2^floor(S/2), columns 2^ceil(S/2))
+#   BENCH_RUNS [5]        runs of each side, interleaved (polyc, baseline, ...)
+#   BENCH_SOURCES [2]     BFS/SSSP sources per graph (seeded random choice
+#                         among vertices with out-edges and a non-trivial reach)
+#   BENCH_BUDGET [900]    seconds per algorithm x graph: once spent, no new
+#                         run pair starts after the third (Bellman-Ford on the
+#                         grid takes minutes per source)
+#   BENCH_SEED [27491095] that seed
+#   BENCH_ALGOS [pr prdelta bfs sssp cc]   BENCH_GRAPHS [kron urand grid]
+#   BENCH_COMPILE_RUNS [3]  compile-latency runs per example (0: skip)
+#   BENCH_CC_SHORTCUT [0] 1: the cc baseline also shortcuts (pointer jumping),
+#                         a different algorithm than cc.gt's (see cc.cpp)
+#   BENCH_BUILD [1]       0: do not run scripts/build.sh (use the build as is)
+#   POLYC_BUILD_DIR [build]  the build; graphs and binaries go to its bench/
+#   BENCH_DIR [$POLYC_BUILD_DIR/bench]
+#   OMP_NUM_THREADS etc.  passed to both sides unchanged
+#
+# Exit status: 0 when everything ran and every pair of outputs agreed (missed
+# speed or latency targets are reported, not failures); 1 when something failed
+# to build or run, or outputs disagreed; 2 for bad usage.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${POLYC_BUILD_DIR:-$root/build}"
+bench="$root/test/benchmarks"
+scale="${BENCH_SCALE:-22}"
+runs="${BENCH_RUNS:-5}"
+nsources="${BENCH_SOURCES:-2}"
+budget="${BENCH_BUDGET:-900}"
+seed="${BENCH_SEED:-27491095}"
+algos="${BENCH_ALGOS:-pr prdelta bfs sssp cc}"
+graphs="${BENCH_GRAPHS:-kron urand grid}"
+compile_runs="${BENCH_COMPILE_RUNS:-3}"
+cc_shortcut="${BENCH_CC_SHORTCUT:-0}"
+work="${BENCH_DIR:-$build/bench}"
+target_ratio=1.10
+target_compile=3
+
+mode=bench
+case "${1:-}" in
+  "") ;;
+  --try-schedules) mode=schedules ;;
+  -h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) echo "bench.sh: unknown argument '$1' (--try-schedules, --help)" >&2; exit 2 ;;
+esac
+for n in "$scale" "$runs" "$nsources" "$compile_runs" "$budget"; do
+  [[ "$n" =~ ^[0-9]+$ ]] || { echo "bench.sh: '$n' is not a number" >&2; exit 2; }
+done
+((runs >= 1 && nsources >= 1 && scale >= 4)) ||
+  { echo "bench.sh: BENCH_RUNS and BENCH_SOURCES must be >= 1, BENCH_SCALE >= 4" >&2; exit 2; }
+
+status=0
+failures=()
+fail() { # records a failure; the benchmark goes on
+  echo "bench.sh: FAILED: $*" >&2
+  failures+=("$*")
+  status=1
+}
+note() { echo "== $*" >&2; }
+
+# ---------------------------------------------------------------- build
+if [[ "${BENCH_BUILD:-1}" != 0 ]]; then
+  note "building (scripts/build.sh)"
+  POLYC_BUILD_DIR="$build" "$root/scripts/build.sh"
+fi
+polyc="$build/bin/polyc"
+gen="$build/bin/polyrt-gen"
+for f in "$polyc" "$gen" "$build/lib/libpolyrt.a"; do
+  [[ -e "$f" ]] || { echo "bench.sh: $f is missing: build first (or BENCH_BUILD=1)" >&2; exit 1; }
+done
+# The C++ compiler polyc uses by default (the one it was built with).
+cxx="$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt" 2>/dev/null || true)"
+cxx="${cxx:-c++}"
+bin="$work/bin"
+mkdir -p "$work/graphs" "$bin"
+
+# ---------------------------------------------------------------- graphs
+rows=$((1 << (scale / 2)))
+cols=$((1 << ((scale + 1) / 2)))
+graph_name() { # kind -> file stem
+  case "$1" in
+    kron) echo "kron$scale" ;;
+    urand) echo "urand$scale" ;;
+    grid) echo "grid${rows}x${cols}" ;;
+    *) echo "bench.sh: unknown graph '$1' (kron, urand, grid)" >&2; exit 2 ;;
+  esac
+}
+make_graph() { # kind ext
+  local stem file tmp
+  stem="$(graph_name "$1")"
+  file="$work/graphs/$stem.$2"
+  if [[ -s "$file" ]]; then
+    return
+  fi
+  tmp="$work/graphs/.tmp-$stem.$2"
+  note "generating $file"
+  case "$1" in
+    kron) "$gen" kron -s "$scale" -d 16 -u -o "$tmp" ;;
+    urand) "$gen" uniform -s "$scale" -d 16 -u -o "$tmp" ;;
+    grid) "$gen" grid --rows "$rows" --cols "$cols" -u -o "$tmp" ;;
+  esac
+  mv "$tmp" "$file"
+}
+graph_ext() { [[ "$1" == sssp ]] && echo wsg || echo sg; }
+needs_source() { [[ "$1" == bfs || "$1" == sssp ]]; }
+for kind in $graphs; do
+  graph_name "$kind" >/dev/null
+  for algo in $algos; do
+    make_graph "$kind" "$(graph_ext "$algo")"
+  done
+done
+
+# ---------------------------------------------------------------- binaries
+for algo in $algos; do
+  case "$algo" in
+    pr|prdelta|bfs|sssp|cc) ;;
+    *) echo "bench.sh: unknown algorithm '$algo' (pr prdelta bfs sssp cc)" >&2; exit 2 ;;
+  esac
+done
+cxxflags=(-std=c++20 -O3 -fopenmp -I"$root/runtime/include")
+cxxlibs=("$build/lib/libpolyrt.a" -lnuma)
+note "compiling bench-tool"
+"$cxx" "${cxxflags[@]}" "$bench/tools/bench_tool.cpp" -o "$bin/bench-tool" "${cxxlibs[@]}" ||
+  { echo "bench.sh: cannot build bench-tool" >&2; exit 1; }
+tool="$bin/bench-tool"
+
+# A benchmark program is its example plus lines tagged bench-only (the timer):
+# the rest must be identical, in the .gt and in the generated C++.
+check_copy() { # algo schedule
+  local algo="$1" sched="$2" copy="$bench/programs/$1.gt" example="$root/examples/$1.gt"
+  if ! grep -v 'bench-only' "$copy" | diff -u "$example" - >"$work/copy.diff"; then
+    fail "$copy differs from examples/$algo.gt beyond its bench-only lines ($work/copy.diff)"
+    return 1
+  fi
+  "$polyc" "$example" -s "$sched" --emit=cpp -o "$work/example.cpp" &&
+    "$polyc" "$copy" -s "$sched" --emit=cpp -o "$work/copy.cpp" || {
+    fail "polyc --emit=cpp $algo"
+    return 1
+  }
+  if ! diff -u -B "$work/example.cpp" \
+      <(grep -v -e 'benchReportSeconds' -e 'polyrt::startTimer();' "$work/copy.cpp") \
+      >"$work/copy.diff"; then
+    fail "the C++ of $copy differs from examples/$algo.gt's beyond its timer ($work/copy.diff)"
+    return 1
+  fi
+  rm -f "$work/example.cpp" "$work/copy.cpp" "$work/copy.diff"
+}
+compile_program() { # algo schedule output
+  check_copy "$1" "$2" &&
+    "$polyc" "$bench/programs/$1.gt" -s "$2" --Xcxx="$bench/programs/report.cpp" -o "$3" ||
+    { fail "polyc $1 with $(basename "$2")"; return 1; }
+}
+
+# ---------------------------------------------------------------- running
+# run_once binary graph out err [args...]: runs it, sets seconds (nan on failure).
+seconds=nan
+run_once() {
+  local exe="$1" graph="$2" out="$3" err="$4" rc=0
+  shift 4
+  seconds=nan
+  "$exe" "$graph" "$@" >"$out" 2>"$err" || rc=$?
+  if ((rc != 0)); then
+    fail "$(basename "$exe") $(basename "$graph") $*: exit status $rc ($(tail -n 1 "$err"))"
+    return
+  fi
+  seconds="$(sed -n 's/^kernel_seconds: //p' "$err")"
+  if [[ -z "$seconds" ]]; then
+    seconds=nan
+    fail "$(basename "$exe") $(basename "$graph") $*: no kernel_seconds line on stderr"
+  fi
+}
+add() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a + b }'; }
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
+  END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2];
+        else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+sources_of() { # graph file -> the sources, cached next to the graph
+  local cache="$1.sources-$nsources-$seed"
+  if [[ ! -s "$cache" ]]; then
+    "$tool" sources "$1" "$nsources" "$seed" >"$cache.tmp" || { rm -f "$cache.tmp"; return 1; }
+    mv "$cache.tmp" "$cache"
+  fi
+  cat "$cache"
+}
+
+threads="${OMP_NUM_THREADS:-$(nproc) (all cores)}"
+header() {
+  echo "polyc benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
+  echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), load average at start $(cut -d' ' -f1-3 /proc/loadavg); OpenMP threads: $threads"
+  echo "compiler: $("$cxx" --version | head -n 1); both sides -O3 -fopenmp"
+  echo "graphs: scale $scale (kron, urand: 2^$scale vertices, 16 edges each, symmetrized; grid ${rows}x${cols}, symmetrized)"
+  echo "runs: $runs per side, interleaved; BFS/SSSP: $nsources sources per graph (seed $seed), a run's time is the sum over them"
+}
+
+# ---------------------------------------------------------------- --try-schedules
+if [[ "$mode" == schedules ]]; then
+  header
+  echo
+  printf '%-8s %-16s %-40s %12s %8s\n' algorithm graph schedule median_s vs_best
+  for algo in $algos; do
+    # <example>_<direction>_<parallelization>.sched (not cc_sv_... for cc)
+    scheds=()
+    for s in "$root"/examples/schedules/"$algo"_*.sched; do
+      stem="$(basename "$s" .sched)"
+      [[ "${stem%_*_*}" == "$algo" ]] && scheds+=("$s")
+    done
+    exes=()
+    for s in "${scheds[@]}"; do
+      exe="$bin/$algo-$(basename "$s" .sched)"
+      compile_program "$algo" "$s" "$exe" && exes+=("$exe")
+    done
+    ((${#exes[@]})) || continue
+    for kind in $graphs; do
+      graph="$work/graphs/$(graph_name "$kind").$(graph_ext "$algo")"
+      srcs=("")
+      if needs_source "$algo"; then
+        text="$(sources_of "$graph")" || { fail "sources of $graph"; continue; }
+        mapfile -t srcs <<<"$text"
+      fi
+      declare -A times=()
+      for ((r = 0; r < runs; r++)); do
+        for exe in "${exes[@]}"; do
+          total=0
+          for s in "${srcs[@]}"; do
+            run_once "$exe" "$graph" "$work/try.out" "$work/try.err" $s
+            total="$(add "$total" "$seconds")"
+          done
+          times[$exe]+="$total "
+        done
+      done
+      best=""
+      declare -A med=()
+      for exe in "${exes[@]}"; do
+        # shellcheck disable=SC2086
+        med[$exe]="$(median ${times[$exe]})"
+        if [[ -z "$best" ]] || awk -v a="${med[$exe]}" -v b="$best" 'BEGIN { exit !(a < b) }'; then
+          best="${med[$exe]}"
+        fi
+      done
+      for exe in "${exes[@]}"; do
+        printf '%-8s %-16s %-40s %12.4f %8.2f\n' "$algo" "$(graph_name "$kind")" \
+          "$(basename "$exe" | sed "s/^$algo-//")" "${med[$exe]}" \
+          "$(awk -v a="${med[$exe]}" -v b="$best" 'BEGIN { print (b > 0 ? a / b : 0) }')"
+      done
+      unset times med
+    done
+  done
+  rm -f "$work/try.out" "$work/try.err"
+  ((${#failures[@]})) && printf 'FAILED: %s\n' "${failures[@]}"
+  exit "$status"
+fi
+
+# ---------------------------------------------------------------- the benchmark
+declare -A polyc_exe=()
+for algo in $algos; do
+  note "compiling $algo: polyc with test/benchmarks/schedules/$algo.sched, baseline"
+  if compile_program "$algo" "$bench/schedules/$algo.sched" "$bin/$algo-polyc"; then
+    polyc_exe[$algo]="$bin/$algo-polyc"
+  fi
+  "$cxx" "${cxxflags[@]}" "$bench/baselines/$algo.cpp" -o "$bin/$algo-baseline" "${cxxlibs[@]}" ||
+    fail "the $algo baseline does not compile"
+done
+
+results="$work/results.txt"
+rows_out=()
+out="$work/out"
+mkdir -p "$out"
+for algo in $algos; do
+  [[ -n "${polyc_exe[$algo]:-}" && -x "$bin/$algo-baseline" ]] || continue
+  base_args=()
+  [[ "$algo" == cc && "$cc_shortcut" == 1 ]] && base_args=(--shortcut)
+  for kind in $graphs; do
+    stem="$(graph_name "$kind")"
+    graph="$work/graphs/$stem.$(graph_ext "$algo")"
+    srcs=("")
+    if needs_source "$algo"; then
+      text="$(sources_of "$graph")" || { fail "sources of $graph"; continue; }
+      mapfile -t srcs <<<"$text"
+    fi
+    note "$algo on $stem: $runs x (polyc, baseline)${srcs[0]:+ from sources ${srcs[*]}}"
+    a_times=() b_times=()
+    started=$SECONDS
+    for ((r = 0; r < runs; r++)); do
+      if ((r >= 3 && SECONDS - started > budget)); then
+        note "$algo on $stem: over BENCH_BUDGET=${budget}s, stopping after $r run pairs"
+        break
+      fi
+      a_total=0 b_total=0
+      for i in "${!srcs[@]}"; do
+        s="${srcs[$i]}"
+        run_once "${polyc_exe[$algo]}" "$graph" "$out/$algo.$stem.$i.a$r" "$out/err" $s
+        a_total="$(add "$a_total" "$seconds")"
+        run_once "$bin/$algo-baseline" "$graph" "$out/$algo.$stem.$i.b$r" "$out/err" $s \
+          "${base_args[@]}"
+        b_total="$(add "$b_total" "$seconds")"
+      done
+      a_times+=("$a_total") b_times+=("$b_total")
+    done
+    # Every output of a source against each other; the work is the sum over sources.
+    done_runs=${#a_times[@]}
+    work_edges=0 agree=yes
+    for i in "${!srcs[@]}"; do
+      s="${srcs[$i]}"
+      files=()
+      for ((r = 0; r < done_runs; r++)); do
+        [[ -s "$out/$algo.$stem.$i.a$r" ]] && files+=("$out/$algo.$stem.$i.a$r")
+        [[ -s "$out/$algo.$stem.$i.b$r" ]] && files+=("$out/$algo.$stem.$i.b$r")
+      done
+      if ((${#files[@]} < 2)); then
+        agree=no
+        continue
+      fi
+      if check="$("$tool" check "$algo" "$graph" ${s:+--source "$s"} "${files[@]}")"; then
+        w="$(sed -n 's/^work_edges: //p' <<<"$check")"
+        work_edges=$((work_edges + w))
+        rm -f "${files[@]}"
+      else
+        agree=no
+        fail "$algo on $stem${s:+ from $s}: outputs disagree: $(grep -m1 DISAGREE <<<"$check" || echo "$check") (outputs kept in $out)"
+      fi
+    done
+    a_med="$(median "${a_times[@]}")" b_med="$(median "${b_times[@]}")"
+    a_min="$(printf '%s\n' "${a_times[@]}" | sort -g | head -n 1)"
+    b_min="$(printf '%s\n' "${b_times[@]}" | sort -g | head -n 1)"
+    ran_ok=yes
+    [[ " ${a_times[*]} ${b_times[*]} " == *nan* ]] && ran_ok=no
+    label="$algo"
+    [[ "$algo" == cc && "$cc_shortcut" == 1 ]] && label="cc*"
+    rows_out+=("$(awk -v algo="$label" -v g="$stem" -v n="$done_runs" -v a="$a_med" -v b="$b_med" \
+      -v amin="$a_min" -v bmin="$b_min" -v w="$work_edges" -v agree="$agree" -v ran="$ran_ok" \
+      -v target="$target_ratio" -v at="${a_times[*]}" -v bt="${b_times[*]}" 'BEGIN {
+        if (ran != "yes") {
+          printf "%-8s %-16s %4d  FAILED  [%s | %s]\n", algo, g, n, at, bt
+          exit
+        }
+        ratio = a / b
+        ok = (agree != "yes") ? "DISAGREE" : (ratio <= target) ? "yes" : "no"
+        printf "%-8s %-16s %4d %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f %9.1f %9.1f  %-8s  [%s | %s]\n",
+          algo, g, n, a, b, ratio, amin, bmin, amin / bmin, w / a / 1e6, w / b / 1e6, ok, at, bt }')")
+  done
+done
+
+compile_rows=()
+if ((compile_runs > 0)); then
+  note "compile latency: each example, $compile_runs times"
+  tmp="$(mktemp -d)"
+  for example in "$root"/examples/*.gt; do
+    name="$(basename "$example" .gt)"
+    sched=""
+    for candidate in "$bench/schedules/$name.sched" \
+        "$root/examples/schedules/${name}_hybrid_parallel.sched" \
+        "$root/examples/schedules/${name}_pull_parallel.sched" \
+        "$root/examples/schedules/${name}_push_parallel.sched"; do
+      [[ -f "$candidate" ]] && { sched="$candidate"; break; }
+    done
+    times=()
+    for ((r = 0; r < compile_runs; r++)); do
+      start="$(date +%s.%N)"
+      if ! "$polyc" "$example" ${sched:+-s "$sched"} -o "$tmp/exe" 2>"$tmp/err"; then
+        fail "polyc examples/$name.gt${sched:+ -s ${sched#$root/}}: $(tail -n 1 "$tmp/err")"
+        times=()
+        break
+      fi
+      end="$(date +%s.%N)"
+      times+=("$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", b - a }')")
+    done
+    ((${#times[@]})) || continue
+    m="$(median "${times[@]}")"
+    compile_rows+=("$(printf '%-14s %-42s %8.2f  %-3s  [%s]' "$name" "${sched:+${sched#$root/}}" "$m" \
+      "$(awk -v m="$m" -v t="$target_compile" 'BEGIN { print (m <= t ? "yes" : "no") }')" "${times[*]}")")
+  done
+  rm -rf "$tmp"
+fi
+
+{
+  header
+  echo
+  echo "kernel seconds: each side times its algorithm only (no loading, no printing); median and"
+  echo "minimum of the runs; ratio = polyc / baseline; Medges/s = work_edges / median seconds, the"
+  echo "same work for both sides (docs/benchmarks.md); the target (ratio <= $target_ratio) is judged on medians"
+  printf '%-8s %-16s %4s %9s %9s %6s %9s %9s %6s %9s %9s  %-8s  %s\n' algorithm graph runs \
+    polyc_s base_s ratio polyc_min base_min ratio polyc_Me/s base_Me/s "<=$target_ratio" \
+    "[polyc runs | baseline runs]"
+  printf '%s\n' "${rows_out[@]}"
+  [[ "$cc_shortcut" == 1 ]] && echo "cc*: the baseline shortcuts (pointer jumping), a different algorithm than cc.gt's"
+  if ((${#compile_rows[@]})); then
+    echo
+    echo "compile latency: polyc .gt + schedule to executable (-O3), wall seconds, median of $compile_runs"
+    printf '%-14s %-42s %8s  %-3s  %s\n' example schedule seconds "<=${target_compile}" "[runs]"
+    printf '%s\n' "${compile_rows[@]}"
+  fi
+  if ((${#failures[@]})); then
+    echo
+    printf 'FAILED: %s\n' "${failures[@]}"
+  fi
+} | tee "$results"
+echo "(also in $results)" >&2
+exit "$status"
