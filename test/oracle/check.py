@@ -434,8 +434,13 @@ def check_partition(expected, got, how):
 def check_more(algo, g, text, name, args):
     """The algorithms of more_algorithms.py: parse, then compare or check."""
     spec = more_algorithms.ALGORITHMS[algo]
-    count = 1 if spec.single else g.n
-    got = parse_output(text, count, spec.kind, name, spec.values_per_vertex)
+    if spec.single:
+        lines = text.split()
+        if len(lines) != 1:
+            raise Mismatch("%s holds %d values, expected one for the whole graph"
+                           % (name, len(lines)))
+    got = parse_output(text, 1 if spec.single else g.n, spec.kind, name,
+                       spec.values_per_vertex)
     if spec.checker:
         problem = spec.checker(g, got, args)
         if problem:
