@@ -62,3 +62,7 @@ std::string polyc::cppFunctionName(const FuncDecl &func) {
     return func.name + "_";
   return cppName(func.name);
 }
+
+bool polyc::passedByReference(const Type &type) {
+  return !type.isScalar() && type.kind != Type::Element;
+}

@@ -138,8 +138,15 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
     precedence = precedenceOf(b.op);
     int lp, rp;
     std::string lhs = exprPrec(*b.lhs, lp), rhs = exprPrec(*b.rhs, rp);
-    return withParens(lhs, lp, precedence) + " " + cppOperator(b.op) + " " +
-           withParens(rhs, rp, precedence + 1);
+    // `a || b && c` is what the user meant, but compilers ask for the
+    // parentheses (-Wparentheses), so && inside || keeps them.
+    int needLeft = precedence, needRight = precedence + 1;
+    if (b.op == BinaryOp::Or) {
+      needLeft = lp == kAnd ? kAnd + 1 : needLeft;
+      needRight = rp == kAnd ? kAnd + 1 : needRight;
+    }
+    return withParens(lhs, lp, needLeft) + " " + cppOperator(b.op) + " " +
+           withParens(rhs, rp, needRight);
   }
   case Expr::Call: return call(cast<CallExpr>(e));
   case Expr::MethodCall: return methodCall(cast<MethodCallExpr>(e));
@@ -164,8 +171,14 @@ std::string CppEmitter::call(const CallExpr &c) {
   for (const ExprPtr &a : c.args)
     args.push_back(expr(*a));
   std::string joined = llvm::join(args, ", ");
-  if (c.func)
-    return cppFunctionName(*c.func) + "(" + joined + ")";
+  if (c.func) {
+    // Sets, vectors and lists are passed by reference; a temporary one is
+    // given a name for the duration of the call.
+    for (size_t i = 0; i < c.args.size() && i < c.func->params.size(); ++i)
+      if (passedByReference(c.func->params[i]->type))
+        args[i] = lvalue(*c.args[i]);
+    return cppFunctionName(*c.func) + "(" + llvm::join(args, ", ") + ")";
+  }
   const std::string &f = c.callee;
   if (f == "load" && c.type.kind != Type::EdgeSet)
     return error(c.loc, "load() must initialise an edgeset"), "";
@@ -195,6 +208,9 @@ std::string CppEmitter::call(const CallExpr &c) {
     return "static_cast<double>(" + joined + ")";
   if (f == "startTimer" || f == "stopTimer")
     return "polyrt::" + f + "()";
+  if (f == "intersection" && c.args.size() == 5)
+    return "polyrt::intersectionCount(" + lvalue(*c.args[0]) + ", " + lvalue(*c.args[1]) + ", " +
+           expr(*c.args[4]) + ")";
   error(c.loc, "the built-in function '" + f + "' is not supported yet");
   return "";
 }
@@ -245,10 +261,12 @@ std::string CppEmitter::newExpr(const NewExpr &n) {
   return "";
 }
 
+std::string CppEmitter::lvalue(const Expr &e) {
+  return llvm::isa<NameExpr>(e) || llvm::isa<IndexExpr>(e) ? expr(e)
+                                                            : "polyrt::temporary(" + expr(e) + ")";
+}
+
 std::string CppEmitter::traversalCall(const Expr &e) {
-  auto lvalue = [&](const Expr &x) {
-    return llvm::isa<NameExpr>(x) ? expr(x) : "polyrt::temporary(" + expr(x) + ")";
-  };
   if (auto *t = dyn_cast<EdgeTraversalExpr>(&e)) {
     std::string args = lvalue(*t->edges);
     if (t->from)

@@ -1,5 +1,8 @@
 //===- EmitStmt.cpp - Statements and functions ----------------------------===//
 #include "Emitter.h"
+#include "polyc/AST/StmtWalk.h"
+
+#include <set>
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
@@ -13,6 +16,13 @@ std::string polyc::indentOf(unsigned level) { return std::string(2 * level, ' ')
 namespace {
 
 const char *kChanged = "polyc_changed";
+
+/// Adds every declaration e names, at any depth, to names.
+void collectNames(Expr &e, std::set<const Decl *> &names) {
+  if (auto *name = dyn_cast<NameExpr>(&e))
+    names.insert(name->decl);
+  forEachChild(e, [&](ExprPtr &child) { collectNames(*child, names); });
+}
 
 /// The functor naming a compound assignment's operation, for CAS loops.
 const char *operationFunctor(AssignOp op) {
@@ -32,10 +42,18 @@ std::string CppEmitter::signature(const FuncDecl &func, const std::string &name,
   std::string result = returnsChanged ? "bool"
                        : func.result  ? cppType(func.result->type)
                                       : "void";
+  // A parameter the body never reads keeps its name only as a comment, so
+  // that applied functions ignoring src or dst compile without warnings.
+  std::set<const Decl *> used;
+  forEachStmtIn(func.body, [&](Stmt &s) {
+    forEachDirectExpr(s, [&](ExprPtr &e) { collectNames(*e, used); });
+  });
   std::vector<std::string> params;
   for (const auto &p : func.params) {
-    bool byReference = !p->type.isScalar() && p->type.kind != Type::Element;
-    params.push_back(cppType(p->type) + (byReference ? " &" : " ") + cppName(p->name));
+    std::string name = cppName(p->name);
+    if (!used.count(p.get()))
+      name = "/*" + name + "*/";
+    params.push_back(cppType(p->type) + (passedByReference(p->type) ? " &" : " ") + name);
   }
   return result + " " + name + "(" + llvm::join(params, ", ") + ")";
 }

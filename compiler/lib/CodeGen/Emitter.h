@@ -20,6 +20,10 @@ namespace polyc {
 /// C++ precedence of additive operators; `<<` sits just below it.
 constexpr int kAdditivePrecedence = 12;
 
+/// Whether a parameter of this type is passed by reference (sets, graphs,
+/// vectors, lists) rather than by value (scalars, vertices).
+bool passedByReference(const Type &type);
+
 /// C++ spelling of a language type.
 std::string cppType(const Type &type);
 /// A user identifier made safe for C++ (keywords and our prefix get a '_').
@@ -80,6 +84,9 @@ private:
   std::string methodCall(const MethodCallExpr &m);
   std::string newExpr(const NewExpr &n);
   std::string traversalCall(const Expr &e);
+  /// e where a reference is needed: named values as they are, temporaries
+  /// through polyrt::temporary().
+  std::string lvalue(const Expr &e);
 
   // Statements and functions (EmitStmt.cpp).
   void emitFunction(const FuncDecl &func, const std::string &name, const FunctionContext &ctx);

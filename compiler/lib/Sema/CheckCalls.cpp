@@ -65,7 +65,7 @@ Type Sema::checkUserCall(CallExpr &call, FuncDecl &func) {
 
 namespace {
 enum class Builtin { None, Load, Atoi, Atof, Fabs, Sqrt, Floor, Pow, Min, Max, ToDouble,
-                     StartTimer, StopTimer };
+                     StartTimer, StopTimer, Intersection };
 }
 
 Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
@@ -82,6 +82,7 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
                       .Case("to_double", Builtin::ToDouble)
                       .Case("startTimer", Builtin::StartTimer)
                       .Case("stopTimer", Builtin::StopTimer)
+                      .Case("intersection", Builtin::Intersection)
                       .Default(Builtin::None);
   known = which != Builtin::None;
   if (!known)
@@ -91,6 +92,7 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
   for (ExprPtr &arg : call.args)
     args.push_back(checkExpr(arg.get()));
   size_t arity = which == Builtin::StartTimer || which == Builtin::StopTimer ? 0
+                 : which == Builtin::Intersection                          ? 5
                  : which == Builtin::Pow || which == Builtin::Min || which == Builtin::Max
                      ? 2
                      : 1;
@@ -148,6 +150,17 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
     return Type(Type::Void);
   case Builtin::StopTimer:
     return Type(Type::Double);
+  case Builtin::Intersection: {
+    // intersection(a, b, sizeA, sizeB, bound): how many vertices below bound
+    // are in both sets (triangle counting; GraphIt's sizes are only hints).
+    auto isSet = [&](size_t i) { return i < args.size() && args[i].kind == Type::VertexSet; };
+    require(0, isSet(0), "a vertexset");
+    require(1, isSet(1), "a vertexset");
+    for (size_t i = 2; i < 5; ++i)
+      require(i, i < args.size() && (args[i].isIntegral() || args[i].kind == Type::Element),
+              "an integer or a vertex");
+    return Type(Type::UInt64);
+  }
   case Builtin::None:
     break;
   }

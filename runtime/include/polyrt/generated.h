@@ -108,6 +108,33 @@ template <typename W> VertexSubset outNeighbors(const Graph<W> &g, VertexId v) {
   return VertexSubset::fromSparse(g.numVertices(), std::move(ids));
 }
 
+/// intersection(a, b, sizeA, sizeB, bound): members of both sets below bound.
+inline uint64_t intersectionCount(VertexSubset &a, VertexSubset &b, VertexId bound) {
+  const std::vector<VertexId> &x = a.sparse(), &y = b.sparse();
+  if (!std::is_sorted(x.begin(), x.end()) || !std::is_sorted(y.begin(), y.end())) {
+    // Sets built in another order: count through b's flags instead.
+    const uint8_t *inB = b.dense();
+    uint64_t count = 0;
+    for (VertexId v : x)
+      count += v < bound && inB[v];
+    return count;
+  }
+  uint64_t count = 0;
+  auto i = x.begin(), j = y.begin();
+  while (i != x.end() && j != y.end() && *i < bound && *j < bound) {
+    if (*i < *j)
+      ++i;
+    else if (*j < *i)
+      ++j;
+    else {
+      ++count;
+      ++i;
+      ++j;
+    }
+  }
+  return count;
+}
+
 /// vec.sum() and vec.max()
 template <typename T> T sum(const VertexArray<T> &values) {
   T total = T();
