@@ -16,7 +16,7 @@
 #   BENCH_RUNS [5]        runs of each side, interleaved (polyc, baseline, ...)
 #   BENCH_SOURCES [2]     BFS/SSSP sources per graph (seeded random choice
 #                         among vertices with out-edges and a non-trivial reach)
-#   BENCH_BUDGET [900]    seconds per algorithm x graph: once spent, no new
+#   BENCH_BUDGET [600]    seconds per algorithm x graph: once spent, no new
 #                         run pair starts after the third (Bellman-Ford on the
 #                         grid takes minutes per source)
 #   BENCH_SEED [27491095] that seed
@@ -39,7 +39,7 @@ bench="$root/test/benchmarks"
 scale="${BENCH_SCALE:-22}"
 runs="${BENCH_RUNS:-5}"
 nsources="${BENCH_SOURCES:-2}"
-budget="${BENCH_BUDGET:-900}"
+budget="${BENCH_BUDGET:-600}"
 seed="${BENCH_SEED:-27491095}"
 algos="${BENCH_ALGOS:-pr prdelta bfs sssp cc}"
 graphs="${BENCH_GRAPHS:-kron urand grid}"
@@ -195,10 +195,10 @@ sources_of() { # graph file -> the sources, cached next to the graph
   cat "$cache"
 }
 
-threads="${OMP_NUM_THREADS:-$(nproc) (all cores)}"
+threads="${OMP_NUM_THREADS:-$(nproc) (all cores)}, OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-default}"
 header() {
   echo "polyc benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
-  echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), load average at start $(cut -d' ' -f1-3 /proc/loadavg); OpenMP threads: $threads"
+  echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), load average $(cut -d' ' -f1-3 /proc/loadavg) (at start); OpenMP threads: $threads"
   echo "compiler: $("$cxx" --version | head -n 1); both sides -O3 -fopenmp"
   echo "graphs: scale $scale (kron, urand: 2^$scale vertices, 16 edges each, symmetrized; grid ${rows}x${cols}, symmetrized)"
   echo "runs: $runs per side, interleaved; BFS/SSSP: $nsources sources per graph (seed $seed), a run's time is the sum over them"
@@ -369,7 +369,7 @@ if ((compile_runs > 0)); then
     for ((r = 0; r < compile_runs; r++)); do
       start="$(date +%s.%N)"
       if ! "$polyc" "$example" ${sched:+-s "$sched"} -o "$tmp/exe" 2>"$tmp/err"; then
-        fail "polyc examples/$name.gt${sched:+ -s ${sched#$root/}}: $(tail -n 1 "$tmp/err")"
+        fail "polyc examples/$name.gt${sched:+ -s ${sched#$root/}}: $(grep -m 1 'error' "$tmp/err" || tail -n 1 "$tmp/err")"
         times=()
         break
       fi
@@ -378,7 +378,7 @@ if ((compile_runs > 0)); then
     done
     ((${#times[@]})) || continue
     m="$(median "${times[@]}")"
-    compile_rows+=("$(printf '%-14s %-42s %8.2f  %-3s  [%s]' "$name" "${sched:+${sched#$root/}}" "$m" \
+    compile_rows+=("$(printf '%-14s %-50s %8.2f  %-3s  [%s]' "$name" "${sched:+${sched#$root/}}" "$m" \
       "$(awk -v m="$m" -v t="$target_compile" 'BEGIN { print (m <= t ? "yes" : "no") }')" "${times[*]}")")
   done
   rm -rf "$tmp"
@@ -398,9 +398,11 @@ fi
   if ((${#compile_rows[@]})); then
     echo
     echo "compile latency: polyc .gt + schedule to executable (-O3), wall seconds, median of $compile_runs"
-    printf '%-14s %-42s %8s  %-3s  %s\n' example schedule seconds "<=${target_compile}" "[runs]"
+    printf '%-14s %-50s %8s  %-3s  %s\n' example schedule seconds "<=${target_compile}" "[runs]"
     printf '%s\n' "${compile_rows[@]}"
   fi
+  echo
+  echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
   if ((${#failures[@]})); then
     echo
     printf 'FAILED: %s\n' "${failures[@]}"
