@@ -59,6 +59,12 @@ def main():
                 command += ["-s", os.path.join(REPO, "examples", "schedules", schedule)]
             subprocess.run(command, check=True)
             jobs += [(cpp, cxx) for cxx in compilers]
+    if os.environ.get("POLYC_TEST_SANITIZED_POLYC"):
+        # Run with the sanitized polyc, the point is polyc emitting every
+        # example; compiling that C++ again checks g++ and clang, not polyc.
+        print("emitted %d generated files (the sanitized run does not compile them)"
+              % (len(jobs) // len(compilers)))
+        return
 
     def compile_one(job):
         cpp, cxx = job
