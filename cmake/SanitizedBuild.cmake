@@ -58,7 +58,7 @@ add_test(NAME fuzz-polyc
           --source-root ${PROJECT_SOURCE_DIR}
           --work-dir ${CMAKE_BINARY_DIR}/test/Fuzz/run)
 set_tests_properties(fuzz-polyc PROPERTIES
-  LABELS fuzz TIMEOUT 600 ENVIRONMENT "${POLYC_SANITIZER_ENV}")
+  LABELS fuzz TIMEOUT 600 COST 60 ENVIRONMENT "${POLYC_SANITIZER_ENV}")
 
 # Every suite whose tests run polyc, under the sanitized polyc. The slow ones
 # only with the label sanitize-full.
