@@ -27,7 +27,8 @@
 #   BENCH_BUILD [1]       0: do not run scripts/build.sh (use the build as is)
 #   POLYC_BUILD_DIR [build]  the build; graphs and binaries go to its bench/
 #   BENCH_DIR [$POLYC_BUILD_DIR/bench]
-#   OMP_NUM_THREADS etc.  passed to both sides unchanged
+#   OMP_NUM_THREADS etc.  passed to both sides unchanged (on a machine others
+#                         use at the same time: OMP_WAIT_POLICY=passive)
 #
 # Exit status: 0 when everything ran and every pair of outputs agreed (missed
 # speed or latency targets are reported, not failures); 1 when something failed
@@ -53,7 +54,7 @@ mode=bench
 case "${1:-}" in
   "") ;;
   --try-schedules) mode=schedules ;;
-  -h|--help) sed -n '2,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
   *) echo "bench.sh: unknown argument '$1' (--try-schedules, --help)" >&2; exit 2 ;;
 esac
 for n in "$scale" "$runs" "$nsources" "$compile_runs" "$budget"; do
@@ -62,6 +63,10 @@ done
 ((runs >= 1 && nsources >= 1 && scale >= 4)) ||
   { echo "bench.sh: BENCH_RUNS and BENCH_SOURCES must be >= 1, BENCH_SCALE >= 4" >&2; exit 2; }
 
+started_at="$(date -u '+%Y-%m-%d %H:%M UTC')"
+started_load="$(cut -d' ' -f1-3 /proc/loadavg)"
+commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
+git -C "$root" diff --quiet HEAD -- 2>/dev/null || commit+=" plus uncommitted changes"
 status=0
 failures=()
 fail() { # records a failure; the benchmark goes on
@@ -197,8 +202,8 @@ sources_of() { # graph file -> the sources, cached next to the graph
 
 threads="${OMP_NUM_THREADS:-$(nproc) (all cores)}, OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-default}"
 header() {
-  echo "polyc benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
-  echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), load average $(cut -d' ' -f1-3 /proc/loadavg) (at start); OpenMP threads: $threads"
+  echo "polyc benchmark, started $started_at, commit $commit"
+  echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), load average $started_load (at start); OpenMP threads: $threads"
   echo "compiler: $("$cxx" --version | head -n 1); both sides -O3 -fopenmp"
   echo "graphs: scale $scale (kron, urand: 2^$scale vertices, 16 edges each, symmetrized; grid ${rows}x${cols}, symmetrized)"
   echo "runs: $runs per side, interleaved; BFS/SSSP: $nsources sources per graph (seed $seed), a run's time is the sum over them"
@@ -402,7 +407,7 @@ fi
     printf '%s\n' "${compile_rows[@]}"
   fi
   echo
-  echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "finished $(date -u '+%Y-%m-%d %H:%M UTC'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
   if ((${#failures[@]})); then
     echo
     printf 'FAILED: %s\n' "${failures[@]}"

@@ -72,7 +72,12 @@ bool bellmanFord(const Graph &g, VertexId source, int32_t *dist) {
 #pragma omp parallel
       {
         QueueBuffer<VertexId> local(next);
-#pragma omp for schedule(dynamic, 1024) reduction(+ : nextWork) nowait
+        // Chunks of 256 vertices, as polyc's loops: the rounds this takes
+        // depend on the order of the updates, and with chunks longer than a
+        // row of a row-major grid a thread reads the row the other thread is
+        // still lowering (CC on the 512x512 grid: 500 rounds with chunks of
+        // 1024, 2 with 256).
+#pragma omp for schedule(dynamic, 256) reduction(+ : nextWork) nowait
         for (int64_t v = 0; v < n; ++v) {
           const int32_t old = bench::load(dist[v]);
           int32_t best = old;
