@@ -12,6 +12,8 @@
 #ifndef POLYC_FRONTEND_LEAKFREELEXER_H
 #define POLYC_FRONTEND_LEAKFREELEXER_H
 
+#include "SharedPredictionCaches.h"
+
 #include "antlr4-runtime.h"
 
 #include <memory>
@@ -46,27 +48,12 @@ public:
     // The generated destructor deletes whichever simulator is installed.
     delete this->_interpreter;
     this->_interpreter =
-        new LeakFreeLexerSimulator(this, this->getATN(), modeDFAs(), contextCache());
+        new LeakFreeLexerSimulator(this, this->getATN(), Caches::decisionDFAs(this->getATN()),
+                                   Caches::contextCache());
   }
 
 private:
-  // One DFA per lexer mode, shared by all lexers of this grammar like the
-  // generated lexer's own (which are private to it).
-  std::vector<antlr4::dfa::DFA> &modeDFAs() {
-    static std::vector<antlr4::dfa::DFA> dfas = [this] {
-      std::vector<antlr4::dfa::DFA> v;
-      const antlr4::atn::ATN &atn = this->getATN();
-      v.reserve(atn.getNumberOfDecisions());
-      for (size_t i = 0; i < atn.getNumberOfDecisions(); ++i)
-        v.emplace_back(atn.getDecisionState(i), i);
-      return v;
-    }();
-    return dfas;
-  }
-  static antlr4::atn::PredictionContextCache &contextCache() {
-    static antlr4::atn::PredictionContextCache cache;
-    return cache;
-  }
+  using Caches = SharedPredictionCaches<GeneratedLexer>;
 };
 
 } // namespace polyc

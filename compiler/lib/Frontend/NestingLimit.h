@@ -12,6 +12,8 @@
 #ifndef POLYC_FRONTEND_NESTINGLIMIT_H
 #define POLYC_FRONTEND_NESTINGLIMIT_H
 
+#include "SharedPredictionCaches.h"
+
 #include "antlr4-runtime.h"
 
 namespace polyc {
@@ -47,8 +49,8 @@ public:
   explicit DepthLimitedParser(antlr4::TokenStream *input) : GeneratedParser(input) {
     // setInterpreter deletes the generated parser's simulator; the generated
     // destructor deletes ours.
-    this->setInterpreter(new StrictPredictionSimulator(this, this->getATN(), decisionDFAs(),
-                                                       contextCache()));
+    this->setInterpreter(new StrictPredictionSimulator(
+        this, this->getATN(), Caches::decisionDFAs(this->getATN()), Caches::contextCache()));
   }
   using GeneratedParser::enterRecursionRule;
 
@@ -64,23 +66,7 @@ public:
   }
 
 private:
-  // Prediction caches, shared by all parsers of this grammar like the
-  // generated parser's own (which are private to it).
-  std::vector<antlr4::dfa::DFA> &decisionDFAs() {
-    static std::vector<antlr4::dfa::DFA> dfas = [this] {
-      std::vector<antlr4::dfa::DFA> v;
-      const antlr4::atn::ATN &atn = this->getATN();
-      v.reserve(atn.getNumberOfDecisions());
-      for (size_t i = 0; i < atn.getNumberOfDecisions(); ++i)
-        v.emplace_back(atn.getDecisionState(i), i);
-      return v;
-    }();
-    return dfas;
-  }
-  static antlr4::atn::PredictionContextCache &contextCache() {
-    static antlr4::atn::PredictionContextCache cache;
-    return cache;
-  }
+  using Caches = SharedPredictionCaches<GeneratedParser>;
 
   // The context chain is the rule invocation stack (left-recursive rules
   // reuse one level per operator chain), so its length is the depth.
