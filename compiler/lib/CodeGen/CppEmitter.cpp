@@ -27,7 +27,7 @@ void CppEmitter::emitPrologue() {
   os << ".\n// Do not edit: change the algorithm or the schedule and run polyc again.\n"
      << "#include \"polyrt/generated.h\"\n"
      << "#include \"polyrt/polyrt.h\"\n\n"
-     << "#include <array>\n#include <cmath>\n#include <cstdint>\n#include <functional>\n"
+     << "#include <algorithm>\n#include <array>\n#include <cmath>\n#include <cstdint>\n#include <functional>\n"
      << "#include <iostream>\n#include <string>\n#include <vector>\n\n";
 
   bool anyExtern = false;

@@ -1,10 +1,9 @@
 //===- EmitEdgeTraversal.cpp - One function per scheduled edge traversal --===//
 //
 // A traversal labelled s1 becomes `s1(g[, frontier])`. A hybrid direction
-// becomes s1_push and s1_pull plus the s1 that picks one per call. The
-// function applied to each edge is called directly when its writes need no
-// synchronisation and no change tracking; otherwise a copy specialised for
-// this traversal (s1_updateEdge) is emitted just before it.
+// becomes one function per variant (s1_sparse_push, s1_dense_pull) plus the
+// s1 that picks one per call on the frontier's size. The loops themselves
+// are written by EmitEdgeVariant.cpp.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
@@ -42,103 +41,49 @@ std::string CppEmitter::traversalSignature(const EdgeTraversalExpr &t, const std
   return "static " + result + " " + name + "(" + params + ")";
 }
 
-std::string polyc::parallelForPragma(const TraversalPlan &plan) {
-  switch (plan.parallelization) {
-  case Parallelization::Serial: return "";
-  case Parallelization::StaticVertex: return "#pragma omp parallel for schedule(static)\n";
-  default:
-    return "#pragma omp parallel for schedule(dynamic, " + std::to_string(plan.grainSize) + ")\n";
-  }
+std::string polyc::scheduleNumber(const ScheduleNumber &n, const std::string &what) {
+  if (!n.fromArgv())
+    return std::to_string(n.value);
+  return "polyrt::scheduleArgument(" + std::to_string(n.argvIndex) + ", \"" + what + "\")";
 }
 
-void CppEmitter::emitEdgeVariant(const EdgeTraversalExpr &t, bool push, const std::string &name) {
-  const std::vector<WriteInfo> &writes = push ? t.plan.pushWrites : t.plan.pullWrites;
-  std::string apply =
-      appliedFunction(*t.applyFunc, writes, t.producesFrontier(), name);
-  bool weighted = t.edges->type.isWeightedEdgeSet();
-  bool tracked = t.producesFrontier();
-  const char *side = push ? "out" : "in";
+namespace {
 
-  os << traversalSignature(t, name) << " {\n";
-  if (!push)
-    os << "  g.buildInEdges(); // the CSC is built once, on first use\n";
-  os << "  const polyrt::EdgeOffset *offsets = g." << side << "Offsets();\n"
-     << "  const polyrt::VertexId *neighbors = g." << side << "Neighbors();\n";
-  if (weighted)
-    os << "  const " << cppType(*t.edges->type.value) << " *weights = g." << side
-       << "Weights();\n";
-  if (t.from)
-    os << (push ? "  const std::vector<polyrt::VertexId> &sources = frontier.sparse();\n"
-                : "  const uint8_t *inFrontier = frontier.dense();\n");
-  if (tracked)
-    os << (push ? "  polyrt::SparseFrontierBuilder next(g.numVertices(), /*dedup=*/" +
-                      std::string(t.deduplicate ? "true" : "false") + ");\n"
-                : std::string("  polyrt::DenseFrontierBuilder next(g.numVertices());\n"));
-
-  // The outer loop gives each thread whole vertices: sources when pushing,
-  // destinations when pulling. That ownership is what lets the update-sync
-  // pass keep writes to them plain.
-  std::string owner = push ? "src" : "dst", other = push ? "dst" : "src";
-  os << parallelForPragma(t.plan);
-  if (push && t.from)
-    os << "  for (int64_t i = 0; i < static_cast<int64_t>(sources.size()); ++i) {\n"
-       << "    const polyrt::VertexId src = sources[i];\n";
-  else
-    os << "  for (int64_t v = 0; v < g.numVertices(); ++v) {\n"
-       << "    const polyrt::VertexId " << owner << " = static_cast<polyrt::VertexId>(v);\n";
-  if (push && t.srcFilter)
-    os << "    if (!" << cppFunctionName(*t.srcFilter) << "(src))\n      continue;\n";
-  if (!push && t.toFilter)
-    os << "    if (!" << cppFunctionName(*t.toFilter) << "(dst))\n      continue;\n";
-  os << "    for (polyrt::EdgeOffset e = offsets[" << owner << "]; e < offsets[" << owner
-     << " + 1]; ++e) {\n"
-     << "      const polyrt::VertexId " << other << " = neighbors[e];\n";
-  if (!push && t.from)
-    os << "      if (!inFrontier[src])\n        continue;\n";
-  if (!push && t.srcFilter)
-    os << "      if (!" << cppFunctionName(*t.srcFilter) << "(src))\n        continue;\n";
-  if (push && t.toFilter)
-    os << "      if (!" << cppFunctionName(*t.toFilter) << "(dst))\n        continue;\n";
-  std::string args = weighted ? "src, dst, weights[e]" : "src, dst";
-
-  // When pulling, a destination's filter can only change through this
-  // thread's own updates, so it is re-tested after each one.
-  std::string recheck =
-      !push && t.toFilter ? "!" + cppFunctionName(*t.toFilter) + "(dst)" : std::string();
-  if (!push && t.earlyExit)
-    recheck = "true";
-  if (tracked) {
-    os << "      if (" << apply << "(" << args << ")) {\n"
-       << "        next.add(dst);\n";
-    if (!recheck.empty())
-      os << (recheck == "true" ? "        break; // applyModified's early exit\n"
-                               : "        if (" + recheck + ")\n          break;\n");
-    os << "      }\n";
-  } else {
-    os << "      " << apply << "(" << args << ");\n";
-    if (!recheck.empty())
-      os << "      if (" << recheck << ")\n        break;\n";
+const char *variantSuffix(Variant v) {
+  switch (v) {
+  case Variant::SparsePush: return "_sparse_push";
+  case Variant::DensePush: return "_dense_push";
+  case Variant::DensePull: return "_dense_pull";
   }
-  os << "    }\n  }\n";
-  if (tracked)
-    os << "  return next.finish();\n";
-  os << "}\n\n";
+  return "";
 }
+
+} // namespace
 
 void CppEmitter::emitEdgeTraversal(const EdgeTraversalExpr &t) {
   os << "// " << t.name << ": " << t.source << "\n"
-     << "// " << spelling(t.direction) << ", " << spelling(t.plan.parallelization) << "\n";
-  if (!t.isHybrid()) {
-    emitEdgeVariant(t, t.usesPush(), t.name);
+     << "// " << spelling(t.direction);
+  if (t.variants.size() == 1)
+    os << ", " << spelling(t.variants.front().loop.parallelization);
+  os << "\n";
+  if (t.variants.size() == 1) {
+    emitEdgeVariant(t, t.variants.front(), t.name);
     return;
   }
-  emitEdgeVariant(t, /*push=*/true, t.name + "_push");
-  emitEdgeVariant(t, /*push=*/false, t.name + "_pull");
-  std::string args = t.from ? "g, frontier" : "g";
-  os << "// Pull once the frontier's out-edges are more than |E|/20.\n"
+  const VariantPlan &sparse = t.variants[0], &dense = t.variants[1];
+  std::string sparseName = t.name + variantSuffix(sparse.variant);
+  std::string denseName = t.name + variantSuffix(dense.variant);
+  emitEdgeVariant(t, sparse, sparseName);
+  emitEdgeVariant(t, dense, denseName);
+  std::string threshold =
+      scheduleNumber(t.hybridThreshold, "the hybrid threshold of '" + t.label + "'");
+  os << "// " << spelling(dense.variant) << " once the frontier's out-edges and size exceed |E|/"
+     << (t.hybridThreshold.fromArgv() ? "argv[" + std::to_string(t.hybridThreshold.argvIndex) + "]"
+                                      : threshold)
+     << ".\n"
      << traversalSignature(t, t.name) << " {\n"
-     << "  if (polyrt::frontierWork(frontier, g) > g.numEdges() / 20)\n"
-     << "    return " << t.name << "_pull(" << args << ");\n"
-     << "  return " << t.name << "_push(" << args << ");\n"
+     << "  if (polyrt::frontierWork(frontier, g) > g.numEdges() / " << threshold << ")\n"
+     << "    return " << denseName << "(g, frontier);\n"
+     << "  return " << sparseName << "(g, frontier);\n"
      << "}\n\n";
 }

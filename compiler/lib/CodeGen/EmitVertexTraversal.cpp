@@ -8,27 +8,39 @@
 
 using namespace polyc;
 
+std::string polyc::parallelForPragma(const LoopPlan &loop, const std::string &grain) {
+  switch (loop.parallelization) {
+  case Parallelization::Serial: return "";
+  case Parallelization::StaticVertex: return "#pragma omp parallel for schedule(static)\n";
+  default: return "#pragma omp parallel for schedule(dynamic, " + grain + ")\n";
+  }
+}
+
 void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
   bool filter = t.op == VertexTraversalExpr::Filter;
   std::string f = appliedFunction(*t.func, t.writes, /*tracksChanges=*/false, t.name);
   std::string visit = filter ? "if (" + f + "(v))\n        next.add(v);" : f + "(v);";
+  std::string grain = scheduleNumber(t.loop.grain, "the grain size of '" + t.label + "'");
+  std::string pragma = parallelForPragma(t.loop, grain);
+  if (!pragma.empty())
+    pragma = "    " + pragma;
 
   os << "// " << t.name << ": " << t.source << "\n"
-     << "// " << spelling(t.plan.parallelization) << "\n"
+     << "// " << spelling(t.loop.parallelization) << "\n"
      << "static " << (filter ? "polyrt::VertexSubset " : "void ") << t.name
      << "(polyrt::VertexSubset &set) {\n";
   if (filter)
     os << "  polyrt::DenseFrontierBuilder next(set.universe());\n";
   os << "  if (set.hasSparse()) {\n"
      << "    const std::vector<polyrt::VertexId> &members = set.sparse();\n"
-     << parallelForPragma(t.plan)
+     << pragma
      << "    for (int64_t i = 0; i < static_cast<int64_t>(members.size()); ++i) {\n"
      << "      const polyrt::VertexId v = members[i];\n"
      << "      " << visit << "\n"
      << "    }\n"
      << "  } else {\n"
      << "    const uint8_t *member = set.dense();\n"
-     << parallelForPragma(t.plan)
+     << pragma
      << "    for (int64_t i = 0; i < set.universe(); ++i) {\n"
      << "      const polyrt::VertexId v = static_cast<polyrt::VertexId>(i);\n"
      << "      if (member[v])\n"

@@ -3,7 +3,7 @@
 // One CppEmitter writes one translation unit. Its methods are spread over
 // files by what they emit: program structure (CppEmitter.cpp), expressions
 // (EmitExpr.cpp), statements and functions (EmitStmt.cpp), traversals
-// (EmitEdgeTraversal.cpp, EmitVertexTraversal.cpp).
+// (EmitEdgeTraversal.cpp and EmitEdgeVariant.cpp, EmitVertexTraversal.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef POLYC_LIB_CODEGEN_EMITTER_H
@@ -97,19 +97,24 @@ private:
   std::string localDeclaration(const VarDecl &var);
   std::string returnStatement();
 
-  // Traversals (EmitEdgeTraversal.cpp, EmitVertexTraversal.cpp).
-  void emitEdgeTraversal(const EdgeTraversalExpr &t);
-  void emitEdgeVariant(const EdgeTraversalExpr &t, bool push, const std::string &name);
-  void emitVertexTraversal(const VertexTraversalExpr &t);
+  // Traversals (EmitEdgeTraversal.cpp, EmitEdgeVariant.cpp, EmitVertexTraversal.cpp).
+public:
   std::string appliedFunction(const FuncDecl &func, const std::vector<WriteInfo> &writes,
                               bool tracksChanges, const std::string &traversalName);
+private:
+  void emitEdgeTraversal(const EdgeTraversalExpr &t);
+  void emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &name);
+  void emitVertexTraversal(const VertexTraversalExpr &t);
   std::string traversalSignature(const EdgeTraversalExpr &t, const std::string &name);
 };
 
 std::string indentOf(unsigned level);
-/// The OpenMP pragma line (with its newline) for a traversal's outer loop, or
-/// nothing for a serial one.
-std::string parallelForPragma(const TraversalPlan &plan);
+/// The OpenMP pragma line (with its newline) for a vertex loop, or nothing
+/// for a serial one; `grain` is the chunk of a dynamic schedule.
+std::string parallelForPragma(const LoopPlan &loop, const std::string &grain);
+/// A schedule number as a C++ expression: the literal, or a call reading it
+/// from the program's arguments (`what` names it in the error message).
+std::string scheduleNumber(const ScheduleNumber &n, const std::string &what);
 
 } // namespace polyc
 

@@ -10,21 +10,12 @@
 
 using namespace polyc;
 
-const char *polyc::spelling(FrontierRepr r) {
-  switch (r) {
-  case FrontierRepr::None: return "none";
-  case FrontierRepr::SparseQueue: return "sparse-queue";
-  case FrontierRepr::BoolArray: return "bool-array";
-  }
-  return "?";
-}
-
 namespace {
 
 void printWrites(const char *heading, const std::vector<WriteInfo> &writes,
                  llvm::raw_ostream &os) {
   for (const WriteInfo &w : writes) {
-    os << "    " << heading << ": ";
+    os << heading << ": ";
     printExpr(*w.stmt->target, os);
     os << " " << spelling(w.stmt->op) << " ";
     printExpr(*w.stmt->value, os);
@@ -37,10 +28,20 @@ void printWrites(const char *heading, const std::vector<WriteInfo> &writes,
   }
 }
 
-void printPlan(const TraversalPlan &plan, llvm::raw_ostream &os) {
-  os << "    parallelization: " << spelling(plan.parallelization);
-  if (plan.parallelization != Parallelization::Serial)
-    os << " (grain " << plan.grainSize << ")";
+void printNumber(const ScheduleNumber &n, llvm::raw_ostream &os) {
+  if (n.fromArgv())
+    os << "argv[" << n.argvIndex << "]";
+  else
+    os << n.value;
+}
+
+void printLoop(const char *indent, const LoopPlan &loop, llvm::raw_ostream &os) {
+  os << indent << "parallelization: " << spelling(loop.parallelization);
+  if (loop.parallelization != Parallelization::Serial) {
+    os << " (grain ";
+    printNumber(loop.grain, os);
+    os << ")";
+  }
   os << "\n";
 }
 
@@ -58,16 +59,29 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
     os << ", srcFilter: " << t.srcFilter->name;
   if (t.trackedVector)
     os << ", tracks: " << t.trackedVector->name << (t.earlyExit ? " (early exit)" : "");
-  os << "\n    direction: " << spelling(t.direction) << "\n";
-  printPlan(t.plan, os);
-  if (t.usesPush())
-    os << "    push frontier: in " << spelling(t.pushInput) << ", out "
-       << spelling(t.pushOutput) << (t.deduplicate ? ", dedup" : "") << "\n";
-  if (t.usesPull())
-    os << "    pull frontier: in " << spelling(t.pullInput) << ", out "
-       << spelling(t.pullOutput) << "\n";
-  printWrites("push write", t.plan.pushWrites, os);
-  printWrites("pull write", t.plan.pullWrites, os);
+  os << "\n    direction: " << spelling(t.direction);
+  if (t.isHybrid()) {
+    os << " (dense above |E|/";
+    printNumber(t.hybridThreshold, os);
+    os << ")";
+  }
+  os << "\n";
+  for (const VariantPlan &v : t.variants) {
+    os << "    variant " << spelling(v.variant) << ":\n";
+    printLoop("      ", v.loop, os);
+    if (v.input != FrontierRepr::None || v.output != FrontierRepr::None) {
+      os << "      frontier: in " << spelling(v.input) << ", out " << spelling(v.output);
+      if (v.output == FrontierRepr::SparseQueue || v.output == FrontierRepr::SlidingQueue)
+        os << (t.deduplicate ? ", dedup" : ", no dedup");
+      os << "\n";
+    }
+    if (v.segments) {
+      os << "      segments: ";
+      printNumber(v.segments->count, os);
+      os << ", " << spelling(v.segments->how) << "\n";
+    }
+    printWrites("      write", v.writes, os);
+  }
 }
 
 void print(const VertexTraversalExpr &t, llvm::raw_ostream &os) {
@@ -75,8 +89,8 @@ void print(const VertexTraversalExpr &t, llvm::raw_ostream &os) {
   printLabel(t.label, os);
   os << "    " << (t.op == VertexTraversalExpr::Apply ? "apply" : "filter") << ": "
      << t.func->name << "\n";
-  printPlan(t.plan, os);
-  printWrites("write", t.writes, os);
+  printLoop("    ", t.loop, os);
+  printWrites("    write", t.writes, os);
 }
 
 } // namespace

@@ -1,34 +1,62 @@
 //===- DirectionPass.cpp - Push, pull or hybrid --------------------------===//
 //
 // configApplyDirection picks the direction of an edge traversal; without it a
-// traversal is SparsePush, GraphIt's default. A hybrid over all vertices (no
-// `from`) would always choose its dense side, so it is resolved to that here.
+// traversal is SparsePush, GraphIt's default. The direction fixes the
+// variants (the loops) the traversal is made of; a hybrid has a sparse push
+// variant and a dense one and picks per call. A hybrid over all vertices (no
+// `from`) would always pick its dense variant, so it is resolved to it here.
 //
 //===----------------------------------------------------------------------===//
+#include "ScheduledOptions.h"
 #include "polyc/Passes/Pass.h"
-
-#include "llvm/ADT/STLExtras.h"
 
 using namespace polyc;
 
+namespace {
+
+std::vector<Variant> variantsOf(Direction d) {
+  switch (d) {
+  case Direction::SparsePush: return {Variant::SparsePush};
+  case Direction::DensePush: return {Variant::DensePush};
+  case Direction::DensePull: return {Variant::DensePull};
+  case Direction::SparsePushDensePull: return {Variant::SparsePush, Variant::DensePull};
+  case Direction::SparsePushDensePush: return {Variant::SparsePush, Variant::DensePush};
+  }
+  return {};
+}
+
+Direction denseSide(Direction d) {
+  return d == Direction::SparsePushDensePull ? Direction::DensePull : Direction::DensePush;
+}
+
+} // namespace
+
 bool polyc::runDirectionPass(Module &module, DiagnosticEngine &diags) {
-  for (EdgeTraversalExpr *t : module.edgeTraversals)
-    if (const ApplySchedule *s = module.schedule.find(t->label))
-      if (s->direction)
-        t->direction = *s->direction;
-  for (EdgeTraversalExpr *t : module.edgeTraversals)
-    if (!t->from && t->direction == Direction::SparsePushDensePull)
-      t->direction = Direction::DensePull;
+  for (EdgeTraversalExpr *t : module.edgeTraversals) {
+    const ApplySchedule *s = module.schedule.find(t->label);
+    t->direction = s && s->direction ? s->direction->value : Direction::SparsePush;
+    if (t->isHybrid() && !t->from) {
+      if (s && s->hybridThreshold)
+        diags.warning(s->hybridThreshold->loc,
+                      "'" + t->label + "' traverses all vertices, so it always runs its dense "
+                      "variant; the threshold has no effect");
+      t->direction = denseSide(t->direction);
+    }
+    if (s && s->hybridThreshold)
+      t->hybridThreshold = *s->hybridThreshold;
+    t->variants.clear();
+    for (Variant v : variantsOf(t->direction)) {
+      VariantPlan plan;
+      plan.variant = v;
+      t->variants.push_back(plan);
+    }
+  }
 
   bool ok = true;
   for (const auto &[label, s] : module.schedule.byLabel) {
-    if (!s.direction)
-      continue;
-    bool hasEdgeTraversal = llvm::any_of(
-        module.edgeTraversals, [&](const EdgeTraversalExpr *t) { return t->label == label; });
-    if (!hasEdgeTraversal) {
-      diags.error(s.directionLoc, "'configApplyDirection' applies to edge traversals, and the "
-                                  "statement labelled '" + label + "' has none");
+    if (s.direction && !hasEdgeTraversal(module, label)) {
+      reportNotApplicable(diags, s.direction->loc, "configApplyDirection", "edge traversals",
+                          label);
       ok = false;
     }
   }

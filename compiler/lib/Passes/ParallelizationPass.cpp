@@ -1,20 +1,30 @@
 //===- ParallelizationPass.cpp - Which loops run in parallel -------------===//
 //
-// Edge traversals are serial unless the schedule says otherwise (GraphIt's
-// default). Vertex traversals run in parallel by default, as in GraphIt.
-// Either way a traversal whose functions must run in order (they print, call
-// extern code, or call functions that write global state) stays serial: the
-// schedule may change speed, never results.
+// Each variant of an edge traversal gets its own loop plan: serial unless the
+// schedule says otherwise (GraphIt's default). Vertex traversals run in
+// parallel by default, as in GraphIt. Either way a traversal whose functions
+// must run in order (they print, call extern code, or call functions that
+// write global state) stays serial: the schedule may change speed, never
+// results.
+//
+// Grains count vertices, except for the edge-aware and edge-parallel loops,
+// whose tasks are sized in edges.
 //
 //===----------------------------------------------------------------------===//
+#include "ScheduledOptions.h"
 #include "polyc/Passes/Effects.h"
 #include "polyc/Passes/Pass.h"
-
-#include "llvm/ADT/STLExtras.h"
 
 using namespace polyc;
 
 namespace {
+
+constexpr int64_t kDefaultVertexGrain = 256;
+constexpr int64_t kDefaultEdgeGrain = 1024;
+
+bool sizedInEdges(Parallelization p) {
+  return p == Parallelization::EdgeAwareDynamicVertex || p == Parallelization::EdgeParallel;
+}
 
 /// Why a filter cannot run in parallel; filters' writes are not synchronised.
 std::string filterSerialReason(const FuncDecl *filter,
@@ -35,33 +45,79 @@ std::string applySerialReason(const FuncDecl *func,
   return reason.empty() ? "" : "'" + func->name + "' " + reason;
 }
 
-void plan(TraversalPlan &plan, const ApplySchedule *s, Parallelization fallback,
-          const std::string &serialReason, const std::string &name, DiagnosticEngine &diags) {
-  plan.parallelization = s && s->parallelization ? *s->parallelization : fallback;
-  if (s && s->grainSize)
-    plan.grainSize = *s->grainSize;
+/// The plan for one loop: the scheduled option, or `fallback`, made serial
+/// (with a warning when the schedule asked otherwise) if it must be.
+LoopPlan planLoop(const Located<ParallelOption> *option, Parallelization fallback,
+                  const std::string &serialReason, const std::string &name,
+                  DiagnosticEngine &diags) {
+  LoopPlan plan;
+  plan.parallelization = option ? option->value.kind : fallback;
+  plan.grain.value = sizedInEdges(plan.parallelization) ? kDefaultEdgeGrain : kDefaultVertexGrain;
+  if (option && option->value.grain)
+    plan.grain = *option->value.grain;
   if (plan.parallelization == Parallelization::Serial || serialReason.empty())
-    return;
-  if (s && s->parallelization)
-    diags.warning(s->parallelizationLoc,
-                  "running '" + name + "' serially: " + serialReason);
+    return plan;
+  if (option)
+    diags.warning(option->loc, "running '" + name + "' serially: " + serialReason);
   plan.parallelization = Parallelization::Serial;
+  return plan;
+}
+
+bool planVertexTraversal(VertexTraversalExpr &t, const ApplySchedule *s,
+                         const std::string &serialReason, DiagnosticEngine &diags) {
+  const Located<ParallelOption> *option = nullptr;
+  if (s)
+    for (const auto &entry : s->parallelization)
+      if (entry)
+        option = &*entry;
+  if (option && sizedInEdges(option->value.kind)) {
+    diags.error(option->loc, llvm::Twine("'") + spelling(option->value.kind) +
+                                 "' applies to edge traversals; '" + t.label +
+                                 "' is a vertex traversal (serial, static-vertex-parallel or "
+                                 "dynamic-vertex-parallel apply)");
+    return false;
+  }
+  t.loop = planLoop(option, Parallelization::StaticVertex, serialReason, t.name, diags);
+  if (s && s->parForGrain)
+    t.loop.grain = *s->parForGrain;
+  return true;
 }
 
 } // namespace
 
 bool polyc::runParallelizationPass(Module &module, DiagnosticEngine &diags) {
   auto effects = analyzeEffects(*module.program);
+  bool ok = true;
   for (EdgeTraversalExpr *t : module.edgeTraversals) {
     std::string reason = applySerialReason(t->applyFunc, effects);
     if (reason.empty())
       reason = filterSerialReason(t->toFilter, effects);
     if (reason.empty())
       reason = filterSerialReason(t->srcFilter, effects);
-    plan(t->plan, module.schedule.find(t->label), Parallelization::Serial, reason, t->name, diags);
+    const ApplySchedule *s = module.schedule.find(t->label);
+    for (VariantPlan &v : t->variants)
+      v.loop = planLoop(s ? optionFor(s->parallelization, v) : nullptr, Parallelization::Serial,
+                        reason, t->name, diags);
+    if (s)
+      ok &= checkReachesVariant(module, *t, s->parallelization, "'configApplyParallelization'",
+                                diags);
   }
   for (VertexTraversalExpr *t : module.vertexTraversals)
-    plan(t->plan, module.schedule.find(t->label), Parallelization::StaticVertex,
-         applySerialReason(t->func, effects), t->name, diags);
-  return true;
+    ok &= planVertexTraversal(*t, module.schedule.find(t->label),
+                              applySerialReason(t->func, effects), diags);
+
+  for (const auto &[label, s] : module.schedule.byLabel) {
+    if (s.parForGrain && !hasVertexTraversal(module, label)) {
+      reportNotApplicable(diags, s.parForGrain->loc, "configParForGrainSize",
+                          "vertex traversals (set.apply)", label);
+      ok = false;
+    }
+    for (const auto &entry : s.parallelization)
+      if (entry && !hasEdgeTraversal(module, label) && !hasVertexTraversal(module, label)) {
+        reportNotApplicable(diags, entry->loc, "configApplyParallelization", "traversals", label);
+        ok = false;
+        break;
+      }
+  }
+  return ok;
 }

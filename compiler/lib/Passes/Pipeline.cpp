@@ -14,9 +14,15 @@ using namespace polyc;
 
 const std::vector<Pass> &polyc::passPipeline() {
   static const std::vector<Pass> pipeline = {
-      {"direction", "push, pull or hybrid traversal per edge traversal", runDirectionPass},
-      {"parallelization", "serial or parallel loops, grain size", runParallelizationPass},
-      {"frontier", "frontier representation and deduplication per direction", runFrontierPass},
+      {"direction", "push, pull or hybrid: the variants each edge traversal is made of",
+       runDirectionPass},
+      {"parallelization", "serial or parallel loop per variant, load balance, grain size",
+       runParallelizationPass},
+      {"frontier", "frontier representation read and built by each variant", runFrontierPass},
+      {"deduplication", "whether push variants deduplicate their output as they go",
+       runDeduplicationPass},
+      {"cache-blocking", "segmented subgraphs for pull variants (configApplyNumSSG)",
+       runCacheBlockingPass},
       {"update-sync", "plain stores or atomics for each write of an applied function",
        runUpdateSyncPass},
   };

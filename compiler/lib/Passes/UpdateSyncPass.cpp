@@ -2,9 +2,11 @@
 //
 // A write of an applied function needs no synchronisation when one thread
 // owns the element: the source in a push traversal (vertex-parallel loops hand
-// each source to one thread), the destination in a pull traversal, the vertex
-// in a vertex traversal, or any element when the loop is serial. Every other
-// write to global state becomes an atomic operation.
+// each source to one thread), the destination in a pull traversal (also when
+// cache-blocked: segments run one after the other), the vertex in a vertex
+// traversal, or any element when the loop is serial. An edge-parallel loop
+// splits a vertex's edges between threads, so there nobody owns anything.
+// Every other write to global state becomes an atomic operation.
 //
 //===----------------------------------------------------------------------===//
 #include "polyc/Passes/Effects.h"
@@ -24,11 +26,12 @@ bool indexedBy(const AssignStmt &assign, const ParamDecl *param) {
 }
 
 std::vector<WriteInfo> classifyWrites(const FunctionEffects &effects, const FuncDecl &func,
-                                      unsigned ownerParam, const TraversalPlan &plan,
+                                      unsigned ownerParam, const LoopPlan &loop,
                                       const VarDecl *tracked) {
   const ParamDecl *owner = ownerParam < func.params.size() ? func.params[ownerParam].get() : nullptr;
   const ParamDecl *dst = func.params.size() > 1 ? func.params[1].get() : nullptr;
-  bool parallel = plan.parallelization != Parallelization::Serial;
+  bool parallel = loop.parallelization != Parallelization::Serial;
+  bool owned = loop.parallelization != Parallelization::EdgeParallel;
   std::vector<WriteInfo> writes;
   for (AssignStmt *assign : effects.globalWrites) {
     WriteInfo w;
@@ -37,7 +40,7 @@ std::vector<WriteInfo> classifyWrites(const FunctionEffects &effects, const Func
     w.target = global->name;
     w.indexedByOwner = indexedBy(*assign, owner);
     w.tracked = tracked && global == tracked && indexedBy(*assign, dst);
-    w.sync = parallel && !w.indexedByOwner ? WriteSync::Atomic : WriteSync::Plain;
+    w.sync = parallel && !(owned && w.indexedByOwner) ? WriteSync::Atomic : WriteSync::Plain;
     writes.push_back(w);
   }
   return writes;
@@ -58,12 +61,10 @@ bool polyc::runUpdateSyncPass(Module &module, DiagnosticEngine &diags) {
       ok = false;
       continue;
     }
-    if (t->usesPush())
-      t->plan.pushWrites = classifyWrites(e, *t->applyFunc, 0, t->plan, t->trackedVector);
-    if (t->usesPull())
-      t->plan.pullWrites = classifyWrites(e, *t->applyFunc, 1, t->plan, t->trackedVector);
+    for (VariantPlan &v : t->variants)
+      v.writes = classifyWrites(e, *t->applyFunc, v.isPush() ? 0 : 1, v.loop, t->trackedVector);
   }
   for (VertexTraversalExpr *t : module.vertexTraversals)
-    t->writes = classifyWrites(effects.at(t->func), *t->func, 0, t->plan, nullptr);
+    t->writes = classifyWrites(effects.at(t->func), *t->func, 0, t->loop, nullptr);
   return ok;
 }

@@ -190,10 +190,8 @@ private:
 
     ApplySchedule &entry = schedule.byLabel[call.args[0].text];
     if (call.function == "configApplyDirection") {
-      if (auto d = checkOption(call, 1, "direction", directionValues())) {
-        entry.direction = Direction(*d);
-        entry.directionLoc = call.args[1].loc;
-      }
+      if (auto d = checkOption(call, 1, "direction", directionValues()))
+        entry.direction = Located<Direction>{Direction(*d), call.args[1].loc};
     } else if (call.function == "configApplyParallelization") {
       checkParallelization(call, entry);
     }
@@ -203,19 +201,21 @@ private:
     auto p = checkOption(call, 1, "parallelization", parallelizationValues());
     if (!p)
       return;
-    entry.parallelization = Parallelization(*p);
-    entry.parallelizationLoc = call.args[1].loc;
+    ParallelOption option;
+    option.kind = Parallelization(*p);
     if (call.args.size() >= 3) {
       const ScheduleArg &grain = call.args[2];
       if (grain.kind == ScheduleArg::Argv)
         return error(grain.loc, "a grain size read from \"argv[N]\" is not supported yet");
       if (grain.kind != ScheduleArg::Int || grain.intValue <= 0)
         return error(grain.loc, "expected a positive integer grain size");
-      entry.grainSize = grain.intValue;
+      option.grain = ScheduleNumber{grain.intValue, -1, grain.loc};
     }
     if (call.args.size() == 4)
-      error(call.args[3].loc, "a per-direction parallelization (the fourth argument of "
-                              "'configApplyParallelization') is not supported yet");
+      return error(call.args[3].loc, "a per-direction parallelization (the fourth argument of "
+                                     "'configApplyParallelization') is not supported yet");
+    for (auto &variant : entry.parallelization)
+      variant = Located<ParallelOption>{option, call.args[1].loc};
   }
 };
 

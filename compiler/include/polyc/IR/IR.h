@@ -30,10 +30,6 @@ enum class WriteSync {
   Atomic, // several threads may write it: atomic read-modify-write
 };
 
-/// Representation of a frontier as a traversal reads or writes it.
-enum class FrontierRepr { None, SparseQueue, BoolArray };
-const char *spelling(FrontierRepr r);
-
 /// One write to global state in a function applied by a traversal.
 struct WriteInfo {
   const AssignStmt *stmt;
@@ -43,13 +39,29 @@ struct WriteInfo {
   WriteSync sync = WriteSync::Plain;
 };
 
-/// Decisions shared by both kinds of traversal.
-struct TraversalPlan {
+/// How the loop of a traversal runs.
+struct LoopPlan {
   Parallelization parallelization = Parallelization::Serial;
-  int64_t grainSize = 256;
-  /// Writes of the applied function, with their synchronisation, for one
-  /// direction of traversal (push and pull variants of a hybrid differ).
-  std::vector<WriteInfo> pushWrites, pullWrites;
+  /// Vertices (edges for the edge-aware and edge-parallel loops) per task.
+  ScheduleNumber grain{256};
+};
+
+/// One loop an edge traversal is made of: its direction decides which
+/// (SparsePush-DensePull has a sparse push and a dense pull variant, chosen
+/// per call on the frontier's size).
+struct VariantPlan {
+  Variant variant = Variant::SparsePush;
+  LoopPlan loop;
+  /// How this variant reads the input frontier (None: no `from`) and builds
+  /// the output frontier (None: the traversal produces none).
+  FrontierRepr input = FrontierRepr::None, output = FrontierRepr::None;
+  /// Cache blocking: the pull loop walks segmented subgraphs (configApplyNumSSG).
+  std::optional<SegmentOption> segments;
+  /// Writes of the applied function, each with its synchronisation.
+  std::vector<WriteInfo> writes;
+
+  bool isPush() const { return variant != Variant::DensePull; }
+  bool readsSparseInput() const { return variant == Variant::SparsePush; }
 };
 
 class EdgeTraversalExpr : public Expr {
@@ -74,18 +86,13 @@ public:
 
   // Decisions of the passes.
   Direction direction = Direction::SparsePush;
-  TraversalPlan plan;
-  // Frontier representations read and written by each direction variant
-  // (None where the variant is not generated or has no frontier).
-  FrontierRepr pushInput = FrontierRepr::None, pushOutput = FrontierRepr::None;
-  FrontierRepr pullInput = FrontierRepr::None, pullOutput = FrontierRepr::None;
+  /// A hybrid goes dense when the frontier's work exceeds |E| / threshold.
+  ScheduleNumber hybridThreshold{20};
   bool deduplicate = true;
+  /// The variants the direction is made of; a hybrid's sparse one first.
+  std::vector<VariantPlan> variants;
 
   bool producesFrontier() const { return trackedVector != nullptr; }
-  bool usesPush() const { return direction != Direction::DensePull; }
-  bool usesPull() const {
-    return direction == Direction::DensePull || direction == Direction::SparsePushDensePull;
-  }
   bool isHybrid() const {
     return direction == Direction::SparsePushDensePull ||
            direction == Direction::SparsePushDensePush;
@@ -104,7 +111,7 @@ public:
   std::string source;
   std::string label; // as for EdgeTraversalExpr
   std::string name;
-  TraversalPlan plan;
+  LoopPlan loop;
   std::vector<WriteInfo> writes;
 };
 

@@ -37,6 +37,8 @@ bool runPassPipeline(Module &module, DiagnosticEngine &diags, const PipelineOpti
 bool runDirectionPass(Module &module, DiagnosticEngine &diags);
 bool runParallelizationPass(Module &module, DiagnosticEngine &diags);
 bool runFrontierPass(Module &module, DiagnosticEngine &diags);
+bool runDeduplicationPass(Module &module, DiagnosticEngine &diags);
+bool runCacheBlockingPass(Module &module, DiagnosticEngine &diags);
 bool runUpdateSyncPass(Module &module, DiagnosticEngine &diags);
 
 } // namespace polyc

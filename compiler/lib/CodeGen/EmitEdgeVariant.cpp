@@ -1,0 +1,303 @@
+//===- EmitEdgeVariant.cpp - The loops of one traversal variant -----------===//
+//
+// A variant is an outer loop over the vertices that own edges (sources when
+// pushing, destinations when pulling) and an inner loop over each owner's
+// edges. The owners come from one of three lists: every vertex (dense
+// variants), the input frontier's ids (sparse push) or a segment's
+// destinations (cache-blocked pull). The parallelization decides how the
+// outer loop is cut into tasks:
+//   serial / static / dynamic-vertex-parallel   one owner at a time
+//   edge-aware-dynamic-vertex-parallel          runs of owners with about
+//                                               `grain` edges each
+//   edge-parallel                               ranges of `grain` edges, an
+//                                               owner's edges possibly split
+// Everything else (frontier tests, filters, the applied function, adding to
+// the output) is the same per-edge body in every shape.
+//
+//===----------------------------------------------------------------------===//
+#include "Emitter.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace polyc;
+
+namespace {
+
+/// The list of owners a variant walks.
+struct Owners {
+  std::string count;      // how many
+  std::string at;         // the owner at position i
+  std::string edgesOf;    // the index into offsets of the owner at i
+  std::string chunker;    // edgeBalancedBoundaries' arguments before the grain
+  std::string prefix;     // edge-parallel: first edge of each owner, and their
+  std::string prefixSize; // number (VertexId)
+};
+
+class VariantWriter {
+public:
+  VariantWriter(CppEmitter &emitter, const EdgeTraversalExpr &t, const VariantPlan &v,
+                llvm::raw_ostream &os)
+      : emitter(emitter), t(t), v(v), os(os), push(v.isPush()),
+        owner(push ? "src" : "dst"), other(push ? "dst" : "src") {}
+
+  void emitBody(const std::string &apply);
+
+private:
+  CppEmitter &emitter;
+  const EdgeTraversalExpr &t;
+  const VariantPlan &v;
+  llvm::raw_ostream &os;
+  bool push;
+  std::string owner, other;
+
+  bool walksFrontierList() const { return v.input == FrontierRepr::SparseQueue; }
+  std::string inFrontier(const std::string &vertex) const;
+  std::vector<std::string> ownerTests() const;
+  std::vector<std::string> edgeBody(const std::string &apply) const;
+  std::string addToOutput() const;
+  void emitOutputBuilder();
+  void emitLoop(const Owners &owners, const std::vector<std::string> &body, unsigned indent);
+  void lines(const std::vector<std::string> &body, unsigned indent);
+};
+
+std::string VariantWriter::inFrontier(const std::string &vertex) const {
+  if (v.input == FrontierRepr::Bitvector)
+    return "((inFrontier[" + vertex + " / 64] >> (" + vertex + " % 64)) & 1)";
+  return "inFrontier[" + vertex + "]";
+}
+
+/// Conditions an owner must meet for its edges to be walked at all.
+std::vector<std::string> VariantWriter::ownerTests() const {
+  std::vector<std::string> tests;
+  if (push && t.from && !walksFrontierList())
+    tests.push_back(inFrontier("src"));
+  if (push && t.srcFilter)
+    tests.push_back(cppFunctionName(*t.srcFilter) + "(src)");
+  if (!push && t.toFilter)
+    tests.push_back(cppFunctionName(*t.toFilter) + "(dst)");
+  return tests;
+}
+
+std::string VariantWriter::addToOutput() const {
+  bool shared = push || v.loop.parallelization == Parallelization::EdgeParallel;
+  if (v.output == FrontierRepr::BoolArray && shared)
+    return "next.addShared(dst);";
+  return "next.add(dst);";
+}
+
+std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const {
+  std::vector<std::string> body;
+  body.push_back("const polyrt::VertexId " + other + " = neighbors[e];");
+  auto skipUnless = [&](const std::string &condition) {
+    body.push_back("if (!" + condition + ")");
+    body.push_back("  continue;");
+  };
+  if (!push && t.from)
+    skipUnless(inFrontier("src"));
+  if (!push && t.srcFilter)
+    skipUnless(cppFunctionName(*t.srcFilter) + "(src)");
+  if (push && t.toFilter)
+    skipUnless(cppFunctionName(*t.toFilter) + "(dst)");
+  std::string args = t.edges->type.isWeightedEdgeSet() ? "src, dst, weights[e]" : "src, dst";
+
+  // When pulling, a destination's filter can only change through this
+  // thread's own updates, so it is re-tested after each one.
+  std::string recheck =
+      !push && t.toFilter ? "!" + cppFunctionName(*t.toFilter) + "(dst)" : std::string();
+  if (!push && t.earlyExit)
+    recheck = "true";
+  if (t.producesFrontier()) {
+    body.push_back("if (" + apply + "(" + args + ")) {");
+    body.push_back("  " + addToOutput());
+    if (recheck == "true") {
+      body.push_back("  break; // applyModified's early exit");
+    } else if (!recheck.empty()) {
+      body.push_back("  if (" + recheck + ")");
+      body.push_back("    break;");
+    }
+    body.push_back("}");
+  } else {
+    body.push_back(apply + "(" + args + ");");
+    if (!recheck.empty()) {
+      body.push_back("if (" + recheck + ")");
+      body.push_back("  break;");
+    }
+  }
+  return body;
+}
+
+void VariantWriter::lines(const std::vector<std::string> &body, unsigned indent) {
+  for (const std::string &line : body)
+    os << indentOf(indent) << line << "\n";
+}
+
+void VariantWriter::emitOutputBuilder() {
+  std::string n = "g.numVertices()";
+  std::string dedup = t.deduplicate ? "true" : "false";
+  switch (v.output) {
+  case FrontierRepr::None: return;
+  case FrontierRepr::SparseQueue:
+    os << "  polyrt::SparseFrontierBuilder next(" << n << ", /*dedup=*/" << dedup << ");\n";
+    return;
+  case FrontierRepr::SlidingQueue: {
+    // Without deduplication a destination is added once per edge reaching it.
+    std::string capacity = t.deduplicate                        ? n
+                           : walksFrontierList()                ? "polyrt::frontierWork(frontier, g)"
+                                                                : "g.numEdges()";
+    os << "  polyrt::SlidingQueueBuilder next(" << n << ", " << capacity << ", /*dedup=*/"
+       << dedup << ");\n";
+    return;
+  }
+  case FrontierRepr::BoolArray:
+    os << "  polyrt::DenseFrontierBuilder next(" << n << ");\n";
+    return;
+  case FrontierRepr::Bitvector:
+    os << "  polyrt::BitvectorFrontierBuilder next(" << n << ");\n";
+    return;
+  }
+}
+
+/// The outer loop over owners in the shape the parallelization asks for,
+/// with `body` inside the loop over each owner's edges.
+void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string> &body,
+                             unsigned indent) {
+  std::string in = indentOf(indent);
+  std::vector<std::string> tests = ownerTests();
+  std::string grain = scheduleNumber(v.loop.grain, "the grain size of '" + t.label + "'");
+  std::string ownerDecl = "const polyrt::VertexId " + owner + " = " + owners.at + ";\n";
+
+  switch (v.loop.parallelization) {
+  case Parallelization::Serial:
+  case Parallelization::StaticVertex:
+  case Parallelization::DynamicVertex: {
+    if (v.loop.parallelization == Parallelization::StaticVertex)
+      os << in << "#pragma omp parallel for schedule(static)\n";
+    else if (v.loop.parallelization == Parallelization::DynamicVertex)
+      os << in << "#pragma omp parallel for schedule(dynamic, " << grain << ")\n";
+    os << in << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
+       << in << "  " << ownerDecl;
+    for (const std::string &test : tests)
+      os << in << "  if (!" << test << ")\n" << in << "    continue;\n";
+    os << in << "  for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "]; e < offsets["
+       << owners.edgesOf << " + 1]; ++e) {\n";
+    lines(body, indent + 2);
+    os << in << "  }\n" << in << "}\n";
+    return;
+  }
+  case Parallelization::EdgeAwareDynamicVertex:
+    os << in << "const auto chunks = polyrt::edgeBalancedBoundaries(" << owners.chunker << ", "
+       << grain << ");\n"
+       << in << "#pragma omp parallel for schedule(dynamic, 1)\n"
+       << in << "for (size_t c = 0; c + 1 < chunks.size(); ++c) {\n"
+       << in << "  for (int64_t i = chunks[c]; i < chunks[c + 1]; ++i) {\n"
+       << in << "    " << ownerDecl;
+    for (const std::string &test : tests)
+      os << in << "    if (!" << test << ")\n" << in << "      continue;\n";
+    os << in << "    for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf
+       << "]; e < offsets[" << owners.edgesOf << " + 1]; ++e) {\n";
+    lines(body, indent + 3);
+    os << in << "    }\n" << in << "  }\n" << in << "}\n";
+    return;
+  case Parallelization::EdgeParallel: {
+    // Over the owners' edges numbered 0..numEdges-1 in owner order: the
+    // owner list's own offsets when it is every vertex, a prefix sum of the
+    // frontier's degrees when it is the frontier.
+    bool sparse = walksFrontierList();
+    if (sparse)
+      os << in << "const std::vector<polyrt::EdgeOffset> firstEdge = "
+         << "polyrt::frontierEdgePrefix(sources, offsets);\n";
+    os << in << "const polyrt::EdgeOffset numEdges = " << owners.prefix << "["
+       << owners.prefixSize << "];\n"
+       << in << "const polyrt::EdgeOffset grain = " << grain << ";\n"
+       << in << "#pragma omp parallel for schedule(dynamic, 1)\n"
+       << in << "for (polyrt::EdgeOffset begin = 0; begin < numEdges; begin += grain) {\n"
+       << in << "  const polyrt::EdgeOffset end = std::min(begin + grain, numEdges);\n"
+       << in << "  polyrt::EdgeOffset k = begin;\n"
+       << in << "  for (int64_t i = polyrt::sourceOfEdge(" << owners.prefix << ", "
+       << owners.prefixSize << ", begin); k < end; ++i) {\n"
+       << in << "    " << ownerDecl
+       << in << "    const polyrt::EdgeOffset stop = std::min(" << owners.prefix
+       << "[i + 1], end);\n";
+    for (const std::string &test : tests)
+      os << in << "    if (!" << test << ") {\n"
+         << in << "      k = stop;\n" << in << "      continue;\n" << in << "    }\n";
+    os << in << "    for (; k < stop; ++k) {\n";
+    if (sparse)
+      os << in << "      const polyrt::EdgeOffset e = offsets[src] + (k - firstEdge[i]);\n";
+    else
+      os << in << "      const polyrt::EdgeOffset e = k;\n";
+    lines(body, indent + 3);
+    os << in << "    }\n" << in << "    k = stop;\n" << in << "  }\n" << in << "}\n";
+    return;
+  }
+  }
+}
+
+void VariantWriter::emitBody(const std::string &apply) {
+  const char *side = push ? "out" : "in";
+  if (!push)
+    os << "  g.buildInEdges(); // the CSC is built once, on first use\n";
+  bool weighted = t.edges->type.isWeightedEdgeSet();
+  std::string weightType = weighted ? cppType(*t.edges->type.value) : "";
+  if (!v.segments) {
+    os << "  const polyrt::EdgeOffset *offsets = g." << side << "Offsets();\n"
+       << "  const polyrt::VertexId *neighbors = g." << side << "Neighbors();\n";
+    if (weighted)
+      os << "  const " << weightType << " *weights = g." << side << "Weights();\n";
+  }
+  if (v.input == FrontierRepr::SparseQueue)
+    os << "  const std::vector<polyrt::VertexId> &sources = frontier.sparse();\n";
+  else if (v.input == FrontierRepr::BoolArray)
+    os << "  const uint8_t *inFrontier = frontier.dense();\n";
+  else if (v.input == FrontierRepr::Bitvector)
+    os << "  const uint64_t *inFrontier = frontier.bits();\n";
+  emitOutputBuilder();
+
+  // The outer loop gives each thread whole owners (except edge-parallel):
+  // that ownership is what lets the update-sync pass keep writes plain.
+  std::vector<std::string> body = edgeBody(apply);
+  if (v.segments) {
+    const char *split = v.segments->how == Segmenting::EdgeAwareVertexCount
+                            ? "polyrt::SegmentSplit::EdgeCount"
+                            : "polyrt::SegmentSplit::VertexCount";
+    os << "  // Cache blocking: one pass per segment of sources, each over the in-edges\n"
+       << "  // from that segment only, grouped by destination.\n"
+       << "  const auto &segmented = polyrt::segmentedInEdges(g, "
+       << scheduleNumber(v.segments->count, "the number of segments of '" + t.label + "'")
+       << ", " << split << ");\n"
+       << "  for (const auto &segment : segmented.segments) {\n"
+       << "    const polyrt::VertexId *dsts = segment.dsts.data();\n"
+       << "    const polyrt::EdgeOffset *offsets = segment.offsets.data();\n"
+       << "    const polyrt::VertexId *neighbors = segment.srcs.data();\n";
+    if (weighted)
+      os << "    const " << weightType << " *weights = segment.weights.data();\n";
+    // Cache blocking rejects edge-parallel loops: no prefix needed.
+    Owners owners{"static_cast<int64_t>(segment.dsts.size())", "dsts[i]", "i",
+                  "offsets, static_cast<polyrt::VertexId>(segment.dsts.size())", "", ""};
+    emitLoop(owners, body, 2);
+    os << "  }\n";
+  } else if (walksFrontierList()) {
+    Owners owners{"static_cast<int64_t>(sources.size())", "sources[i]", "src",
+                  "sources, offsets", "firstEdge.data()",
+                  "static_cast<polyrt::VertexId>(sources.size())"};
+    emitLoop(owners, body, 1);
+  } else {
+    Owners owners{"g.numVertices()", "static_cast<polyrt::VertexId>(i)", owner,
+                  "offsets, g.numVertices()", "offsets", "g.numVertices()"};
+    emitLoop(owners, body, 1);
+  }
+  if (t.producesFrontier())
+    os << "  return next.finish();\n";
+}
+
+} // namespace
+
+void CppEmitter::emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &v,
+                                 const std::string &name) {
+  std::string apply = appliedFunction(*t.applyFunc, v.writes, t.producesFrontier(), name);
+  if (name != t.name)
+    os << "// " << spelling(v.variant) << ", " << spelling(v.loop.parallelization) << "\n";
+  os << traversalSignature(t, name) << " {\n";
+  VariantWriter(*this, t, v, os).emitBody(apply);
+  os << "}\n\n";
+}
