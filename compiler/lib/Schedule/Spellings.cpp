@@ -1,5 +1,14 @@
 //===- Spellings.cpp - Schedule option values as users write them --------===//
+//
+// One table per option: the spellings the validator accepts, the value each
+// stands for and whether polyc lowers it yet. spelling() prints the first
+// (non-alias) row of a value. Aliases are GraphIt's spellings of the same
+// value; they are accepted and never listed in "valid values are ...".
+//
+//===----------------------------------------------------------------------===//
 #include "polyc/Schedule/Schedule.h"
+
+#include <vector>
 
 using namespace polyc;
 
@@ -7,30 +16,35 @@ namespace {
 
 constexpr OptionValue kDirections[] = {
     {"SparsePush", int(Direction::SparsePush), true},
-    {"DensePush", int(Direction::DensePush), false},
+    {"DensePush", int(Direction::DensePush), true},
     {"DensePull", int(Direction::DensePull), true},
     {"SparsePush-DensePull", int(Direction::SparsePushDensePull), true},
-    {"SparsePush-DensePush", int(Direction::SparsePushDensePush), false},
+    {"SparsePush-DensePush", int(Direction::SparsePushDensePush), true},
 };
 
 constexpr OptionValue kParallelizations[] = {
     {"serial", int(Parallelization::Serial), true},
     {"dynamic-vertex-parallel", int(Parallelization::DynamicVertex), true},
-    {"static-vertex-parallel", int(Parallelization::StaticVertex), false},
-    {"edge-aware-dynamic-vertex-parallel", int(Parallelization::EdgeAwareDynamicVertex), false},
-    {"edge-parallel", int(Parallelization::EdgeParallel), false},
+    {"static-vertex-parallel", int(Parallelization::StaticVertex), true},
+    {"edge-aware-dynamic-vertex-parallel", int(Parallelization::EdgeAwareDynamicVertex), true},
+    {"edge-parallel", int(Parallelization::EdgeParallel), true},
 };
 
 constexpr OptionValue kFrontierReprs[] = {
     {"sparse-queue", int(FrontierRepr::SparseQueue), true},
-    {"sliding-queue", int(FrontierRepr::SlidingQueue), false},
+    {"sliding-queue", int(FrontierRepr::SlidingQueue), true},
     {"bool-array", int(FrontierRepr::BoolArray), true},
-    {"bitvector", int(FrontierRepr::Bitvector), false},
+    {"bitvector", int(FrontierRepr::Bitvector), true},
+    {"sparse_queue", int(FrontierRepr::SparseQueue), true, true},
+    {"sliding_queue", int(FrontierRepr::SlidingQueue), true, true},
+    {"bool_array", int(FrontierRepr::BoolArray), true, true},
+    {"boolmap", int(FrontierRepr::BoolArray), true, true},
+    {"bitmap", int(FrontierRepr::Bitvector), true, true},
 };
 
 constexpr OptionValue kSegmentings[] = {
-    {"fixed-vertex-count", int(Segmenting::FixedVertexCount), false},
-    {"edge-aware-vertex-count", int(Segmenting::EdgeAwareVertexCount), false},
+    {"fixed-vertex-count", int(Segmenting::FixedVertexCount), true},
+    {"edge-aware-vertex-count", int(Segmenting::EdgeAwareVertexCount), true},
 };
 
 constexpr OptionValue kVariants[] = {
@@ -39,9 +53,91 @@ constexpr OptionValue kVariants[] = {
     {"DensePull", int(Variant::DensePull), true},
 };
 
+constexpr OptionValue kVertexSetRoles[] = {
+    {"both", int(VertexSetRole::Both), true},
+    {"src-vertexset", int(VertexSetRole::Source), true},
+    {"dst-vertexset", int(VertexSetRole::Destination), true},
+};
+
+constexpr OptionValue kDeduplication[] = {
+    {"enable", 1, true},          {"disable", 0, true},
+    {"enabled", 1, true, true},   {"disabled", 0, true, true},
+    {"on", 1, true, true},        {"off", 0, true, true},
+};
+
+constexpr OptionValue kSetApply[] = {
+    {"sliding_queue", int(FrontierRepr::SlidingQueue), true},
+    {"sliding-queue", int(FrontierRepr::SlidingQueue), true, true},
+};
+
+constexpr OptionValue kNumaParallelizations[] = {
+    {"serial", int(NumaParallelization::Serial), true},
+    {"static-parallel", int(NumaParallelization::StaticParallel), true},
+    {"dynamic-parallel", int(NumaParallelization::DynamicParallel), true},
+};
+
+constexpr OptionValue kNumaPartitions[] = {
+    {"vertex-balanced", int(NumaPartition::VertexBalanced), true},
+    {"edge-balanced", int(NumaPartition::EdgeBalanced), true},
+    {"chunk-alpha", int(NumaPartition::ChunkAlpha), true},
+};
+
+constexpr OptionValue kDataPlacements[] = {
+    {"interleaved", int(DataPlacement::Interleaved), true},
+    {"node-local", int(DataPlacement::NodeLocal), true},
+    {"replicated", int(DataPlacement::Replicated), true},
+};
+
+constexpr OptionValue kFrontierStructures[] = {
+    {"bool-array", int(FrontierStructure::BoolArray), true},
+    {"bitvector", int(FrontierStructure::Bitvector), true},
+    {"sparse-queue", int(FrontierStructure::SparseQueue), true},
+    {"adaptive", int(FrontierStructure::Adaptive), true},
+};
+
+constexpr OptionValue kBarriers[] = {
+    {"omp", int(BarrierKind::Omp), true},
+    {"hierarchical", int(BarrierKind::Hierarchical), true},
+};
+
+constexpr OptionValue kWorkStealing[] = {
+    {"none", int(WorkStealing::None), true},
+    {"intra-node", int(WorkStealing::IntraNode), true},
+    {"mini-chunk", int(WorkStealing::MiniChunk), true},
+    {"inter-node", int(WorkStealing::InterNode), true},
+};
+
+constexpr OptionValue kUpdateSyncs[] = {
+    {"atomic", int(UpdateSync::Atomic), true},
+    {"lock", int(UpdateSync::Lock), true},
+    {"merge", int(UpdateSync::Merge), true},
+    {"htm", int(UpdateSync::Htm), true},
+};
+
+constexpr OptionValue kAgents[] = {
+    {"on", 1, true},           {"off", 0, true},
+    {"enable", 1, true, true}, {"disable", 0, true, true},
+};
+
+constexpr OptionValue kPriorityUpdates[] = {
+    {"eager_priority_update", int(PriorityUpdate::EagerPriorityUpdate), true},
+    {"eager_priority_update_with_merge", int(PriorityUpdate::EagerPriorityUpdateWithMerge), true},
+    {"lazy_priority_update", int(PriorityUpdate::LazyPriorityUpdate), true},
+    {"constant_sum_reduce_before_update", int(PriorityUpdate::ConstantSumReduceBeforeUpdate),
+     true},
+};
+
+constexpr OptionValue kIntersections[] = {
+    {"HiroshiIntersection", int(IntersectionMethod::Hiroshi), true},
+    {"MultiSkipIntersection", int(IntersectionMethod::MultiSkip), true},
+    {"NaiveIntersection", int(IntersectionMethod::Naive), true},
+    {"CombinedIntersection", int(IntersectionMethod::Combined), true},
+    {"BinarySearchIntersection", int(IntersectionMethod::BinarySearch), true},
+};
+
 const char *lookup(llvm::ArrayRef<OptionValue> values, int value) {
   for (const OptionValue &v : values)
-    if (v.value == value)
+    if (v.value == value && !v.alias)
       return v.spelling;
   return "?";
 }
@@ -54,6 +150,33 @@ llvm::ArrayRef<OptionValue> polyc::frontierReprValues() { return kFrontierReprs;
 llvm::ArrayRef<OptionValue> polyc::segmentingValues() { return kSegmentings; }
 llvm::ArrayRef<OptionValue> polyc::variantValues() { return kVariants; }
 
+// The dense rows of kFrontierReprs, aliases included, with their flags: a
+// flag flipped there holds here too.
+llvm::ArrayRef<OptionValue> polyc::denseFrontierReprValues() {
+  static const std::vector<OptionValue> dense = [] {
+    std::vector<OptionValue> rows;
+    for (const OptionValue &v : kFrontierReprs)
+      if (v.value == int(FrontierRepr::BoolArray) || v.value == int(FrontierRepr::Bitvector))
+        rows.push_back(v);
+    return rows;
+  }();
+  return dense;
+}
+
+llvm::ArrayRef<OptionValue> polyc::vertexSetRoleValues() { return kVertexSetRoles; }
+llvm::ArrayRef<OptionValue> polyc::deduplicationValues() { return kDeduplication; }
+llvm::ArrayRef<OptionValue> polyc::setApplyValues() { return kSetApply; }
+llvm::ArrayRef<OptionValue> polyc::numaParallelizationValues() { return kNumaParallelizations; }
+llvm::ArrayRef<OptionValue> polyc::numaPartitionValues() { return kNumaPartitions; }
+llvm::ArrayRef<OptionValue> polyc::dataPlacementValues() { return kDataPlacements; }
+llvm::ArrayRef<OptionValue> polyc::frontierStructureValues() { return kFrontierStructures; }
+llvm::ArrayRef<OptionValue> polyc::barrierValues() { return kBarriers; }
+llvm::ArrayRef<OptionValue> polyc::workStealingValues() { return kWorkStealing; }
+llvm::ArrayRef<OptionValue> polyc::updateSyncValues() { return kUpdateSyncs; }
+llvm::ArrayRef<OptionValue> polyc::agentsValues() { return kAgents; }
+llvm::ArrayRef<OptionValue> polyc::priorityUpdateValues() { return kPriorityUpdates; }
+llvm::ArrayRef<OptionValue> polyc::intersectionValues() { return kIntersections; }
+
 const char *polyc::spelling(Direction d) { return lookup(kDirections, int(d)); }
 const char *polyc::spelling(Parallelization p) { return lookup(kParallelizations, int(p)); }
 const char *polyc::spelling(FrontierRepr r) {
@@ -61,3 +184,4 @@ const char *polyc::spelling(FrontierRepr r) {
 }
 const char *polyc::spelling(Segmenting s) { return lookup(kSegmentings, int(s)); }
 const char *polyc::spelling(Variant v) { return lookup(kVariants, int(v)); }
+const char *polyc::spelling(VertexSetRole r) { return lookup(kVertexSetRoles, int(r)); }

@@ -46,6 +46,31 @@ enum class Segmenting { FixedVertexCount, EdgeAwareVertexCount };
 /// Which sets configApplyDenseVertexSet and configApplyDataStructure change.
 enum class VertexSetRole { Both, Source, Destination };
 
+// Options polyc validates but does not lower yet (NUMA, the polyc extensions,
+// ordered processing, intersection methods). configApplyNUMA:
+enum class NumaParallelization { Serial, StaticParallel, DynamicParallel };
+/// configNUMAPartition: how vertices are split over NUMA nodes.
+enum class NumaPartition { VertexBalanced, EdgeBalanced, ChunkAlpha };
+/// configDataPlacement: where a per-vertex vector's pages live.
+enum class DataPlacement { Interleaved, NodeLocal, Replicated };
+/// configApplyFrontier: the runtime structure of a traversal's frontier.
+enum class FrontierStructure { BoolArray, Bitvector, SparseQueue, Adaptive };
+/// configBarrier.
+enum class BarrierKind { Omp, Hierarchical };
+/// configWorkStealing.
+enum class WorkStealing { None, IntraNode, MiniChunk, InterNode };
+/// configUpdateSync: how reductions on shared vertex data are made safe.
+enum class UpdateSync { Atomic, Lock, Merge, Htm };
+/// configApplyPriorityUpdate.
+enum class PriorityUpdate {
+  EagerPriorityUpdate,
+  EagerPriorityUpdateWithMerge,
+  LazyPriorityUpdate,
+  ConstantSumReduceBeforeUpdate,
+};
+/// configIntersection: triangle counting's set intersection method.
+enum class IntersectionMethod { Hiroshi, MultiSkip, Naive, Combined, BinarySearch };
+
 /// The loops a direction is made of. A hybrid has two (SparsePush-DensePull:
 /// SparsePush and DensePull); the others one.
 enum class Variant { SparsePush, DensePush, DensePull };
@@ -57,18 +82,39 @@ struct OptionValue {
   const char *spelling;
   int value;
   bool supported;
+  /// Another spelling of a value listed before it (GraphIt's "sliding_queue"
+  /// for sliding-queue): accepted, never listed among the valid values.
+  bool alias = false;
 };
 llvm::ArrayRef<OptionValue> directionValues();
 llvm::ArrayRef<OptionValue> parallelizationValues();
 llvm::ArrayRef<OptionValue> frontierReprValues();  // sparse-queue, sliding-queue, ...
 llvm::ArrayRef<OptionValue> segmentingValues();
 llvm::ArrayRef<OptionValue> variantValues();       // the `dir` argument
+// The tables below are read by the validator only; their supported flags are
+// those of the rows they repeat (denseFrontierReprValues) or always true (the
+// functions that take them are rejected as a whole until they are lowered).
+llvm::ArrayRef<OptionValue> denseFrontierReprValues(); // bool-array, bitvector
+llvm::ArrayRef<OptionValue> vertexSetRoleValues();     // both, src-vertexset, dst-vertexset
+llvm::ArrayRef<OptionValue> deduplicationValues();     // enable (1), disable (0)
+llvm::ArrayRef<OptionValue> setApplyValues();          // sliding_queue
+llvm::ArrayRef<OptionValue> numaParallelizationValues();
+llvm::ArrayRef<OptionValue> numaPartitionValues();
+llvm::ArrayRef<OptionValue> dataPlacementValues();
+llvm::ArrayRef<OptionValue> frontierStructureValues();
+llvm::ArrayRef<OptionValue> barrierValues();
+llvm::ArrayRef<OptionValue> workStealingValues();
+llvm::ArrayRef<OptionValue> updateSyncValues();
+llvm::ArrayRef<OptionValue> agentsValues();            // on (1), off (0)
+llvm::ArrayRef<OptionValue> priorityUpdateValues();
+llvm::ArrayRef<OptionValue> intersectionValues();
 
 const char *spelling(Direction d);       // "SparsePush-DensePull"
 const char *spelling(Parallelization p); // "dynamic-vertex-parallel"
 const char *spelling(FrontierRepr r);    // "bool-array"
 const char *spelling(Segmenting s);      // "edge-aware-vertex-count"
 const char *spelling(Variant v);         // "DensePull"
+const char *spelling(VertexSetRole r);   // "src-vertexset"
 
 /// A number a schedule gives: fixed at compile time, or read from the
 /// program's argument argv[N] at run time ("argv[N]" in the schedule).
@@ -113,6 +159,24 @@ struct ApplySchedule {
   PerVariant<SegmentOption> segments; // configApplyNumSSG (cache blocking)
   /// configParForGrainSize: the grain of a parallel vertex loop.
   std::optional<ScheduleNumber> parForGrain;
+
+  // Not lowered yet: the validator fills these and then rejects the call.
+  PerVariant<NumaParallelization> numa;                          // configApplyNUMA
+  std::optional<Located<NumaPartition>> numaPartition;           // configNUMAPartition
+  std::optional<ScheduleNumber> numaNodes;                       //   its node count
+  std::optional<Located<double>> numaAlpha;                      // configNUMAAlpha
+  std::optional<Located<bool>> agents;                           // configApplyAgents
+  std::optional<Located<FrontierStructure>> frontierStructure;   // configApplyFrontier
+  std::optional<ScheduleNumber> frontierThreshold;               //   adaptive's threshold
+  std::optional<Located<WorkStealing>> workStealing;             // configWorkStealing
+  std::optional<ScheduleNumber> stealChunk;                      //   its chunk size
+  std::optional<Located<UpdateSync>> updateSync;                 // configUpdateSync
+  std::optional<ScheduleNumber> htmCoarsening;                   //   updates per transaction
+  std::optional<Located<PriorityUpdate>> priorityUpdate;         // configApplyPriorityUpdate
+  std::optional<ScheduleNumber> priorityDelta;                   // configApplyPriorityUpdateDelta
+  std::optional<ScheduleNumber> bucketMergeThreshold;            // configBucketMergeThreshold
+  std::optional<ScheduleNumber> openBuckets;                     // configNumOpenBuckets
+  std::optional<Located<IntersectionMethod>> intersection;       // configIntersection
 };
 
 /// fuseFields(a, b, ...): per-vertex vectors stored as one array of structs.
@@ -124,18 +188,33 @@ struct FieldFusion {
 /// fuseForLoop, splitForLoop and fuseApplyFunctions rewrite the program
 /// before lowering; they run in schedule order. The labels they introduce
 /// (and the nested labels copied into them) can be scheduled by later calls.
+///
+/// As the validator checks them: the inputs are labels known at that point
+/// of the schedule (the program's or ones earlier transforms introduced) and
+/// of the right kind (for loops; statements with an edge traversal for
+/// fuseApplyFunctions); two inputs are different statements in the same
+/// block scope. The outputs are single names (no ':'), new, distinct; the new
+/// statements take the place of the inputs, so their scoped labels are the
+/// inputs' scope plus the name (`outputScopedLabels`). Inputs and the labels
+/// nested in them cease to exist; "new:inner" replaces each "old:inner".
+/// splitForLoop's counts are non-negative integers fixed at compile time;
+/// when the loop's bounds are integer literals they add up to its trip count.
 struct LoopTransform {
   enum Kind { FuseForLoops, SplitForLoop, FuseApplyFunctions };
   Kind kind;
   llvm::SMLoc loc;                         // the call
   std::vector<Located<std::string>> labels; // as written: inputs, then outputs
   std::vector<ScheduleNumber> counts;       // splitForLoop's iteration counts
+  std::vector<std::string> outputScopedLabels; // the outputs with the inputs' scope
 };
 
 struct Schedule {
   std::map<std::string, ApplySchedule> byLabel; // keyed by scoped label
   std::vector<FieldFusion> fusedFields;
   std::vector<LoopTransform> loopTransforms;
+  // Not lowered yet (see ApplySchedule).
+  std::map<std::string, Located<DataPlacement>> dataPlacement; // configDataPlacement, by vector
+  std::optional<Located<BarrierKind>> barrier;                  // configBarrier
   const ApplySchedule *find(const std::string &label) const;
 };
 

@@ -1,0 +1,166 @@
+//===- Checker.h - Shared state of schedule validation ---------*- C++ -*-===//
+//
+// The validator (ScheduleValidator.cpp) finds each call's function in its
+// table, checks the arity and hands the call to the function's checker, one
+// file per group of functions:
+//   TraversalOptions.cpp  direction, parallelization, cache blocking, grains
+//   FrontierOptions.cpp   vertex set representations and deduplication
+//   LoopTransforms.cpp    fuseForLoop, splitForLoop, fuseApplyFunctions
+//   FieldOptions.cpp      fuseFields
+//   NumaOptions.cpp       NUMA and the polyc extensions
+//   PriorityOptions.cpp   ordered processing and intersection methods
+// A checker reads every argument (so that one call can report several
+// errors), and fills the Schedule only when all of them are valid. This file
+// declares what they share: diagnostics, the argument readers and the labels
+// known at the current point of the schedule.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POLYC_LIB_SCHEDULE_CHECKER_H
+#define POLYC_LIB_SCHEDULE_CHECKER_H
+
+#include "polyc/Schedule/Schedule.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace polyc::schedule {
+
+/// What a labelled statement is, as far as schedules care.
+enum StmtTrait : unsigned {
+  HasEdgeTraversal = 1, // its expressions hold edges.apply / applyModified / ...
+  IsForLoop = 2,
+};
+
+struct LabelInfo {
+  unsigned traits = 0;
+  /// Where the label is: the `#s1#` in the algorithm, or the loop transform
+  /// call that introduced it.
+  llvm::SMLoc loc;
+  const Stmt *stmt = nullptr; // null for labels loop transforms introduced
+};
+
+/// A label a loop transform consumed, for "no statement is labelled ... any
+/// more" errors.
+struct RemovedLabel {
+  std::string function;
+  llvm::SMLoc call;
+};
+
+/// Numbers a schedule argument may be.
+struct NumberRule {
+  int64_t minimum;   // 1: positive, 0: non-negative
+  bool argv;         // "argv[N]" allowed (read when the program runs)
+};
+constexpr NumberRule kPositiveOrArgv{1, true};
+constexpr NumberRule kPositive{1, false};
+constexpr NumberRule kNonNegative{0, false};
+
+class Checker {
+public:
+  Checker(const Program &program, DiagnosticEngine &diags);
+
+  const Program &program;
+  Schedule schedule;
+
+  void error(llvm::SMLoc loc, const llvm::Twine &message);
+  void note(llvm::SMLoc loc, const llvm::Twine &message);
+  bool failed() const { return hadError; }
+
+  //===--- Arguments ------------------------------------------------------===//
+
+  /// Argument `index` is a string; otherwise "expected <what> (a string)".
+  bool expectString(const ScheduleCall &call, unsigned index, const char *what);
+  /// Argument `index` is one of `values`; returns its value. Errors list the
+  /// valid spellings (aliases not repeated).
+  std::optional<int> option(const ScheduleCall &call, unsigned index, const char *what,
+                            llvm::ArrayRef<OptionValue> values);
+  /// Argument `index` is an integer of `rule`, or "argv[N]" where allowed.
+  std::optional<ScheduleNumber> number(const ScheduleCall &call, unsigned index,
+                                       const char *what, NumberRule rule);
+  /// Argument `index` is a positive number (integer or not).
+  std::optional<Located<double>> positiveReal(const ScheduleCall &call, unsigned index,
+                                              const char *what);
+  /// Argument `index`, when given, is a `dir`: a variant.
+  std::optional<Variant> variant(const ScheduleCall &call, unsigned index);
+
+  //===--- Labels ---------------------------------------------------------===//
+
+  std::map<std::string, LabelInfo> labels;        // known at this point
+  std::map<std::string, RemovedLabel> removed;    // consumed by loop transforms
+  /// The first call that set an option for a label (for notes when a loop
+  /// transform would drop those options).
+  std::map<std::string, llvm::SMLoc> firstOption;
+
+  /// Argument `index` names a known statement; reports unknown labels (with a
+  /// hint for nested ones and misspellings). Returns its entry or null.
+  const LabelInfo *label(const ScheduleCall &call, unsigned index);
+  /// label() for the statement the call configures: returns the schedule
+  /// entry of argument 0, or null (reported). The caller fills it only when
+  /// its values are valid too.
+  ApplySchedule *entry(const ScheduleCall &call);
+
+  /// A global vector{E}(T) of the program by name, or null.
+  const VarDecl *globalVector(llvm::StringRef name) const;
+  /// Checks `name` (an argument, or an element of a list argument, at loc)
+  /// names a global per-vertex vector; returns it or null (reported).
+  const VarDecl *perVertexVector(const std::string &name, llvm::SMLoc loc);
+
+private:
+  DiagnosticEngine &diags;
+  bool hadError = false;
+};
+
+/// "SparsePush, DensePull" (aliases and, with supportedOnly, unsupported
+/// values left out).
+std::string joinSpellings(llvm::ArrayRef<OptionValue> values, bool supportedOnly);
+
+/// The variants a direction is made of.
+llvm::SmallVector<Variant, 2> variantsOf(Direction d);
+bool isHybrid(Direction d);
+bool isDense(FrontierRepr r);
+
+// The checkers, one per schedule function.
+using CheckFn = void (*)(Checker &, const ScheduleCall &);
+void checkDirection(Checker &, const ScheduleCall &);
+void checkParallelization(Checker &, const ScheduleCall &);
+void checkNumSSG(Checker &, const ScheduleCall &);
+void checkParForGrainSize(Checker &, const ScheduleCall &);
+void checkDenseVertexSet(Checker &, const ScheduleCall &);
+void checkDataStructure(Checker &, const ScheduleCall &); // and setVertexSet
+void checkSetApply(Checker &, const ScheduleCall &);
+void checkDeduplication(Checker &, const ScheduleCall &);
+void checkFuseFields(Checker &, const ScheduleCall &);
+void checkFuseForLoop(Checker &, const ScheduleCall &);
+void checkSplitForLoop(Checker &, const ScheduleCall &);
+void checkFuseApplyFunctions(Checker &, const ScheduleCall &);
+void checkNUMA(Checker &, const ScheduleCall &);
+void checkNUMAPartition(Checker &, const ScheduleCall &);
+void checkNUMAAlpha(Checker &, const ScheduleCall &);
+void checkAgents(Checker &, const ScheduleCall &);
+void checkDataPlacement(Checker &, const ScheduleCall &);
+void checkFrontier(Checker &, const ScheduleCall &);
+void checkBarrier(Checker &, const ScheduleCall &);
+void checkWorkStealing(Checker &, const ScheduleCall &);
+void checkUpdateSync(Checker &, const ScheduleCall &);
+void checkPriorityUpdate(Checker &, const ScheduleCall &);
+void checkPriorityUpdateDelta(Checker &, const ScheduleCall &);
+void checkBucketMergeThreshold(Checker &, const ScheduleCall &);
+void checkNumOpenBuckets(Checker &, const ScheduleCall &);
+void checkIntersection(Checker &, const ScheduleCall &);
+
+/// After a call that changed a label's frontier options, deduplication or
+/// direction: reports (once) a deduplication turned off where every variant
+/// of the direction builds a dense output set. `before` is whether that held
+/// before the call.
+bool dedupContradicts(const ApplySchedule &s);
+void reportDedupContradiction(Checker &c, const ScheduleCall &call, const ApplySchedule &s,
+                              bool before, bool callSetsDedup);
+
+} // namespace polyc::schedule
+
+#endif
