@@ -1,14 +1,21 @@
 //===- vertex_subset.cpp - Frontiers and their conversions --------------===//
 #include "polyrt/vertex_subset.h"
 
+#include "polyrt/atomics.h"
+
 #include "detail/parallel.h"
 
 #include <omp.h>
 
+#include <algorithm>
+#include <atomic>
+#include <bit>
 #include <string>
 
 namespace polyrt {
 namespace {
+
+int64_t numWords(VertexId n) { return (int64_t{n} + 63) / 64; }
 
 /// Number of nonzero bytes in flags[0, n).
 int64_t countFlags(const uint8_t *flags, VertexId n) {
@@ -19,23 +26,54 @@ int64_t countFlags(const uint8_t *flags, VertexId n) {
   return count;
 }
 
+/// Calls f(block, begin, end) for nb static blocks of [0, n), in parallel
+/// when n is large.
+template <typename F> void forBlocks(int64_t n, int nb, F f) {
+#pragma omp parallel for schedule(static) if (n > detail::kSerialCutoff)
+  for (int b = 0; b < nb; ++b)
+    f(b, detail::blockBegin(n, b, nb), detail::blockBegin(n, b + 1, nb));
+}
+
+/// The sorted member list of a dense form: count the members of each block,
+/// prefix-sum the counts, then each block writes its members at its offset.
+/// Counts and writes are per item i in [0, items): members(i) is how many
+/// members item i holds and write(i, out) writes them (a byte or a word).
+template <typename Count, typename Write>
+std::vector<VertexId> listMembers(int64_t items, int64_t total, Count members, Write write) {
+  std::vector<VertexId> ids(total);
+  int nb = items > detail::kSerialCutoff ? omp_get_max_threads() * 4 : 1;
+  std::vector<int64_t> counts(nb), starts(nb + 1);
+  forBlocks(items, nb, [&](int b, int64_t lo, int64_t hi) {
+    int64_t c = 0;
+    for (int64_t i = lo; i < hi; ++i)
+      c += members(i);
+    counts[b] = c;
+  });
+  detail::prefixSum(counts.data(), nb, starts.data());
+  forBlocks(items, nb, [&](int b, int64_t lo, int64_t hi) {
+    VertexId *out = ids.data() + starts[b];
+    for (int64_t i = lo; i < hi; ++i)
+      out = write(i, out);
+  });
+  return ids;
+}
+
 } // namespace
 
 VertexSubset::VertexSubset(VertexId n, bool all) : n_(n) {
   if (all) {
     dense_.assign(n, 1);
+    hasSparse_ = false;
     hasDense_ = true;
     count_ = n;
-  } else {
-    hasSparse_ = true;
   }
 }
 
 VertexSubset VertexSubset::fromSparse(VertexId n, std::vector<VertexId> ids) {
   VertexSubset s;
   s.n_ = n;
+  s.count_ = static_cast<int64_t>(ids.size());
   s.sparse_ = std::move(ids);
-  s.hasSparse_ = true;
   return s;
 }
 
@@ -43,50 +81,64 @@ VertexSubset VertexSubset::fromDense(VertexId n, std::vector<uint8_t> flags) {
   if (flags.size() != static_cast<size_t>(n))
     throw Error("VertexSubset::fromDense: " + std::to_string(flags.size()) + " flags for " +
                 std::to_string(n) + " vertices");
+  int64_t count = countFlags(flags.data(), n);
+  return fromDense(n, std::move(flags), count);
+}
+
+VertexSubset VertexSubset::fromDense(VertexId n, std::vector<uint8_t> flags, int64_t count) {
+  if (flags.size() != static_cast<size_t>(n))
+    throw Error("VertexSubset::fromDense: " + std::to_string(flags.size()) + " flags for " +
+                std::to_string(n) + " vertices");
   VertexSubset s;
   s.n_ = n;
-  s.count_ = countFlags(flags.data(), n);
+  s.count_ = count;
   s.dense_ = std::move(flags);
+  s.hasSparse_ = false;
   s.hasDense_ = true;
   return s;
 }
 
-int64_t VertexSubset::size() const {
-  return hasSparse_ ? static_cast<int64_t>(sparse_.size()) : count_;
+VertexSubset VertexSubset::fromBits(VertexId n, std::vector<uint64_t> words, int64_t count) {
+  if (static_cast<int64_t>(words.size()) != numWords(n))
+    throw Error("VertexSubset::fromBits: " + std::to_string(words.size()) + " words for " +
+                std::to_string(n) + " vertices (needs " + std::to_string(numWords(n)) + ")");
+  if (n % 64 != 0 && (words.back() >> (n % 64)) != 0)
+    throw Error("VertexSubset::fromBits: bits set past vertex " + std::to_string(n - 1));
+  VertexSubset s;
+  s.n_ = n;
+  s.count_ = count;
+  s.bits_ = std::move(words);
+  s.hasSparse_ = false;
+  s.hasBits_ = true;
+  return s;
 }
+
+// Choosing the source of a conversion: a sparse list much shorter than n is
+// cheaper to scatter than an O(n) pass over the other dense form.
+static bool sparseIsSmall(int64_t k, VertexId n) { return k * 32 < n; }
 
 const std::vector<VertexId> &VertexSubset::sparse() {
   if (hasSparse_)
     return sparse_;
-  // Dense to sparse: count the members of each block, prefix-sum the counts,
-  // then each block writes its members at its offset (so ids stay sorted).
-  std::vector<VertexId> ids(count_);
-  const uint8_t *flags = dense_.data();
-  if (n_ <= detail::kSerialCutoff) {
-    int64_t k = 0;
-    for (VertexId v = 0; v < n_; ++v)
-      if (flags[v])
-        ids[k++] = v;
+  if (hasBits_) {
+    const uint64_t *words = bits_.data();
+    sparse_ = listMembers(
+        numWords(n_), count_, [&](int64_t i) { return std::popcount(words[i]); },
+        [&](int64_t i, VertexId *out) {
+          for (uint64_t w = words[i]; w != 0; w &= w - 1)
+            *out++ = static_cast<VertexId>(i * 64 + std::countr_zero(w));
+          return out;
+        });
   } else {
-    int blocks = omp_get_max_threads() * 4;
-    std::vector<int64_t> counts(blocks), starts(blocks + 1);
-#pragma omp parallel for schedule(static)
-    for (int b = 0; b < blocks; ++b) {
-      int64_t c = 0;
-      for (int64_t v = detail::blockBegin(n_, b, blocks); v < detail::blockBegin(n_, b + 1, blocks); ++v)
-        c += flags[v] != 0;
-      counts[b] = c;
-    }
-    detail::prefixSum(counts.data(), blocks, starts.data());
-#pragma omp parallel for schedule(static)
-    for (int b = 0; b < blocks; ++b) {
-      int64_t k = starts[b];
-      for (int64_t v = detail::blockBegin(n_, b, blocks); v < detail::blockBegin(n_, b + 1, blocks); ++v)
-        if (flags[v])
-          ids[k++] = static_cast<VertexId>(v);
-    }
+    const uint8_t *flags = dense_.data();
+    sparse_ = listMembers(
+        n_, count_, [&](int64_t v) { return flags[v] != 0; },
+        [&](int64_t v, VertexId *out) {
+          if (flags[v])
+            *out++ = static_cast<VertexId>(v);
+          return out;
+        });
   }
-  sparse_ = std::move(ids);
   hasSparse_ = true;
   return sparse_;
 }
@@ -94,85 +146,108 @@ const std::vector<VertexId> &VertexSubset::sparse() {
 const uint8_t *VertexSubset::dense() {
   if (hasDense_)
     return dense_.data();
+  int64_t k = static_cast<int64_t>(sparse_.size());
   dense_.assign(n_, 0);
   uint8_t *flags = dense_.data();
-  int64_t k = static_cast<int64_t>(sparse_.size());
-  const VertexId *ids = sparse_.data();
-  // Duplicates may write the same byte from two threads: atomic stores.
+  if (hasSparse_ && (!hasBits_ || sparseIsSmall(k, n_))) {
+    // Duplicates may write the same byte from two threads: atomic stores.
+    const VertexId *ids = sparse_.data();
 #pragma omp parallel for schedule(static) if (k > detail::kSerialCutoff)
-  for (int64_t i = 0; i < k; ++i)
-    atomicStore<uint8_t>(&flags[ids[i]], 1);
-  // The distinct members (a sparse set built without dedup may repeat ids).
-  count_ = k <= 1 ? k : countFlags(flags, n_);
+    for (int64_t i = 0; i < k; ++i)
+      atomicStore<uint8_t>(&flags[ids[i]], 1);
+  } else {
+    const uint64_t *words = bits_.data();
+    VertexId n = n_;
+#pragma omp parallel for schedule(static) if (n > detail::kSerialCutoff)
+    for (int64_t i = 0; i < numWords(n); ++i) {
+      uint64_t w = words[i];
+      int64_t base = i * 64, end = std::min<int64_t>(64, n - base);
+      for (int64_t j = 0; j < end; ++j)
+        flags[base + j] = static_cast<uint8_t>((w >> j) & 1);
+    }
+  }
   hasDense_ = true;
-  return dense_.data();
+  return flags;
 }
 
-bool VertexSubset::contains(VertexId v) { return dense()[v] != 0; }
+const uint64_t *VertexSubset::bits() {
+  if (hasBits_)
+    return bits_.data();
+  int64_t k = static_cast<int64_t>(sparse_.size());
+  int64_t nw = numWords(n_);
+  bits_.assign(nw, 0);
+  uint64_t *words = bits_.data();
+  if (hasSparse_ && (!hasDense_ || sparseIsSmall(k, n_))) {
+    const VertexId *ids = sparse_.data();
+    if (k > detail::kSerialCutoff) {
+      // Neighbouring ids share a word: test, then a relaxed fetch_or.
+#pragma omp parallel for schedule(static)
+      for (int64_t i = 0; i < k; ++i) {
+        uint64_t mask = uint64_t{1} << (ids[i] & 63);
+        std::atomic_ref<uint64_t> word(words[ids[i] >> 6]);
+        if (!(word.load(std::memory_order_relaxed) & mask))
+          word.fetch_or(mask, std::memory_order_relaxed);
+      }
+    } else {
+      for (int64_t i = 0; i < k; ++i)
+        words[ids[i] >> 6] |= uint64_t{1} << (ids[i] & 63);
+    }
+  } else {
+    const uint8_t *flags = dense_.data();
+    VertexId n = n_;
+#pragma omp parallel for schedule(static) if (n > detail::kSerialCutoff)
+    for (int64_t i = 0; i < nw; ++i) {
+      int64_t base = i * 64, end = std::min<int64_t>(64, n - base);
+      uint64_t w = 0;
+      for (int64_t j = 0; j < end; ++j)
+        w |= uint64_t{flags[base + j] != 0} << j;
+      words[i] = w;
+    }
+  }
+  hasBits_ = true;
+  return words;
+}
 
 void VertexSubset::addVertex(VertexId v) {
   if (v < 0 || v >= n_)
     throw Error("addVertex: vertex " + std::to_string(v) + " is outside the set's range [0, " +
                 std::to_string(n_) + ")");
-  dense();
-  if (dense_[v])
+  if (contains(v))
     return;
-  dense_[v] = 1;
-  ++count_;
+  if (hasDense_)
+    dense_[v] = 1;
+  if (hasBits_)
+    bits_[v >> 6] |= uint64_t{1} << (v & 63);
   if (hasSparse_)
     sparse_.push_back(v);
-}
-
-SparseFrontierBuilder::SparseFrontierBuilder(VertexId n, bool dedup)
-    : n_(n), dedup_(dedup), claimed_(dedup ? n : 0, 0), perThread_(omp_get_max_threads()) {}
-
-VertexSubset SparseFrontierBuilder::finish() {
-  int buffers = static_cast<int>(perThread_.size());
-  std::vector<int64_t> sizes(buffers), starts(buffers + 1);
-  for (int t = 0; t < buffers; ++t)
-    sizes[t] = static_cast<int64_t>(perThread_[t].ids.size());
-  detail::prefixSum(sizes.data(), buffers, starts.data());
-  std::vector<VertexId> ids(starts[buffers]);
-#pragma omp parallel for schedule(dynamic, 1) if (starts[buffers] > detail::kSerialCutoff)
-  for (int t = 0; t < buffers; ++t) {
-    std::copy(perThread_[t].ids.begin(), perThread_[t].ids.end(), ids.begin() + starts[t]);
-    perThread_[t].ids.clear();
-  }
-  if (dedup_) {
-    // Release the claims of exactly the vertices added: O(output), not O(n).
-    int64_t k = static_cast<int64_t>(ids.size());
-#pragma omp parallel for schedule(static) if (k > detail::kSerialCutoff)
-    for (int64_t i = 0; i < k; ++i)
-      claimed_[ids[i]] = 0;
-  }
-  return VertexSubset::fromSparse(n_, std::move(ids));
-}
-
-DenseFrontierBuilder::DenseFrontierBuilder(VertexId n) : n_(n), flags_(n, 0) {}
-
-VertexSubset DenseFrontierBuilder::finish() {
-  VertexSubset s = VertexSubset::fromDense(n_, std::move(flags_));
-  flags_.assign(n_, 0);
-  return s;
+  ++count_;
 }
 
 namespace detail {
 
 int64_t frontierWork(VertexSubset &s, const EdgeOffset *outOffsets) {
   int64_t work = 0;
+  VertexId n = s.universe();
   if (s.hasSparse()) {
     const std::vector<VertexId> &ids = s.sparse();
     int64_t k = static_cast<int64_t>(ids.size());
 #pragma omp parallel for schedule(static) reduction(+ : work) if (k > kSerialCutoff)
     for (int64_t i = 0; i < k; ++i)
       work += outOffsets[ids[i] + 1] - outOffsets[ids[i]] + 1;
-  } else {
+  } else if (s.hasDense()) {
     const uint8_t *flags = s.dense();
-    VertexId n = s.universe();
 #pragma omp parallel for schedule(static) reduction(+ : work) if (n > kSerialCutoff)
     for (VertexId v = 0; v < n; ++v)
       if (flags[v])
         work += outOffsets[v + 1] - outOffsets[v] + 1;
+  } else {
+    const uint64_t *words = s.bits();
+#pragma omp parallel for schedule(static) reduction(+ : work) if (n > kSerialCutoff)
+    for (int64_t i = 0; i < numWords(n); ++i)
+      for (uint64_t w = words[i]; w != 0; w &= w - 1) {
+        int64_t v = i * 64 + std::countr_zero(w);
+        work += outOffsets[v + 1] - outOffsets[v] + 1;
+      }
   }
   return work;
 }

@@ -3,7 +3,9 @@
 #include "polyrt/vertex_subset.h"
 #include "test_util.h"
 
+#include <random>
 #include <set>
+#include <type_traits>
 
 using namespace polyrt;
 using namespace polyrt::test;
@@ -13,6 +15,45 @@ namespace {
 std::vector<VertexId> sorted(std::vector<VertexId> v) {
   std::sort(v.begin(), v.end());
   return v;
+}
+
+/// A sorted random subset of [0, n) holding about `percent` % of it.
+std::vector<VertexId> randomMembers(VertexId n, int percent, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<VertexId> ids;
+  for (VertexId v = 0; v < n; ++v)
+    if (static_cast<int>(rng() % 100) < percent)
+      ids.push_back(v);
+  return ids;
+}
+
+std::vector<uint8_t> flagsOf(VertexId n, const std::vector<VertexId> &ids) {
+  std::vector<uint8_t> flags(n, 0);
+  for (VertexId v : ids)
+    flags[v] = 1;
+  return flags;
+}
+
+std::vector<uint64_t> wordsOf(VertexId n, const std::vector<VertexId> &ids) {
+  std::vector<uint64_t> words((int64_t{n} + 63) / 64, 0);
+  for (VertexId v : ids)
+    words[v / 64] |= uint64_t{1} << (v % 64);
+  return words;
+}
+
+/// Every form of s holds exactly ids (sorted, distinct).
+void expectForms(VertexSubset &s, const std::vector<VertexId> &ids) {
+  VertexId n = s.universe();
+  EXPECT_EQ(s.size(), static_cast<int64_t>(ids.size()));
+  EXPECT_EQ(sorted(s.sparse()), ids);
+  std::vector<uint8_t> flags = flagsOf(n, ids);
+  EXPECT_TRUE(std::equal(flags.begin(), flags.end(), s.dense()));
+  std::vector<uint64_t> words = wordsOf(n, ids);
+  EXPECT_TRUE(std::equal(words.begin(), words.end(), s.bits()));
+  for (VertexId v : {VertexId{0}, n / 2, n - 1})
+    if (v >= 0 && v < n) {
+      EXPECT_EQ(s.contains(v), flags[v] != 0) << v;
+    }
 }
 
 TEST(VertexSubset, AllAndNone) {
@@ -104,72 +145,107 @@ TEST(VertexSubset, AddVertex) {
   EXPECT_CONTAINS(errorOf([&] { s.addVertex(-1); }), "outside");
 }
 
-TEST(SparseFrontierBuilder, DedupUnderOpenMP) {
-  const VertexId n = 100000;
-  withThreads(4, [&] {
-    SparseFrontierBuilder b(n, true);
-#pragma omp parallel for schedule(dynamic, 64)
-    for (int64_t i = 0; i < 8 * int64_t{n}; ++i)
-      b.add(static_cast<VertexId>((i * 7919) % n)); // every vertex 8 times
-    VertexSubset s = b.finish();
-    EXPECT_EQ(s.size(), n);
-    std::vector<VertexId> ids = sorted(s.sparse());
-    for (VertexId v = 0; v < n; ++v)
-      if (ids[v] != v) {
-        ADD_FAILURE() << "vertex " << v << " missing or duplicated";
-        break;
-      }
-    // The builder is empty and reusable; claims were released.
-#pragma omp parallel for
-    for (VertexId v = 0; v < 10; ++v) {
-      b.add(v);
-      b.add(v);
+static_assert(std::is_nothrow_move_constructible_v<VertexSubset> &&
+              std::is_nothrow_move_assignable_v<VertexSubset>);
+
+// Every form converts to the other two, for sizes around word boundaries and
+// large enough for the parallel paths, empty and full sets included.
+TEST(VertexSubset, AllConversionsFromEachForm) {
+  for (VertexId n : {0, 1, 63, 64, 65, 130, (1 << 20) + 37})
+    for (int percent : {0, 3, 50, 100}) {
+      SCOPED_TRACE("n=" + std::to_string(n) + " percent=" + std::to_string(percent));
+      std::vector<VertexId> ids = randomMembers(n, percent, n * 7 + percent);
+      int64_t k = static_cast<int64_t>(ids.size());
+      withThreads(4, [&] {
+        VertexSubset fromSparse = VertexSubset::fromSparse(n, ids);
+        VertexSubset fromSparse2 = VertexSubset::fromSparse(n, ids); // bits first
+        fromSparse2.bits();
+        VertexSubset fromDense = VertexSubset::fromDense(n, flagsOf(n, ids), k);
+        VertexSubset fromDense2 = VertexSubset::fromDense(n, flagsOf(n, ids), k);
+        fromDense2.bits();
+        VertexSubset fromBits = VertexSubset::fromBits(n, wordsOf(n, ids), k);
+        VertexSubset fromBits2 = VertexSubset::fromBits(n, wordsOf(n, ids), k);
+        fromBits2.dense();
+        for (VertexSubset *s : {&fromSparse, &fromSparse2, &fromDense, &fromDense2, &fromBits,
+                                &fromBits2})
+          expectForms(*s, ids);
+        return 0;
+      });
     }
-    EXPECT_EQ(b.finish().size(), 10);
-    EXPECT_EQ(b.finish().size(), 0);
-    return 0;
-  });
 }
 
-TEST(SparseFrontierBuilder, NoDedupKeepsEveryAdd) {
-  withThreads(3, [&] {
-    SparseFrontierBuilder b(50, false);
-#pragma omp parallel for
-    for (int i = 0; i < 3000; ++i)
-      b.add(i % 50);
-    VertexSubset s = b.finish();
-    EXPECT_EQ(s.size(), 3000);
-    std::vector<int> count(50, 0);
-    for (VertexId v : s.sparse())
-      ++count[v];
-    for (int c : count)
-      EXPECT_EQ(c, 60);
-    EXPECT_EQ(s.dense()[49], 1);
-    return 0;
-  });
+TEST(VertexSubset, OnlyTheFormAskedForIsBuilt) {
+  VertexSubset b = VertexSubset::fromBits(100, wordsOf(100, {3, 64, 99}), 3);
+  EXPECT_TRUE(b.hasBits());
+  EXPECT_FALSE(b.hasSparse());
+  EXPECT_FALSE(b.hasDense());
+  EXPECT_TRUE(b.contains(64)); // read from the bits
+  EXPECT_FALSE(b.contains(65));
+  EXPECT_FALSE(b.hasDense());
+  EXPECT_ELEMENTS(b.sparse(), 3, 64, 99);
+  EXPECT_FALSE(b.hasDense());
+  VertexSubset s = VertexSubset::fromSparse(100, {5});
+  EXPECT_TRUE(s.contains(5)); // builds the (smaller) bit form
+  EXPECT_TRUE(s.hasBits());
+  EXPECT_FALSE(s.hasDense());
+  VertexSubset d = VertexSubset::fromDense(100, flagsOf(100, {7}));
+  EXPECT_TRUE(d.contains(7));
+  EXPECT_FALSE(d.hasBits());
+  EXPECT_FALSE(d.hasSparse());
 }
 
-TEST(SparseFrontierBuilder, SerialUseKeepsOrder) {
-  SparseFrontierBuilder b(10, true);
-  for (VertexId v : {5, 3, 5, 9})
-    b.add(v);
-  EXPECT_ELEMENTS(b.finish().sparse(), 5, 3, 9);
+TEST(VertexSubset, FromBitsAndFromDenseWithCount) {
+  EXPECT_CONTAINS(errorOf([] { VertexSubset::fromBits(65, std::vector<uint64_t>(1), 0); }),
+                  "1 words for 65 vertices (needs 2)");
+  EXPECT_CONTAINS(errorOf([] { VertexSubset::fromBits(3, {uint64_t{1} << 3}, 1); }),
+                  "bits set past vertex 2");
+  EXPECT_CONTAINS(errorOf([] { VertexSubset::fromDense(3, std::vector<uint8_t>(4), 0); }),
+                  "4 flags for 3 vertices");
+  VertexSubset d = VertexSubset::fromDense(4, {0, 2, 0, 1}, 2); // any nonzero byte
+  EXPECT_EQ(d.size(), 2);
+  EXPECT_ELEMENTS(d.sparse(), 1, 3);
+  EXPECT_EQ(d.bits()[0], 0b1010u);
+  VertexSubset empty = VertexSubset::fromBits(0, {}, 0);
+  EXPECT_TRUE(empty.empty());
+  EXPECT_TRUE(empty.sparse().empty());
 }
 
-TEST(DenseFrontierBuilder, Collects) {
-  withThreads(4, [&] {
-    DenseFrontierBuilder b(1000);
-#pragma omp parallel for
-    for (VertexId v = 0; v < 1000; ++v)
-      if (v % 10 == 0)
-        b.add(v);
-    VertexSubset s = b.finish();
-    EXPECT_EQ(s.size(), 100);
-    EXPECT_TRUE(s.contains(990));
-    EXPECT_FALSE(s.contains(991));
-    EXPECT_EQ(b.finish().size(), 0); // reset after finish
-    return 0;
-  });
+TEST(VertexSubset, DuplicatesInSparseToBits) {
+  std::vector<VertexId> ids;
+  for (int i = 0; i < 50000; ++i)
+    ids.push_back(i % 1000);
+  VertexSubset s = VertexSubset::fromSparse(1000, ids);
+  EXPECT_EQ(s.size(), 50000); // the list's length
+  const uint64_t *words = withThreads(4, [&] { return s.bits(); });
+  for (VertexId v = 0; v < 1000; ++v)
+    EXPECT_TRUE((words[v / 64] >> (v % 64)) & 1) << v;
+}
+
+TEST(VertexSubset, AddVertexKeepsEveryForm) {
+  VertexSubset s = VertexSubset::fromSparse(200, {10, 150});
+  s.dense();
+  s.bits();
+  s.addVertex(70);
+  s.addVertex(150);
+  expectForms(s, {10, 70, 150});
+  VertexSubset b = VertexSubset::fromBits(70, wordsOf(70, {69}), 1);
+  b.addVertex(0);
+  EXPECT_FALSE(b.hasDense());
+  expectForms(b, {0, 69});
+}
+
+TEST(VertexSubset, MovesAndCopies) {
+  VertexSubset a = VertexSubset::fromSparse(10, {1, 2});
+  const VertexId *data = a.sparse().data();
+  VertexSubset b = std::move(a);
+  EXPECT_EQ(b.sparse().data(), data); // moved, not copied
+  VertexSubset c(10, false);
+  c = std::move(b);
+  EXPECT_EQ(c.size(), 2);
+  VertexSubset d = c;
+  d.addVertex(9);
+  EXPECT_EQ(c.size(), 2);
+  EXPECT_EQ(d.size(), 3);
 }
 
 TEST(FrontierWork, SparseAndDense) {
@@ -182,6 +258,9 @@ TEST(FrontierWork, SparseAndDense) {
   EXPECT_EQ(frontierWork(d, g), 1 + 0 + 3 + 3);
   VertexSubset empty(4, false);
   EXPECT_EQ(frontierWork(empty, g), 0);
+  VertexSubset b = VertexSubset::fromBits(4, {0b1110}, 3);
+  EXPECT_EQ(frontierWork(b, g), 1 + 0 + 3 + 3);
+  EXPECT_FALSE(b.hasDense());
 }
 
 TEST(FrontierWork, LargeMatchesSerialSum) {
@@ -198,6 +277,9 @@ TEST(FrontierWork, LargeMatchesSerialSum) {
   std::vector<uint8_t> flags(s.dense(), s.dense() + g.numVertices());
   VertexSubset d = VertexSubset::fromDense(g.numVertices(), flags);
   EXPECT_EQ(withThreads(4, [&] { return frontierWork(d, g); }), expected);
+  std::vector<uint64_t> words(s.bits(), s.bits() + (g.numVertices() + 63) / 64);
+  VertexSubset b = VertexSubset::fromBits(g.numVertices(), words, d.size());
+  EXPECT_EQ(withThreads(4, [&] { return frontierWork(b, g); }), expected);
 }
 
 } // namespace

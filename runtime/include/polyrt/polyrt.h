@@ -3,6 +3,7 @@
 #define POLYRT_POLYRT_H
 
 #include "polyrt/atomics.h"
+#include "polyrt/frontier_builders.h"
 #include "polyrt/graph.h"
 #include "polyrt/io.h"
 #include "polyrt/numa.h"

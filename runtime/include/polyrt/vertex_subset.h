@@ -1,10 +1,13 @@
 //===- vertex_subset.h - Frontiers --------------------------------------===//
 //
-// A VertexSubset is a set of vertices of a graph with n vertices, held either
-// sparse (a list of ids) or dense (one byte per vertex), converting on demand
-// in parallel. Push traversals read the sparse form; pull traversals the dense
-// one. A sparse subset never holds duplicates unless it was built with
-// deduplication off.
+// A VertexSubset is a set of vertices of a graph with n vertices, held in up
+// to three forms at once, each built on demand (in parallel) from another:
+//   sparse  a list of ids (push traversals read it);
+//   dense   one byte per vertex (pull traversals read it);
+//   bits    one bit per vertex: (n+63)/64 words, bit v%64 of word v/64.
+// A conversion runs only when the form asked for is missing. A sparse subset
+// never holds duplicates unless it was built with deduplication off.
+// The frontier builders (frontier_builders.h) produce subsets.
 //
 //===----------------------------------------------------------------------===//
 #ifndef POLYRT_VERTEX_SUBSET_H
@@ -22,72 +25,51 @@ public:
   VertexSubset() = default;
   /// All n vertices (all=true, held dense) or none (held sparse).
   VertexSubset(VertexId n, bool all);
+  VertexSubset(const VertexSubset &) = default;
+  VertexSubset &operator=(const VertexSubset &) = default;
+  VertexSubset(VertexSubset &&) noexcept = default;
+  VertexSubset &operator=(VertexSubset &&) noexcept = default;
+
   /// ids must lie in [0, n); duplicates are kept (and counted by size()).
   static VertexSubset fromSparse(VertexId n, std::vector<VertexId> ids);
-  /// flags has n entries; any nonzero byte marks a member.
+  /// flags has n entries; any nonzero byte marks a member. Counts them.
   static VertexSubset fromDense(VertexId n, std::vector<uint8_t> flags);
+  /// The same with the number of members already known (no counting pass).
+  static VertexSubset fromDense(VertexId n, std::vector<uint8_t> flags, int64_t count);
+  /// words has (n+63)/64 entries, the bits past n zero; count = set bits.
+  static VertexSubset fromBits(VertexId n, std::vector<uint64_t> words, int64_t count);
 
   VertexId universe() const { return n_; }
   /// Number of members (counts duplicates of a non-deduplicated sparse set).
-  int64_t size() const;
-  bool empty() const { return size() == 0; }
+  int64_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
 
   bool hasSparse() const { return hasSparse_; }
   bool hasDense() const { return hasDense_; }
+  bool hasBits() const { return hasBits_; }
   const std::vector<VertexId> &sparse(); // builds the sparse form if needed
   const uint8_t *dense();                // builds the dense form if needed
-  bool contains(VertexId v);             // via the dense form
+  const uint64_t *bits();                // builds the bitvector if needed
+  /// Reads the dense or bit form, whichever exists (builds bits if neither).
+  inline bool contains(VertexId v);
 
   /// Serial insertion (addVertex in the language); ignores vertices present.
-  /// Builds the dense form first if needed; throws Error for v outside [0, n).
+  /// Keeps every form it has in step; throws Error for v outside [0, n).
   void addVertex(VertexId v);
 
 private:
   VertexId n_ = 0;
-  bool hasSparse_ = false, hasDense_ = false;
+  // At least one form is always present; the empty set starts sparse.
+  bool hasSparse_ = true, hasDense_ = false, hasBits_ = false;
+  int64_t count_ = 0; // size(): the sparse list's length if built from one
   std::vector<VertexId> sparse_;
   std::vector<uint8_t> dense_;
-  int64_t count_ = 0; // members in the dense form
-};
-
-/// Collects the output frontier of a push traversal from many threads:
-/// add() is called inside an OpenMP parallel region (or serially) and keeps
-/// per-thread buffers; with dedup on, a vertex added twice appears once.
-/// The buffers are indexed by omp_get_thread_num() and sized by
-/// omp_get_max_threads() at construction: use the builder from one
-/// non-nested parallel region of at most that many threads at a time.
-/// finish() concatenates the buffers in thread order.
-class SparseFrontierBuilder {
-public:
-  SparseFrontierBuilder(VertexId n, bool dedup);
-  inline void add(VertexId v); // defined in vertex_subset_impl.h
-  VertexSubset finish(); // the builder is empty afterwards
-private:
-  struct alignas(64) Buffer { // one cache line apart: no false sharing
-    std::vector<VertexId> ids;
-  };
-  VertexId n_;
-  bool dedup_;
-  std::vector<uint8_t> claimed_; // dedup flags (empty when dedup is off)
-  std::vector<Buffer> perThread_; // indexed by omp thread
-};
-
-/// Collects the output of a pull traversal, where each vertex is written by
-/// the one thread that owns it: a plain byte store per vertex. finish()
-/// counts the members in parallel and leaves the builder empty and reusable.
-class DenseFrontierBuilder {
-public:
-  explicit DenseFrontierBuilder(VertexId n);
-  void add(VertexId v) { flags_[v] = 1; }
-  VertexSubset finish();
-private:
-  VertexId n_;
-  std::vector<uint8_t> flags_;
+  std::vector<uint64_t> bits_;
 };
 
 /// Sum of out-degrees of the members plus their number: what the hybrid
 /// directions compare against |E|/20 to choose push or pull. Reads the sparse
-/// form when the subset has one (duplicates count), else the dense form. G is
+/// form when the subset has one (duplicates count), else a dense form. G is
 /// any graph with outOffsets(), e.g. Graph<W>.
 template <typename G> int64_t frontierWork(VertexSubset &s, const G &g);
 

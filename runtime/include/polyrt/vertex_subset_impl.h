@@ -7,23 +7,12 @@
 #ifndef POLYRT_VERTEX_SUBSET_IMPL_H
 #define POLYRT_VERTEX_SUBSET_IMPL_H
 
-#include "polyrt/atomics.h"
-
-#include <omp.h>
-
-#include <atomic>
-
 namespace polyrt {
 
-inline void SparseFrontierBuilder::add(VertexId v) {
-  if (dedup_) {
-    // Test before the compare-and-swap: most repeated adds see the flag set
-    // and skip the locked instruction.
-    if (std::atomic_ref<uint8_t>(claimed_[v]).load(std::memory_order_relaxed) != 0 ||
-        !compareAndSwap<uint8_t>(&claimed_[v], 0, 1))
-      return;
-  }
-  perThread_[omp_get_thread_num()].ids.push_back(v);
+inline bool VertexSubset::contains(VertexId v) {
+  if (hasDense_)
+    return dense_[v] != 0;
+  return (bits()[v >> 6] >> (v & 63)) & 1;
 }
 
 namespace detail {

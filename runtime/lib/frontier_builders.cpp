@@ -1,0 +1,223 @@
+//===- frontier_builders.cpp - Output frontiers and the dedup flag pool -===//
+#include "polyrt/frontier_builders.h"
+
+#include "detail/parallel.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+
+namespace polyrt {
+namespace {
+
+/// Clean (all-zero) dedup flag arrays, keyed by vertex count. A builder takes
+/// one for its lifetime; it must give it back clean. The pool keeps the few
+/// most recently returned arrays; calloc makes a new one without touching
+/// its pages.
+class FlagPool {
+public:
+  uint8_t *acquire(VertexId n) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (size_t i = free_.size(); i-- > 0;)
+        if (free_[i].n == n) {
+          uint8_t *flags = free_[i].flags;
+          free_.erase(free_.begin() + static_cast<std::ptrdiff_t>(i));
+          return flags;
+        }
+    }
+    allocations_.fetch_add(1, std::memory_order_relaxed);
+    auto *flags = static_cast<uint8_t *>(std::calloc(std::max<size_t>(n, 1), 1));
+    if (!flags)
+      throw std::bad_alloc();
+    return flags;
+  }
+  void release(uint8_t *flags, VertexId n) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    free_.push_back({n, flags});
+    if (free_.size() > kKept) {
+      std::free(free_.front().flags);
+      free_.erase(free_.begin());
+    }
+  }
+  int64_t allocations() const { return allocations_.load(std::memory_order_relaxed); }
+  ~FlagPool() {
+    for (Entry &e : free_)
+      std::free(e.flags);
+  }
+
+private:
+  static constexpr size_t kKept = 4;
+  struct Entry {
+    VertexId n;
+    uint8_t *flags;
+  };
+  std::mutex mutex_;
+  std::vector<Entry> free_;
+  std::atomic<int64_t> allocations_{0};
+};
+
+FlagPool &flagPool() {
+  static FlagPool pool;
+  return pool;
+}
+
+/// Clears the dedup flags of ids[0, k) (in parallel when k is large).
+void unclaim(uint8_t *flags, const VertexId *ids, int64_t k) {
+#pragma omp parallel for schedule(static) if (k > detail::kSerialCutoff)
+  for (int64_t i = 0; i < k; ++i)
+    flags[ids[i]] = 0;
+}
+
+} // namespace
+
+int64_t detail::dedupFlagAllocations() { return flagPool().allocations(); }
+
+// --- SparseFrontierBuilder -------------------------------------------------
+
+SparseFrontierBuilder::SparseFrontierBuilder(VertexId n, bool dedup)
+    : n_(n), claimed_(dedup ? flagPool().acquire(n) : nullptr), buffers_(omp_get_max_threads()),
+      perThread_(new Buffer[buffers_]) {}
+
+SparseFrontierBuilder::~SparseFrontierBuilder() {
+  if (!claimed_)
+    return;
+  // Never finished (an error unwound past it): release what was claimed.
+  for (int t = 0; t < buffers_; ++t)
+    unclaim(claimed_, perThread_[t].ids.data(), static_cast<int64_t>(perThread_[t].ids.size()));
+  flagPool().release(claimed_, n_);
+}
+
+VertexSubset SparseFrontierBuilder::finish() {
+  std::vector<int64_t> sizes(buffers_), starts(buffers_ + 1);
+  int nonEmpty = 0, last = 0;
+  for (int t = 0; t < buffers_; ++t) {
+    sizes[t] = static_cast<int64_t>(perThread_[t].ids.size());
+    if (sizes[t] > 0)
+      ++nonEmpty, last = t;
+  }
+  detail::prefixSum(sizes.data(), buffers_, starts.data());
+  int64_t total = starts[buffers_];
+  std::vector<VertexId> ids;
+  if (nonEmpty == 1) {
+    // One thread added everything (or the builder ran serially): no copy.
+    ids = std::move(perThread_[last].ids);
+    perThread_[last].ids.clear();
+    if (claimed_)
+      unclaim(claimed_, ids.data(), total);
+  } else if (nonEmpty > 1) {
+    // Each thread copies a buffer to its place and clears its claims.
+    ids.resize(total);
+#pragma omp parallel for schedule(static, 1) if (total > detail::kSerialCutoff)
+    for (int t = 0; t < buffers_; ++t) {
+      std::vector<VertexId> &own = perThread_[t].ids;
+      std::copy(own.begin(), own.end(), ids.begin() + starts[t]);
+      if (claimed_)
+        for (VertexId v : own)
+          claimed_[v] = 0;
+      own.clear();
+    }
+  }
+  return VertexSubset::fromSparse(n_, std::move(ids));
+}
+
+// --- SlidingQueueBuilder ---------------------------------------------------
+
+SlidingQueueBuilder::SlidingQueueBuilder(VertexId n, int64_t capacity, bool dedup)
+    : n_(n), capacity_(std::max<int64_t>(capacity, 0)),
+      claimed_(dedup ? flagPool().acquire(n) : nullptr), threads_(omp_get_max_threads()),
+      queue_(new VertexId[std::max<int64_t>(capacity_, 1)]), local_(new Local[threads_]) {}
+
+SlidingQueueBuilder::~SlidingQueueBuilder() {
+  if (!claimed_)
+    return;
+  // Never finished: release the claims still in the queue and the buffers.
+  int64_t written = std::min(tail_.load(), overflowAt_.load());
+  unclaim(claimed_, queue_.get(), std::min(written, capacity_));
+  for (int t = 0; t < threads_; ++t)
+    unclaim(claimed_, local_[t].ids, local_[t].size);
+  flagPool().release(claimed_, n_);
+}
+
+void SlidingQueueBuilder::flush(Local &local) {
+  int64_t start = tail_.fetch_add(local.size, std::memory_order_relaxed);
+  if (start + local.size <= capacity_) {
+    std::memcpy(queue_.get() + start, local.ids, sizeof(VertexId) * local.size);
+  } else {
+    // Past the capacity: drop the ids (finish() reports it). Their claims are
+    // released now so the flags go back to the pool clean; every later flush
+    // fails too, since the tail only grows.
+    int64_t first = overflowAt_.load(std::memory_order_relaxed);
+    while (start < first && !overflowAt_.compare_exchange_weak(first, start)) {
+    }
+    if (claimed_)
+      unclaim(claimed_, local.ids, local.size);
+  }
+  local.size = 0;
+}
+
+VertexSubset SlidingQueueBuilder::finish() {
+  for (int t = 0; t < threads_; ++t)
+    if (local_[t].size > 0)
+      flush(local_[t]);
+  int64_t total = tail_.load();
+  int64_t written = std::min(total, overflowAt_.load());
+  tail_.store(0);
+  overflowAt_.store(INT64_MAX);
+  if (written < total) {
+    if (claimed_)
+      unclaim(claimed_, queue_.get(), written);
+    throw Error("SlidingQueueBuilder: " + std::to_string(total) +
+                " vertices were added to a queue with room for " + std::to_string(capacity_));
+  }
+  std::vector<VertexId> ids(total);
+  const VertexId *queue = queue_.get();
+#pragma omp parallel for schedule(static) if (total > detail::kSerialCutoff)
+  for (int64_t i = 0; i < total; ++i) {
+    ids[i] = queue[i];
+    if (claimed_)
+      claimed_[queue[i]] = 0;
+  }
+  return VertexSubset::fromSparse(n_, std::move(ids));
+}
+
+// --- Dense and bitvector builders ------------------------------------------
+
+DenseFrontierBuilder::DenseFrontierBuilder(VertexId n) : n_(n), flags_(n, 0) {}
+
+VertexSubset DenseFrontierBuilder::finish() {
+  if (flags_.size() != static_cast<size_t>(n_))
+    return VertexSubset(n_, false); // finished before
+  return VertexSubset::fromDense(n_, std::move(flags_));
+}
+
+VertexSubset DenseFrontierBuilder::finish(int64_t count) {
+  if (flags_.size() != static_cast<size_t>(n_))
+    return VertexSubset(n_, false);
+  return VertexSubset::fromDense(n_, std::move(flags_), count);
+}
+
+BitvectorFrontierBuilder::BitvectorFrontierBuilder(VertexId n)
+    : n_(n), words_((int64_t{n} + 63) / 64, 0) {}
+
+VertexSubset BitvectorFrontierBuilder::finish() {
+  int64_t count = 0, nw = static_cast<int64_t>(words_.size());
+  const uint64_t *words = words_.data();
+#pragma omp parallel for schedule(static) reduction(+ : count) if (nw > detail::kSerialCutoff)
+  for (int64_t i = 0; i < nw; ++i)
+    count += std::popcount(words[i]);
+  return finish(count);
+}
+
+VertexSubset BitvectorFrontierBuilder::finish(int64_t count) {
+  if (words_.size() != static_cast<size_t>((int64_t{n_} + 63) / 64))
+    return VertexSubset(n_, false);
+  return VertexSubset::fromBits(n_, std::move(words_), count);
+}
+
+} // namespace polyrt

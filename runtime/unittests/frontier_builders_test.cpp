@@ -1,0 +1,284 @@
+//===- frontier_builders_test.cpp - Output frontiers --------------------===//
+#include "polyrt/frontier_builders.h"
+#include "test_util.h"
+
+#include <random>
+
+using namespace polyrt;
+using namespace polyrt::test;
+
+namespace {
+
+std::vector<VertexId> sorted(std::vector<VertexId> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+/// 0, 1, ..., n-1.
+std::vector<VertexId> iota(VertexId n) {
+  std::vector<VertexId> ids(n);
+  for (VertexId v = 0; v < n; ++v)
+    ids[v] = v;
+  return ids;
+}
+
+TEST(SparseFrontierBuilder, DedupUnderOpenMP) {
+  const VertexId n = 100000;
+  withThreads(4, [&] {
+    SparseFrontierBuilder b(n, true);
+#pragma omp parallel for schedule(dynamic, 64)
+    for (int64_t i = 0; i < 8 * int64_t{n}; ++i)
+      b.add(static_cast<VertexId>((i * 7919) % n)); // every vertex 8 times
+    VertexSubset s = b.finish();
+    EXPECT_EQ(s.size(), n);
+    std::vector<VertexId> ids = sorted(s.sparse());
+    for (VertexId v = 0; v < n; ++v)
+      if (ids[v] != v) {
+        ADD_FAILURE() << "vertex " << v << " missing or duplicated";
+        break;
+      }
+    // The builder is empty and reusable; claims were released.
+#pragma omp parallel for
+    for (VertexId v = 0; v < 10; ++v) {
+      b.add(v);
+      b.add(v);
+    }
+    EXPECT_EQ(b.finish().size(), 10);
+    EXPECT_EQ(b.finish().size(), 0);
+    return 0;
+  });
+}
+
+TEST(SparseFrontierBuilder, NoDedupKeepsEveryAdd) {
+  withThreads(3, [&] {
+    SparseFrontierBuilder b(50, false);
+#pragma omp parallel for
+    for (int i = 0; i < 3000; ++i)
+      b.add(i % 50);
+    VertexSubset s = b.finish();
+    EXPECT_EQ(s.size(), 3000);
+    std::vector<int> count(50, 0);
+    for (VertexId v : s.sparse())
+      ++count[v];
+    for (int c : count)
+      EXPECT_EQ(c, 60);
+    EXPECT_EQ(s.dense()[49], 1);
+    return 0;
+  });
+}
+
+TEST(SparseFrontierBuilder, SerialUseKeepsOrder) {
+  SparseFrontierBuilder b(10, true);
+  for (VertexId v : {5, 3, 5, 9})
+    b.add(v);
+  EXPECT_ELEMENTS(b.finish().sparse(), 5, 3, 9);
+}
+
+TEST(DenseFrontierBuilder, Collects) {
+  withThreads(4, [&] {
+    DenseFrontierBuilder b(1000);
+#pragma omp parallel for
+    for (VertexId v = 0; v < 1000; ++v)
+      if (v % 10 == 0)
+        b.add(v);
+    VertexSubset s = b.finish();
+    EXPECT_EQ(s.size(), 100);
+    EXPECT_TRUE(s.contains(990));
+    EXPECT_FALSE(s.contains(991));
+    EXPECT_EQ(b.finish().size(), 0); // reset after finish
+    return 0;
+  });
+}
+
+TEST(SparseFrontierBuilder, ConcatenatesInThreadOrder) {
+  const VertexId n = 200000; // past the serial cutoff: the parallel copy
+  withThreads(4, [&] {
+    SparseFrontierBuilder b(n, false);
+#pragma omp parallel for schedule(static)
+    for (VertexId v = 0; v < n; ++v)
+      b.add(v);
+    EXPECT_EQ(b.finish().sparse(), iota(n));
+    return 0;
+  });
+}
+
+// Rounds of adds with duplicates, as a BFS does: each round's output is its
+// distinct vertices, so the pooled flags come back clean every time, and the
+// pool allocates no new arrays once it holds one of this size.
+TEST(SparseFrontierBuilder, PoolReuseAcrossRounds) {
+  const VertexId n = 50000;
+  std::mt19937 rng(5);
+  int64_t allocationsBefore = -1;
+  for (int round = 0; round < 200; ++round) {
+    std::vector<VertexId> adds;
+    int count = static_cast<int>(rng() % 3000);
+    for (int i = 0; i < count; ++i)
+      adds.push_back(static_cast<VertexId>(rng() % n));
+    std::vector<VertexId> expected = sorted(adds);
+    expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
+    VertexSubset out = withThreads(3, [&] {
+      SparseFrontierBuilder b(n, true);
+#pragma omp parallel for schedule(dynamic, 16)
+      for (int i = 0; i < count; ++i) {
+        b.add(adds[i]);
+        b.add(adds[(i * 7) % count]);
+      }
+      return b.finish();
+    });
+    ASSERT_EQ(sorted(out.sparse()), expected) << "round " << round;
+    if (round == 0)
+      allocationsBefore = detail::dedupFlagAllocations();
+  }
+  EXPECT_EQ(detail::dedupFlagAllocations(), allocationsBefore);
+}
+
+TEST(SparseFrontierBuilder, UnfinishedBuilderReleasesItsClaims) {
+  const VertexId n = 777;
+  {
+    SparseFrontierBuilder b(n, true);
+    for (VertexId v = 0; v < n; v += 2)
+      b.add(v);
+  } // destroyed without finish(): the flags go back clean
+  SparseFrontierBuilder b(n, true);
+  for (VertexId v = 0; v < n; ++v)
+    b.add(v);
+  EXPECT_EQ(b.finish().size(), n);
+}
+
+TEST(SparseFrontierBuilder, TwoBuildersOfOneSizeAtOnce) {
+  SparseFrontierBuilder a(100, true), b(100, true);
+  a.add(5);
+  b.add(5); // separate flag arrays
+  a.add(5);
+  EXPECT_ELEMENTS(a.finish().sparse(), 5);
+  EXPECT_ELEMENTS(b.finish().sparse(), 5);
+}
+
+TEST(SlidingQueueBuilder, DedupUnderOpenMP) {
+  const VertexId n = 100000; // many flushes of the per-thread buffers
+  withThreads(4, [&] {
+    SlidingQueueBuilder b(n, n, true);
+#pragma omp parallel for schedule(dynamic, 64)
+    for (int64_t i = 0; i < 8 * int64_t{n}; ++i)
+      b.add(static_cast<VertexId>((i * 7919) % n));
+    VertexSubset s = b.finish();
+    EXPECT_EQ(s.size(), n);
+    EXPECT_EQ(sorted(s.sparse()), iota(n));
+#pragma omp parallel for
+    for (VertexId v = 0; v < 10; ++v) {
+      b.add(v);
+      b.add(v);
+    }
+    EXPECT_EQ(sorted(b.finish().sparse()), iota(10)); // reusable, claims released
+    EXPECT_EQ(b.finish().size(), 0);
+    return 0;
+  });
+}
+
+TEST(SlidingQueueBuilder, NoDedupKeepsEveryAdd) {
+  withThreads(3, [&] {
+    SlidingQueueBuilder b(50, 30000, false);
+#pragma omp parallel for
+    for (int i = 0; i < 30000; ++i)
+      b.add(i % 50);
+    VertexSubset s = b.finish();
+    EXPECT_EQ(s.size(), 30000);
+    std::vector<int> count(50, 0);
+    for (VertexId v : s.sparse())
+      ++count[v];
+    for (int c : count)
+      EXPECT_EQ(c, 600);
+    return 0;
+  });
+}
+
+TEST(SlidingQueueBuilder, SerialUseKeepsOrder) {
+  SlidingQueueBuilder b(10, 10, true);
+  for (VertexId v : {5, 3, 5, 9})
+    b.add(v);
+  EXPECT_ELEMENTS(b.finish().sparse(), 5, 3, 9);
+  SlidingQueueBuilder big(20000, 20000, false); // order kept across flushes
+  for (VertexId v = 0; v < 20000; ++v)
+    big.add(v);
+  EXPECT_EQ(big.finish().sparse(), iota(20000));
+}
+
+TEST(SlidingQueueBuilder, CapacityExceeded) {
+  withThreads(4, [&] {
+    SlidingQueueBuilder b(100, 9000, false);
+#pragma omp parallel for
+    for (int i = 0; i < 20000; ++i)
+      b.add(i % 100);
+    EXPECT_CONTAINS(errorOf([&] { b.finish(); }),
+                    "SlidingQueueBuilder: 20000 vertices were added to a queue with room for 9000");
+    for (VertexId v = 0; v < 5; ++v)
+      b.add(v);
+    EXPECT_EQ(b.finish().size(), 5); // usable after the error
+    // With dedup: the claims of the dropped ids are released too.
+    const VertexId n = 30000;
+    SlidingQueueBuilder d(n, 10000, true);
+#pragma omp parallel for
+    for (VertexId v = 0; v < n; ++v)
+      d.add(v);
+    EXPECT_CONTAINS(errorOf([&] { d.finish(); }), "room for 10000");
+    SparseFrontierBuilder after(n, true); // may get d's flag array
+    for (VertexId v = 0; v < n; ++v)
+      after.add(v);
+    EXPECT_EQ(after.finish().size(), n);
+    SlidingQueueBuilder exact(100, 100, false); // a full queue is fine
+    for (VertexId v = 0; v < 100; ++v)
+      exact.add(v);
+    EXPECT_EQ(exact.finish().size(), 100);
+    return 0;
+  });
+}
+
+TEST(DenseFrontierBuilder, AddSharedAndGivenCount) {
+  withThreads(4, [&] {
+    DenseFrontierBuilder b(5000);
+    int64_t added = 0;
+#pragma omp parallel for
+    for (int i = 0; i < 40000; ++i)
+      if (i % 8 == 0)
+        b.addShared(i % 5000); // 5000 adds of 625 vertices, racing
+    for (VertexId v = 0; v < 5000; v += 8)
+      ++added;
+    VertexSubset s = b.finish(added);
+    EXPECT_EQ(s.size(), 625);
+    EXPECT_FALSE(s.hasSparse());
+    EXPECT_EQ(s.sparse().size(), 625u);
+    EXPECT_TRUE(s.contains(4992));
+    EXPECT_FALSE(s.contains(4993));
+    EXPECT_EQ(b.finish().size(), 0); // spent
+    return 0;
+  });
+}
+
+TEST(BitvectorFrontierBuilder, ParallelAddsWithDuplicates) {
+  for (VertexId n : {0, 1, 64, 100, 300001}) {
+    SCOPED_TRACE(n);
+    std::vector<VertexId> expected;
+    for (VertexId v = 0; v < n; ++v)
+      if (v % 3 != 1)
+        expected.push_back(v);
+    withThreads(4, [&] {
+      BitvectorFrontierBuilder b(n);
+#pragma omp parallel for schedule(dynamic, 100)
+      for (int64_t i = 0; i < 3 * int64_t{n}; ++i)
+        if (i % n % 3 != 1)
+          b.add(static_cast<VertexId>(i % n));
+      VertexSubset s = b.finish();
+      EXPECT_TRUE(s.hasBits());
+      EXPECT_EQ(s.size(), static_cast<int64_t>(expected.size()));
+      EXPECT_EQ(s.sparse(), expected);
+      EXPECT_EQ(b.finish().size(), 0);
+      BitvectorFrontierBuilder c(n);
+      if (n > 0)
+        c.add(n - 1);
+      EXPECT_EQ(c.finish(n > 0 ? 1 : 0).size(), n > 0 ? 1 : 0);
+      return 0;
+    });
+  }
+}
+
+} // namespace
