@@ -3,6 +3,7 @@
 #define POLYRT_POLYRT_H
 
 #include "polyrt/atomics.h"
+#include "polyrt/edge_chunks.h"
 #include "polyrt/frontier_builders.h"
 #include "polyrt/graph.h"
 #include "polyrt/io.h"
