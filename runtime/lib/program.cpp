@@ -2,6 +2,7 @@
 #include "polyrt/program.h"
 
 #include "polyrt/numa.h"
+#include "polyrt/schedule_args.h"
 #include "polyrt/timer.h"
 #include "polyrt/types.h"
 
@@ -39,6 +40,7 @@ const char *skipPlus(const std::string &text) {
 
 int runMain(int argc, char **argv, const std::function<void()> &body) {
   std::string name = programName(argc, argv);
+  setScheduleArguments(argc, argv);
   auto fail = [&](const std::string &message) {
     std::cout.flush();
     std::cerr << name << ": error: " << message << std::endl;
