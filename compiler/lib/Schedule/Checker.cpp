@@ -94,7 +94,7 @@ Checker::Checker(const Program &program, DiagnosticEngine &diags)
 }
 
 void Checker::error(llvm::SMLoc loc, const llvm::Twine &message) {
-  hadError = true;
+  ++errors;
   diags.error(loc, message);
 }
 
@@ -251,9 +251,7 @@ const LabelInfo *Checker::label(const ScheduleCall &call, unsigned index) {
 ApplySchedule *Checker::entry(const ScheduleCall &call) {
   if (!label(call, 0))
     return nullptr;
-  const std::string &name = call.args[0].text;
-  firstOption.emplace(name, call.loc);
-  return &schedule.byLabel[name];
+  return &schedule.byLabel[call.args[0].text];
 }
 
 //===----------------------------------------------------------------------===//
@@ -291,7 +289,7 @@ const VarDecl *Checker::perVertexVector(const std::string &name, llvm::SMLoc loc
     return nullptr;
   }
   if (var)
-    error(loc, "'" + name + "' is a " + var->type.str() + ", not a per-vertex vector");
+    error(loc, "'" + name + "' is of type " + var->type.str() + ", not a per-vertex vector");
   else if (found)
     error(loc, "'" + name + "' is " +
                    (llvm::isa<FuncDecl>(found) ? "a function" : "an element type") +

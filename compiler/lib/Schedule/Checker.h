@@ -69,7 +69,8 @@ public:
 
   void error(llvm::SMLoc loc, const llvm::Twine &message);
   void note(llvm::SMLoc loc, const llvm::Twine &message);
-  bool failed() const { return hadError; }
+  bool failed() const { return errors != 0; }
+  unsigned errorCount() const { return errors; }
 
   //===--- Arguments ------------------------------------------------------===//
 
@@ -92,8 +93,8 @@ public:
 
   std::map<std::string, LabelInfo> labels;        // known at this point
   std::map<std::string, RemovedLabel> removed;    // consumed by loop transforms
-  /// The first call that set an option for a label (for notes when a loop
-  /// transform would drop those options).
+  /// The first call that set an option for a label, without errors (for
+  /// notes when a loop transform would drop those options).
   std::map<std::string, llvm::SMLoc> firstOption;
 
   /// Argument `index` names a known statement; reports unknown labels (with a
@@ -112,7 +113,7 @@ public:
 
 private:
   DiagnosticEngine &diags;
-  bool hadError = false;
+  unsigned errors = 0;
 };
 
 /// "SparsePush, DensePull" (aliases and, with supportedOnly, unsupported

@@ -61,14 +61,23 @@ void polyc::schedule::reportDedupContradiction(Checker &c, const ScheduleCall &c
     c.error(s.deduplicate->loc, "deduplication cannot be disabled for '" + label +
                                     "': every variant of its direction " + spelling(d) +
                                     " builds a dense output set, which holds each vertex once");
+    // One note per call that made output sets dense, naming its variants.
+    llvm::SmallVector<Variant, 2> variants = variantsOf(d);
     std::vector<llvm::SMLoc> noted;
-    for (Variant v : variantsOf(d)) {
+    for (Variant v : variants) {
       const Located<FrontierRepr> &out = *s.destinationRepr[unsigned(v)];
       if (llvm::is_contained(noted, out.loc))
         continue;
       noted.push_back(out.loc);
-      c.note(out.loc, llvm::Twine("the output set of ") + spelling(v) + " is made " +
-                          spelling(out.value) + " here");
+      std::string names;
+      unsigned count = 0;
+      for (Variant w : variants)
+        if (s.destinationRepr[unsigned(w)]->loc == out.loc) {
+          names += std::string(names.empty() ? "" : " and ") + spelling(w);
+          ++count;
+        }
+      c.note(out.loc, "the output set" + std::string(count > 1 ? "s" : "") + " of " + names +
+                          (count > 1 ? " are" : " is") + " made " + spelling(out.value) + " here");
     }
     return;
   }

@@ -25,6 +25,8 @@ struct FunctionInfo {
   const char *name;
   unsigned minArgs, maxArgs;
   CheckFn check;
+  /// Whether the first argument is a label whose schedule entry it sets.
+  bool setsLabelOptions;
   /// Null when polyc lowers the function; else why it does not yet.
   const char *notSupportedBecause;
 };
@@ -37,33 +39,33 @@ constexpr const char *kIntersection = "intersection() has one built-in method so
 // fuseForLoop and fuseApplyFunctions take 3 arguments: GraphIt's sources for
 // a 4-argument form could not be checked here, so none is accepted.
 constexpr FunctionInfo kFunctions[] = {
-    {"configApplyDirection", 2, 3, checkDirection, nullptr},
-    {"configApplyParallelization", 2, 4, checkParallelization, nullptr},
-    {"configApplyDenseVertexSet", 2, 4, checkDenseVertexSet, nullptr},
-    {"configApplyNumSSG", 3, 4, checkNumSSG, nullptr},
-    {"configApplyDeduplication", 2, 2, checkDeduplication, nullptr},
-    {"setApply", 2, 2, checkSetApply, nullptr},
-    {"configApplyDataStructure", 2, 3, checkDataStructure, nullptr},
-    {"setVertexSet", 2, 3, checkDataStructure, nullptr},
-    {"fuseFields", 1, UINT_MAX, checkFuseFields, nullptr},
-    {"fuseForLoop", 3, 3, checkFuseForLoop, nullptr},
-    {"splitForLoop", 5, 5, checkSplitForLoop, nullptr},
-    {"fuseApplyFunctions", 3, 3, checkFuseApplyFunctions, nullptr},
-    {"configParForGrainSize", 2, 2, checkParForGrainSize, nullptr},
-    {"configApplyNUMA", 2, 3, checkNUMA, kNuma},
-    {"configNUMAPartition", 2, 3, checkNUMAPartition, kNuma},
-    {"configNUMAAlpha", 2, 2, checkNUMAAlpha, kNuma},
-    {"configApplyAgents", 2, 2, checkAgents, kNuma},
-    {"configDataPlacement", 2, 2, checkDataPlacement, kNuma},
-    {"configApplyFrontier", 2, 3, checkFrontier, kNuma},
-    {"configBarrier", 1, 1, checkBarrier, kNuma},
-    {"configWorkStealing", 2, 3, checkWorkStealing, kNuma},
-    {"configUpdateSync", 2, 3, checkUpdateSync, kNuma},
-    {"configApplyPriorityUpdate", 2, 2, checkPriorityUpdate, kPriority},
-    {"configApplyPriorityUpdateDelta", 2, 2, checkPriorityUpdateDelta, kPriority},
-    {"configBucketMergeThreshold", 2, 2, checkBucketMergeThreshold, kPriority},
-    {"configNumOpenBuckets", 2, 2, checkNumOpenBuckets, kPriority},
-    {"configIntersection", 2, 2, checkIntersection, kIntersection},
+    {"configApplyDirection", 2, 3, checkDirection, true, nullptr},
+    {"configApplyParallelization", 2, 4, checkParallelization, true, nullptr},
+    {"configApplyDenseVertexSet", 2, 4, checkDenseVertexSet, true, nullptr},
+    {"configApplyNumSSG", 3, 4, checkNumSSG, true, nullptr},
+    {"configApplyDeduplication", 2, 2, checkDeduplication, true, nullptr},
+    {"setApply", 2, 2, checkSetApply, true, nullptr},
+    {"configApplyDataStructure", 2, 3, checkDataStructure, true, nullptr},
+    {"setVertexSet", 2, 3, checkDataStructure, true, nullptr},
+    {"fuseFields", 1, UINT_MAX, checkFuseFields, false, nullptr},
+    {"fuseForLoop", 3, 3, checkFuseForLoop, false, nullptr},
+    {"splitForLoop", 5, 5, checkSplitForLoop, false, nullptr},
+    {"fuseApplyFunctions", 3, 3, checkFuseApplyFunctions, false, nullptr},
+    {"configParForGrainSize", 2, 2, checkParForGrainSize, true, nullptr},
+    {"configApplyNUMA", 2, 3, checkNUMA, true, kNuma},
+    {"configNUMAPartition", 2, 3, checkNUMAPartition, true, kNuma},
+    {"configNUMAAlpha", 2, 2, checkNUMAAlpha, true, kNuma},
+    {"configApplyAgents", 2, 2, checkAgents, true, kNuma},
+    {"configDataPlacement", 2, 2, checkDataPlacement, false, kNuma},
+    {"configApplyFrontier", 2, 3, checkFrontier, true, kNuma},
+    {"configBarrier", 1, 1, checkBarrier, false, kNuma},
+    {"configWorkStealing", 2, 3, checkWorkStealing, true, kNuma},
+    {"configUpdateSync", 2, 3, checkUpdateSync, true, kNuma},
+    {"configApplyPriorityUpdate", 2, 2, checkPriorityUpdate, true, kPriority},
+    {"configApplyPriorityUpdateDelta", 2, 2, checkPriorityUpdateDelta, true, kPriority},
+    {"configBucketMergeThreshold", 2, 2, checkBucketMergeThreshold, true, kPriority},
+    {"configNumOpenBuckets", 2, 2, checkNumOpenBuckets, true, kPriority},
+    {"configIntersection", 2, 2, checkIntersection, true, kIntersection},
 };
 
 const FunctionInfo *lookup(llvm::StringRef name) {
@@ -126,7 +128,10 @@ std::optional<Schedule> polyc::validateSchedule(const ScheduleFile &file, const 
     }
     if (!checkArity(checker, call, *f))
       continue;
+    unsigned errorsBefore = checker.errorCount();
     f->check(checker, call);
+    if (f->setsLabelOptions && checker.errorCount() == errorsBefore)
+      checker.firstOption.emplace(call.args[0].text, call.loc);
     if (f->notSupportedBecause)
       checker.error(call.loc, "'" + call.function + "' is not supported yet: " +
                                   f->notSupportedBecause);
