@@ -212,6 +212,22 @@ std::optional<Variant> Checker::variant(const ScheduleCall &call, unsigned index
   return std::nullopt;
 }
 
+bool Checker::optionalVariant(const ScheduleCall &call, unsigned index,
+                              std::optional<Variant> &out) {
+  if (call.args.size() <= index)
+    return true;
+  out = variant(call, index);
+  return out.has_value();
+}
+
+bool Checker::optionalNumber(const ScheduleCall &call, unsigned index, const char *what,
+                             NumberRule rule, std::optional<ScheduleNumber> &out) {
+  if (call.args.size() <= index)
+    return true;
+  out = number(call, index, what, rule);
+  return out.has_value();
+}
+
 //===----------------------------------------------------------------------===//
 // Labels
 //===----------------------------------------------------------------------===//

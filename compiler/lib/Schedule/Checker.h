@@ -86,8 +86,13 @@ public:
   /// Argument `index` is a positive number (integer or not).
   std::optional<Located<double>> positiveReal(const ScheduleCall &call, unsigned index,
                                               const char *what);
-  /// Argument `index`, when given, is a `dir`: a variant.
+  /// Argument `index` is a `dir`: a variant.
   std::optional<Variant> variant(const ScheduleCall &call, unsigned index);
+  /// Optional trailing arguments: leave `out` empty when the call has no
+  /// argument `index`; return false when it has one and it was reported.
+  bool optionalVariant(const ScheduleCall &call, unsigned index, std::optional<Variant> &out);
+  bool optionalNumber(const ScheduleCall &call, unsigned index, const char *what,
+                      NumberRule rule, std::optional<ScheduleNumber> &out);
 
   //===--- Labels ---------------------------------------------------------===//
 
@@ -124,6 +129,62 @@ std::string joinSpellings(llvm::ArrayRef<OptionValue> values, bool supportedOnly
 llvm::SmallVector<Variant, 2> variantsOf(Direction d);
 bool isHybrid(Direction d);
 bool isDense(FrontierRepr r);
+
+/// Sets `value` for `dir`, or for every variant without one.
+template <typename T>
+void setVariants(PerVariant<T> &option, std::optional<Variant> dir, const Located<T> &value) {
+  if (dir)
+    option[unsigned(*dir)] = value;
+  else
+    for (auto &variant : option)
+      variant = value;
+}
+
+/// f(label, value): one option from a table.
+template <typename E>
+void enumOption(Checker &c, const ScheduleCall &call, const char *what,
+                llvm::ArrayRef<OptionValue> values, std::optional<Located<E>> ApplySchedule::*field) {
+  ApplySchedule *entry = c.entry(call);
+  auto value = c.option(call, 1, what, values);
+  if (entry && value)
+    entry->*field = Located<E>{E(*value), call.args[1].loc};
+}
+
+/// f(label, n): one positive number, or "argv[N]".
+inline void numberOption(Checker &c, const ScheduleCall &call, const char *what,
+                         std::optional<ScheduleNumber> ApplySchedule::*field) {
+  ApplySchedule *entry = c.entry(call);
+  auto n = c.number(call, 1, what, kPositiveOrArgv);
+  if (entry && n)
+    entry->*field = n;
+}
+
+/// f(label, value[, count]) where the count means something for some values
+/// only: those `takesCount` accepts (null: all), described as `takers`. Sets
+/// both options (the count cleared when not given) when all is valid, and
+/// then returns the entry.
+template <typename E>
+ApplySchedule *optionWithCount(Checker &c, const ScheduleCall &call, const char *what,
+                               llvm::ArrayRef<OptionValue> values,
+                               std::optional<Located<E>> ApplySchedule::*option,
+                               const char *countWhat, NumberRule rule,
+                               std::optional<ScheduleNumber> ApplySchedule::*count,
+                               bool (*takesCount)(E) = nullptr, const char *takers = nullptr) {
+  ApplySchedule *entry = c.entry(call);
+  auto value = c.option(call, 1, what, values);
+  std::optional<ScheduleNumber> n;
+  bool ok = c.optionalNumber(call, 2, countWhat, rule, n);
+  if (value && n && takesCount && !takesCount(E(*value))) {
+    c.error(call.args[2].loc, std::string("a ") + countWhat + " applies to " + takers +
+                                  ", not to '" + call.args[1].text + "'");
+    ok = false;
+  }
+  if (!entry || !value || !ok)
+    return nullptr;
+  entry->*option = Located<E>{E(*value), call.args[1].loc};
+  entry->*count = n;
+  return entry;
+}
 
 // The checkers, one per schedule function.
 using CheckFn = void (*)(Checker &, const ScheduleCall &);

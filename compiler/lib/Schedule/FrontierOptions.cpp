@@ -96,11 +96,7 @@ void polyc::schedule::checkDenseVertexSet(Checker &c, const ScheduleCall &call) 
   if (call.args.size() >= 3)
     role = c.option(call, 2, "vertex set", vertexSetRoleValues());
   std::optional<Variant> dir;
-  bool ok = true;
-  if (call.args.size() == 4) {
-    dir = c.variant(call, 3);
-    ok = dir.has_value();
-  }
+  bool ok = c.optionalVariant(call, 3, dir);
   if (role && dir && *dir == Variant::SparsePush && VertexSetRole(*role) != VertexSetRole::Destination) {
     c.error(call.args[3].loc, "a dense source set applies to the dense variants (DensePush, "
                               "DensePull); the SparsePush variant reads its source set as a "

@@ -18,30 +18,21 @@ void polyc::schedule::checkNUMA(Checker &c, const ScheduleCall &call) {
   ApplySchedule *entry = c.entry(call);
   auto p = c.option(call, 1, "NUMA parallelization", numaParallelizationValues());
   std::optional<Variant> dir;
-  bool ok = true;
-  if (call.args.size() == 3) {
-    dir = c.variant(call, 2);
-    ok = dir.has_value();
-  }
-  if (!entry || !p || !ok)
-    return;
-  Located<NumaParallelization> value{NumaParallelization(*p), call.args[1].loc};
-  if (dir)
-    entry->numa[unsigned(*dir)] = value;
-  else
-    for (auto &variant : entry->numa)
-      variant = value;
+  bool ok = c.optionalVariant(call, 2, dir);
+  if (entry && p && ok)
+    setVariants(entry->numa, dir,
+                Located<NumaParallelization>{NumaParallelization(*p), call.args[1].loc});
 }
 
 namespace {
 
 void reportAlphaWithoutChunkAlpha(Checker &c, const ApplySchedule &s, bool atAlpha) {
-  const char *how = "";
+  std::string message = "an alpha weighs the chunk-alpha partition, and this statement's "
+                        "partition is '";
   for (const OptionValue &v : numaPartitionValues())
     if (v.value == int(s.numaPartition->value) && !v.alias)
-      how = v.spelling;
-  std::string message = std::string("an alpha weighs the chunk-alpha partition, and this "
-                                    "statement's partition is '") + how + "'";
+      message += v.spelling;
+  message += "'";
   if (atAlpha) {
     c.error(s.numaAlpha->loc, message);
     c.note(s.numaPartition->loc, "the partition is chosen here");
@@ -51,23 +42,19 @@ void reportAlphaWithoutChunkAlpha(Checker &c, const ApplySchedule &s, bool atAlp
   }
 }
 
+bool isAdaptive(FrontierStructure f) { return f == FrontierStructure::Adaptive; }
+bool steals(WorkStealing w) { return w != WorkStealing::None; }
+bool isHtm(UpdateSync u) { return u == UpdateSync::Htm; }
+
 } // namespace
 
 // configNUMAPartition(label, how[, nodes]).
 void polyc::schedule::checkNUMAPartition(Checker &c, const ScheduleCall &call) {
-  ApplySchedule *entry = c.entry(call);
-  auto how = c.option(call, 1, "NUMA partition", numaPartitionValues());
-  std::optional<ScheduleNumber> nodes;
-  bool ok = true;
-  if (call.args.size() == 3) {
-    nodes = c.number(call, 2, "node count", kPositiveOrArgv);
-    ok = nodes.has_value();
-  }
-  if (!entry || !how || !ok)
-    return;
-  entry->numaPartition = Located<NumaPartition>{NumaPartition(*how), call.args[1].loc};
-  entry->numaNodes = nodes;
-  if (entry->numaAlpha && NumaPartition(*how) != NumaPartition::ChunkAlpha)
+  ApplySchedule *entry =
+      optionWithCount(c, call, "NUMA partition", numaPartitionValues(),
+                      &ApplySchedule::numaPartition, "node count", kPositiveOrArgv,
+                      &ApplySchedule::numaNodes);
+  if (entry && entry->numaAlpha && entry->numaPartition->value != NumaPartition::ChunkAlpha)
     reportAlphaWithoutChunkAlpha(c, *entry, /*atAlpha=*/false);
 }
 
@@ -84,10 +71,7 @@ void polyc::schedule::checkNUMAAlpha(Checker &c, const ScheduleCall &call) {
 
 // configApplyAgents(label, on|off).
 void polyc::schedule::checkAgents(Checker &c, const ScheduleCall &call) {
-  ApplySchedule *entry = c.entry(call);
-  auto on = c.option(call, 1, "agents setting", agentsValues());
-  if (entry && on)
-    entry->agents = Located<bool>{*on != 0, call.args[1].loc};
+  enumOption(c, call, "agents setting", agentsValues(), &ApplySchedule::agents);
 }
 
 // configDataPlacement(vector, how).
@@ -104,23 +88,9 @@ void polyc::schedule::checkDataPlacement(Checker &c, const ScheduleCall &call) {
 // configApplyFrontier(label, how[, threshold]): the threshold is the adaptive
 // frontier's switch between queues and bitmaps.
 void polyc::schedule::checkFrontier(Checker &c, const ScheduleCall &call) {
-  ApplySchedule *entry = c.entry(call);
-  auto how = c.option(call, 1, "frontier structure", frontierStructureValues());
-  std::optional<ScheduleNumber> threshold;
-  bool ok = true;
-  if (call.args.size() == 3) {
-    threshold = c.number(call, 2, "threshold", kPositiveOrArgv);
-    ok = threshold.has_value();
-    if (how && threshold && FrontierStructure(*how) != FrontierStructure::Adaptive) {
-      c.error(call.args[2].loc, "a threshold applies to the adaptive frontier, and this one is '" +
-                                    call.args[1].text + "'");
-      ok = false;
-    }
-  }
-  if (!entry || !how || !ok)
-    return;
-  entry->frontierStructure = Located<FrontierStructure>{FrontierStructure(*how), call.args[1].loc};
-  entry->frontierThreshold = threshold;
+  optionWithCount(c, call, "frontier structure", frontierStructureValues(),
+                  &ApplySchedule::frontierStructure, "threshold", kPositiveOrArgv,
+                  &ApplySchedule::frontierThreshold, isAdaptive, "the adaptive frontier");
 }
 
 // configBarrier(kind): program-wide.
@@ -131,43 +101,16 @@ void polyc::schedule::checkBarrier(Checker &c, const ScheduleCall &call) {
 
 // configWorkStealing(label, how[, chunk]).
 void polyc::schedule::checkWorkStealing(Checker &c, const ScheduleCall &call) {
-  ApplySchedule *entry = c.entry(call);
-  auto how = c.option(call, 1, "work stealing method", workStealingValues());
-  std::optional<ScheduleNumber> chunk;
-  bool ok = true;
-  if (call.args.size() == 3) {
-    chunk = c.number(call, 2, "chunk size", kPositive);
-    ok = chunk.has_value();
-    if (how && chunk && WorkStealing(*how) == WorkStealing::None) {
-      c.error(call.args[2].loc, "a chunk size applies when work is stolen, and 'none' steals none");
-      ok = false;
-    }
-  }
-  if (!entry || !how || !ok)
-    return;
-  entry->workStealing = Located<WorkStealing>{WorkStealing(*how), call.args[1].loc};
-  entry->stealChunk = chunk;
+  optionWithCount(c, call, "work stealing method", workStealingValues(),
+                  &ApplySchedule::workStealing, "chunk size", kPositive,
+                  &ApplySchedule::stealChunk, steals, "the methods that steal work");
 }
 
 // configUpdateSync(label, how[, coarsening]): coarsening is the number of
 // updates one hardware transaction commits.
 void polyc::schedule::checkUpdateSync(Checker &c, const ScheduleCall &call) {
-  ApplySchedule *entry = c.entry(call);
-  auto how = c.option(call, 1, "update synchronization", updateSyncValues());
-  std::optional<ScheduleNumber> coarsening;
-  bool ok = true;
-  if (call.args.size() == 3) {
-    coarsening = c.number(call, 2, "coarsening", kPositive);
-    ok = coarsening.has_value();
-    if (how && coarsening && UpdateSync(*how) != UpdateSync::Htm) {
-      c.error(call.args[2].loc, "a coarsening applies to htm (updates per hardware "
-                                "transaction), and this synchronization is '" +
-                                    call.args[1].text + "'");
-      ok = false;
-    }
-  }
-  if (!entry || !how || !ok)
-    return;
-  entry->updateSync = Located<UpdateSync>{UpdateSync(*how), call.args[1].loc};
-  entry->htmCoarsening = coarsening;
+  optionWithCount(c, call, "update synchronization", updateSyncValues(),
+                  &ApplySchedule::updateSync, "coarsening", kPositive,
+                  &ApplySchedule::htmCoarsening, isHtm,
+                  "htm (updates per hardware transaction)");
 }

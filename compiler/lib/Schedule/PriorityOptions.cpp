@@ -12,37 +12,22 @@ using namespace polyc;
 using namespace polyc::schedule;
 
 void polyc::schedule::checkPriorityUpdate(Checker &c, const ScheduleCall &call) {
-  ApplySchedule *entry = c.entry(call);
-  auto how = c.option(call, 1, "priority update", priorityUpdateValues());
-  if (entry && how)
-    entry->priorityUpdate = Located<PriorityUpdate>{PriorityUpdate(*how), call.args[1].loc};
+  enumOption(c, call, "priority update", priorityUpdateValues(), &ApplySchedule::priorityUpdate);
 }
 
 void polyc::schedule::checkPriorityUpdateDelta(Checker &c, const ScheduleCall &call) {
-  ApplySchedule *entry = c.entry(call);
-  auto delta = c.number(call, 1, "delta", kPositiveOrArgv);
-  if (entry && delta)
-    entry->priorityDelta = delta;
+  numberOption(c, call, "delta", &ApplySchedule::priorityDelta);
 }
 
 void polyc::schedule::checkBucketMergeThreshold(Checker &c, const ScheduleCall &call) {
-  ApplySchedule *entry = c.entry(call);
-  auto threshold = c.number(call, 1, "bucket merge threshold", kPositiveOrArgv);
-  if (entry && threshold)
-    entry->bucketMergeThreshold = threshold;
+  numberOption(c, call, "bucket merge threshold", &ApplySchedule::bucketMergeThreshold);
 }
 
 void polyc::schedule::checkNumOpenBuckets(Checker &c, const ScheduleCall &call) {
-  ApplySchedule *entry = c.entry(call);
-  auto buckets = c.number(call, 1, "number of open buckets", kPositiveOrArgv);
-  if (entry && buckets)
-    entry->openBuckets = buckets;
+  numberOption(c, call, "number of open buckets", &ApplySchedule::openBuckets);
 }
 
 // GraphIt's intersection methods for triangle counting.
 void polyc::schedule::checkIntersection(Checker &c, const ScheduleCall &call) {
-  ApplySchedule *entry = c.entry(call);
-  auto how = c.option(call, 1, "intersection method", intersectionValues());
-  if (entry && how)
-    entry->intersection = Located<IntersectionMethod>{IntersectionMethod(*how), call.args[1].loc};
+  enumOption(c, call, "intersection method", intersectionValues(), &ApplySchedule::intersection);
 }

@@ -16,27 +16,14 @@ using namespace polyc::schedule;
 // the call sets direction and threshold together, so a later call without a
 // threshold returns to the default.
 void polyc::schedule::checkDirection(Checker &c, const ScheduleCall &call) {
-  ApplySchedule *entry = c.entry(call);
-  auto d = c.option(call, 1, "direction", directionValues());
-  std::optional<ScheduleNumber> threshold;
-  bool thresholdOk = true;
-  if (call.args.size() == 3) {
-    threshold = c.number(call, 2, "threshold", kPositiveOrArgv);
-    thresholdOk = threshold.has_value();
-    if (d && threshold && !isHybrid(Direction(*d))) {
-      c.error(call.args[2].loc, llvm::Twine("a threshold applies to hybrid directions "
-                                            "(SparsePush-DensePull, SparsePush-DensePush), "
-                                            "and '") +
-                                    spelling(Direction(*d)) + "' is not one");
-      thresholdOk = false;
-    }
-  }
-  if (!entry || !d || !thresholdOk)
-    return;
-  bool before = dedupContradicts(*entry);
-  entry->direction = Located<Direction>{Direction(*d), call.args[1].loc};
-  entry->hybridThreshold = threshold;
-  reportDedupContradiction(c, call, *entry, before, /*callSetsDedup=*/false);
+  const ApplySchedule *old = c.schedule.find(call.args[0].text);
+  bool before = old && dedupContradicts(*old);
+  ApplySchedule *entry = optionWithCount(
+      c, call, "direction", directionValues(), &ApplySchedule::direction, "threshold",
+      kPositiveOrArgv, &ApplySchedule::hybridThreshold, isHybrid,
+      "hybrid directions (SparsePush-DensePull, SparsePush-DensePush)");
+  if (entry)
+    reportDedupContradiction(c, call, *entry, before, /*callSetsDedup=*/false);
 }
 
 // configApplyParallelization(label, p[, grain[, dir]]): with dir, only that
@@ -44,25 +31,14 @@ void polyc::schedule::checkDirection(Checker &c, const ScheduleCall &call) {
 void polyc::schedule::checkParallelization(Checker &c, const ScheduleCall &call) {
   ApplySchedule *entry = c.entry(call);
   auto p = c.option(call, 1, "parallelization", parallelizationValues());
-  bool ok = true;
   std::optional<ScheduleNumber> grain;
-  if (call.args.size() >= 3) {
-    grain = c.number(call, 2, "grain size", kPositiveOrArgv);
-    ok &= grain.has_value();
-  }
   std::optional<Variant> dir;
-  if (call.args.size() == 4) {
-    dir = c.variant(call, 3);
-    ok &= dir.has_value();
-  }
-  if (!entry || !p || !ok)
-    return;
-  Located<ParallelOption> option{ParallelOption{Parallelization(*p), grain}, call.args[1].loc};
-  if (dir)
-    entry->parallelization[unsigned(*dir)] = option;
-  else
-    for (auto &variant : entry->parallelization)
-      variant = option;
+  bool ok = c.optionalNumber(call, 2, "grain size", kPositiveOrArgv, grain);
+  ok &= c.optionalVariant(call, 3, dir);
+  if (entry && p && ok)
+    setVariants(entry->parallelization, dir,
+                Located<ParallelOption>{ParallelOption{Parallelization(*p), grain},
+                                        call.args[1].loc});
 }
 
 // configApplyNumSSG(label, how, n[, dir]): cache blocking, which only the
@@ -71,14 +47,11 @@ void polyc::schedule::checkNumSSG(Checker &c, const ScheduleCall &call) {
   ApplySchedule *entry = c.entry(call);
   auto how = c.option(call, 1, "segmenting method", segmentingValues());
   auto count = c.number(call, 2, "segment count", kPositiveOrArgv);
-  bool ok = true;
-  if (call.args.size() == 4) {
-    std::optional<Variant> dir = c.variant(call, 3);
-    ok = dir.has_value();
-    if (dir && *dir != Variant::DensePull) {
-      c.error(call.args[3].loc, "cache blocking applies to the DensePull variant");
-      ok = false;
-    }
+  std::optional<Variant> dir;
+  bool ok = c.optionalVariant(call, 3, dir);
+  if (dir && *dir != Variant::DensePull) {
+    c.error(call.args[3].loc, "cache blocking applies to the DensePull variant");
+    ok = false;
   }
   if (!entry || !how || !count || !ok)
     return;
@@ -88,8 +61,5 @@ void polyc::schedule::checkNumSSG(Checker &c, const ScheduleCall &call) {
 
 // configParForGrainSize(label, grain): the grain of a parallel vertex loop.
 void polyc::schedule::checkParForGrainSize(Checker &c, const ScheduleCall &call) {
-  ApplySchedule *entry = c.entry(call);
-  auto grain = c.number(call, 1, "grain size", kPositiveOrArgv);
-  if (entry && grain)
-    entry->parForGrain = grain;
+  numberOption(c, call, "grain size", &ApplySchedule::parForGrain);
 }
