@@ -78,10 +78,8 @@ VertexSubset VertexSubset::fromSparse(VertexId n, std::vector<VertexId> ids) {
 }
 
 VertexSubset VertexSubset::fromDense(VertexId n, std::vector<uint8_t> flags) {
-  if (flags.size() != static_cast<size_t>(n))
-    throw Error("VertexSubset::fromDense: " + std::to_string(flags.size()) + " flags for " +
-                std::to_string(n) + " vertices");
-  int64_t count = countFlags(flags.data(), n);
+  // A wrong size is reported by the overload below.
+  int64_t count = flags.size() == static_cast<size_t>(n) ? countFlags(flags.data(), n) : 0;
   return fromDense(n, std::move(flags), count);
 }
 

@@ -69,6 +69,12 @@ template <typename F> auto withThreads(int threads, F f) {
   return result;
 }
 
+/// v sorted.
+template <typename T> std::vector<T> sorted(std::vector<T> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
 /// The out-neighbours of v as a vector.
 template <typename W> std::vector<VertexId> outList(const Graph<W> &g, VertexId v) {
   return std::vector<VertexId>(g.outNeighbors() + g.outOffsets()[v],

@@ -12,11 +12,6 @@ using namespace polyrt::test;
 
 namespace {
 
-std::vector<VertexId> sorted(std::vector<VertexId> v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
 /// A sorted random subset of [0, n) holding about `percent` % of it.
 std::vector<VertexId> randomMembers(VertexId n, int percent, uint64_t seed) {
   std::mt19937_64 rng(seed);
