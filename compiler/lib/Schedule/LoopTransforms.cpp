@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace polyc;
 using namespace polyc::schedule;
@@ -234,10 +235,13 @@ void polyc::schedule::checkSplitForLoop(Checker &c, const ScheduleCall &call) {
   t.count(3);
   t.count(4);
   if (loop && t.ok) {
-    if (auto range = literalRange(*loop)) {
-      int64_t trips = std::max<int64_t>(0, range->second - range->first);
-      int64_t n1 = t.record.counts[0].value, n2 = t.record.counts[1].value;
-      if (n1 + n2 != trips) {
+    int64_t n1 = t.record.counts[0].value, n2 = t.record.counts[1].value, trips, sum;
+    auto range = literalRange(*loop);
+    // (Bounds and counts so large that the arithmetic overflows are left to the pass.)
+    if (range && !llvm::SubOverflow(range->second, range->first, trips) &&
+        !llvm::AddOverflow(n1, n2, sum)) {
+      trips = std::max<int64_t>(0, trips);
+      if (sum != trips) {
         c.error(call.args[3].loc, "'" + call.args[0].text + "' runs " + llvm::Twine(trips) +
                                       " iterations (" + llvm::Twine(range->first) + ":" +
                                       llvm::Twine(range->second) + "), but the split loops run " +
