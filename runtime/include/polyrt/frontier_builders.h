@@ -79,7 +79,7 @@ private:
 /// appends to a per-thread buffer of kLocalSize ids that is flushed into the
 /// array with one atomic fetch_add. capacity bounds the number of ids added
 /// (after dedup): n suffices with dedup on; without dedup, the out-degree sum
-/// of the input frontier. Exceeding it makes finish() throw Error (the ids
+/// of the input frontier (frontierWork(frontier, g) bounds it). Exceeding it makes finish() throw Error (the ids
 /// past it are dropped, never written out of bounds). finish() leaves the
 /// builder empty and reusable, also when it throws.
 class SlidingQueueBuilder {

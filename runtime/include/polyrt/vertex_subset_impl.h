@@ -12,7 +12,9 @@ namespace polyrt {
 inline bool VertexSubset::contains(VertexId v) {
   if (hasDense_)
     return dense_[v] != 0;
-  return (bits()[v >> 6] >> (v & 63)) & 1;
+  if (!hasBits_)
+    bits();
+  return (bits_[v >> 6] >> (v & 63)) & 1;
 }
 
 namespace detail {
