@@ -97,6 +97,14 @@ void print(const VertexTraversalExpr &t, llvm::raw_ostream &os) {
 
 void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
   os << "module {\n";
+  // fuseFields: each group's array and its fields, in schedule order.
+  for (const FusedFieldGroup &group : module.fusedFields) {
+    os << "  fused-fields @" << group.arrayName << ":";
+    for (const VarDecl *field : group.fields)
+      os << (field == group.fields.front() ? " " : ", ") << field->name << " : "
+         << field->type.value->str();
+    os << "\n";
+  }
   // Interleave both kinds in source order.
   auto e = module.edgeTraversals.begin(), eEnd = module.edgeTraversals.end();
   auto v = module.vertexTraversals.begin(), vEnd = module.vertexTraversals.end();

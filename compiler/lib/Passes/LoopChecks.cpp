@@ -60,23 +60,24 @@ std::string polyc::nameOf(const Decl *decl) { return decl ? decl->name : "?"; }
 bool polyc::checkLoopShape(const ForStmt &loop, const AccessAnalysis &analysis,
                            bool allowReturn, const std::string &what, llvm::SMLoc at,
                            DiagnosticEngine &diags) {
+  std::string label = "'" + loop.scopedLabel + "'";
   auto fail = [&](const std::string &why, llvm::SMLoc where, const std::string &note) {
     diags.error(at, what + ": " + why);
     diags.note(where, note);
     return false;
   };
   if (const Stmt *b = findBreakOf(loop.body))
-    return fail("its loop is left by a 'break'", b->loc, "the 'break' is here");
+    return fail(label + " is left by a 'break'", b->loc, "the 'break' is here");
   if (!allowReturn)
     if (const Stmt *r = findReturn(loop.body))
-      return fail("its loop contains a 'return'", r->loc, "the 'return' is here");
+      return fail(label + " contains a 'return'", r->loc, "the 'return' is here");
   if (const Stmt *w = findAssignmentTo(loop.body, loop.var.get()))
-    return fail("its loop assigns the loop variable '" + loop.var->name + "'", w->loc,
+    return fail(label + " assigns its loop variable '" + loop.var->name + "'", w->loc,
                 "the assignment is here");
   for (const Expr *bound : {loop.lo.get(), loop.hi.get()}) {
     std::string effect = sideEffect(analysis.ofExpr(*bound));
     if (!effect.empty())
-      return fail("a bound of its loop " + effect, startLoc(*bound), "the bound is here");
+      return fail("a bound of " + label + " " + effect, startLoc(*bound), "the bound is here");
   }
   // The bounds are evaluated again by the transformed loops: nothing the
   // body does may change them.
@@ -85,7 +86,8 @@ bool polyc::checkLoopShape(const ForStmt &loop, const AccessAnalysis &analysis,
     Accesses reads = analysis.ofExpr(*bound);
     for (const auto &[decl, access] : reads.vars())
       if (const VarAccess *inBody = body.find(decl); inBody && inBody->written)
-        return fail("its bounds read '" + nameOf(decl) + "', which the loop writes",
+        return fail("the bounds of " + label + " read '" + nameOf(decl) + "', which " + label +
+                        " writes",
                     inBody->loc, "'" + nameOf(decl) + "' is written here");
   }
   return true;

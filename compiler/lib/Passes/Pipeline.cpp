@@ -14,6 +14,16 @@ using namespace polyc;
 
 const std::vector<Pass> &polyc::passPipeline() {
   static const std::vector<Pass> pipeline = {
+      // The loop schedules rewrite statements, so they go first: the passes
+      // after them find traversals by the labels they give.
+      {"loop-splitting", "splitForLoop: a loop becomes two, each with its own labels",
+       runLoopSplittingPass},
+      {"loop-fusion", "fuseForLoop: two adjacent loops with the same bounds become one",
+       runLoopFusionPass},
+      {"apply-fusion", "fuseApplyFunctions: two traversals of the same edges become one",
+       runApplyFusionPass},
+      {"field-fusion", "fuseFields: per-vertex vectors stored as one array of structs",
+       runFieldFusionPass},
       {"direction", "push, pull or hybrid: the variants each edge traversal is made of",
        runDirectionPass},
       {"parallelization", "serial or parallel loop per variant, load balance, grain size",

@@ -115,12 +115,22 @@ public:
   std::vector<WriteInfo> writes;
 };
 
+/// fuseFields: per-vertex vectors stored as one array of structs (decided by
+/// the field-fusion pass). `a[v]` of a field `a` is `arrayName[v].a`.
+struct FusedFieldGroup {
+  std::string arrayName;               // the C++ array: "polyc_fused_a_b"
+  std::string structName;              // its element type: "polyc_Fused_a_b"
+  std::vector<const VarDecl *> fields; // in the order fuseFields names them
+  llvm::SMLoc loc;                     // the fuseFields call
+};
+
 /// The unit passes work on.
 struct Module {
   Program *program = nullptr;
   Schedule schedule;
   std::vector<EdgeTraversalExpr *> edgeTraversals;     // source order
   std::vector<VertexTraversalExpr *> vertexTraversals; // source order
+  std::vector<FusedFieldGroup> fusedFields;            // in schedule order
 };
 
 /// Replaces traversal method chains by traversal nodes and fills the Module.

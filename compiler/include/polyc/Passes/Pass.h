@@ -34,6 +34,10 @@ struct PipelineOptions {
 bool runPassPipeline(Module &module, DiagnosticEngine &diags, const PipelineOptions &options);
 
 // The passes themselves.
+bool runLoopSplittingPass(Module &module, DiagnosticEngine &diags);
+bool runLoopFusionPass(Module &module, DiagnosticEngine &diags);
+bool runApplyFusionPass(Module &module, DiagnosticEngine &diags);
+bool runFieldFusionPass(Module &module, DiagnosticEngine &diags);
 bool runDirectionPass(Module &module, DiagnosticEngine &diags);
 bool runParallelizationPass(Module &module, DiagnosticEngine &diags);
 bool runFrontierPass(Module &module, DiagnosticEngine &diags);
