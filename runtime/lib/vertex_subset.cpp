@@ -39,8 +39,7 @@ template <typename F> void forBlocks(int64_t n, int nb, F f) {
 /// Counts and writes are per item i in [0, items): members(i) is how many
 /// members item i holds and write(i, out) writes them (a byte or a word).
 template <typename Count, typename Write>
-std::vector<VertexId> listMembers(int64_t items, int64_t total, Count members, Write write) {
-  std::vector<VertexId> ids(total);
+std::vector<VertexId> listMembers(int64_t items, Count members, Write write) {
   int nb = items > detail::kSerialCutoff ? omp_get_max_threads() * 4 : 1;
   std::vector<int64_t> counts(nb), starts(nb + 1);
   forBlocks(items, nb, [&](int b, int64_t lo, int64_t hi) {
@@ -50,6 +49,7 @@ std::vector<VertexId> listMembers(int64_t items, int64_t total, Count members, W
     counts[b] = c;
   });
   detail::prefixSum(counts.data(), nb, starts.data());
+  std::vector<VertexId> ids(starts[nb]); // counted here: a wrong count_ cannot overflow it
   forBlocks(items, nb, [&](int b, int64_t lo, int64_t hi) {
     VertexId *out = ids.data() + starts[b];
     for (int64_t i = lo; i < hi; ++i)
@@ -121,7 +121,7 @@ const std::vector<VertexId> &VertexSubset::sparse() {
   if (hasBits_) {
     const uint64_t *words = bits_.data();
     sparse_ = listMembers(
-        numWords(n_), count_, [&](int64_t i) { return std::popcount(words[i]); },
+        numWords(n_), [&](int64_t i) { return std::popcount(words[i]); },
         [&](int64_t i, VertexId *out) {
           for (uint64_t w = words[i]; w != 0; w &= w - 1)
             *out++ = static_cast<VertexId>(i * 64 + std::countr_zero(w));
@@ -130,7 +130,7 @@ const std::vector<VertexId> &VertexSubset::sparse() {
   } else {
     const uint8_t *flags = dense_.data();
     sparse_ = listMembers(
-        n_, count_, [&](int64_t v) { return flags[v] != 0; },
+        n_, [&](int64_t v) { return flags[v] != 0; },
         [&](int64_t v, VertexId *out) {
           if (flags[v])
             *out++ = static_cast<VertexId>(v);
