@@ -7,6 +7,7 @@
 // that runtime errors become messages and exit codes.
 //
 //===----------------------------------------------------------------------===//
+#include "EmitFusedFields.h"
 #include "Emitter.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -51,10 +52,20 @@ void CppEmitter::emitGlobals() {
       os << "int64_t " << elementCount(decl->name) << " = 0; // how many " << decl->name
          << " elements the loaded edgesets have\n";
   os << "\n";
+  std::set<const FusedFieldGroup *> declaredGroups;
   for (const auto &decl : module.program->decls)
-    if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->storage == VarDecl::Global)
+    if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->storage == VarDecl::Global) {
+      // A fused vector is a field of its group's array, declared with the first.
+      if (const FusedFieldGroup *g = fusedGroupOf(module, var)) {
+        if (declaredGroups.insert(g).second)
+          emitFusedFieldDeclaration(*g, os);
+        continue;
+      }
       os << cppType(var->type) << " " << cppName(var->name) << ";\n";
+    }
   os << "\n";
+  if (!module.fusedFields.empty())
+    emitFusedFieldHelpers(os);
 }
 
 void CppEmitter::emitForwardDeclarations() {
@@ -94,10 +105,14 @@ void CppEmitter::emitGlobalInitialisation() {
                             " is loaded; declare it after the edgeset");
         continue;
       }
-      if (var->init->type.kind == Type::Vector) {
-        if (*var->init->type.value != *type.value)
-          error(var->init->loc, "initialising a " + type.str() + " from a " +
-                                    var->init->type.str() + " is not supported yet");
+      if (var->init->type.kind == Type::Vector && *var->init->type.value != *type.value)
+        error(var->init->loc, "initialising a " + type.str() + " from a " +
+                                  var->init->type.str() + " is not supported yet");
+      if (const FusedFieldGroup *g = fusedGroupOf(module, var)) {
+        os << "  " << fusedFieldAssignment(*this, *g, *var, var->init.get(),
+                                           elementCount(type.element))
+           << "\n";
+      } else if (var->init->type.kind == Type::Vector) {
         os << "  " << name << " = " << expr(*var->init) << ";\n";
       } else {
         os << "  " << name << " = " << cppType(type) << "(" << elementCount(type.element)
@@ -116,10 +131,18 @@ void CppEmitter::emitGlobalInitialisation() {
   // Vectors declared without a value get one default element per vertex of
   // the edgesets loaded above (a program assigning an edgeset later, as
   // exported functions do, resizes them by assigning the whole vector).
-  for (const VarDecl *var : unsizedVectors)
+  // A fused one's array keeps the values other fields have already.
+  std::set<const FusedFieldGroup *> sizedGroups;
+  for (const VarDecl *var : unsizedVectors) {
+    if (const FusedFieldGroup *g = fusedGroupOf(module, var)) {
+      if (sizedGroups.insert(g).second)
+        os << "  " << fusedArrayResize(*g, elementCount(var->type.element)) << "\n";
+      continue;
+    }
     os << "  " << cppName(var->name) << " = " << cppType(var->type) << "("
        << elementCount(var->type.element) << ", " << initialValue(nullptr, *var->type.value)
        << ");\n";
+  }
   os << "}\n\n";
 }
 

@@ -4,6 +4,7 @@
 // parentheses a person would write and no more.
 //
 //===----------------------------------------------------------------------===//
+#include "EmitFusedFields.h"
 #include "Emitter.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -119,7 +120,13 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
   }
   case Expr::BoolLit: return cast<BoolLitExpr>(e).value ? "true" : "false";
   case Expr::StringLit: return quoted(cast<StringLitExpr>(e).value);
-  case Expr::Name: return cppName(cast<NameExpr>(e).name);
+  case Expr::Name: {
+    auto &n = cast<NameExpr>(e);
+    // A fused vector as a whole (fuseFields) is read as a copy of its field.
+    if (const FusedFieldGroup *g = fusedGroupOf(module, n.decl))
+      return fusedFieldCopy(*g, *n.decl);
+    return cppName(n.name);
+  }
   case Expr::Unary: {
     auto &u = cast<UnaryExpr>(e);
     int inner;
@@ -155,6 +162,9 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
     if (auto *base = dyn_cast<NameExpr>(ix.base.get()); base && !base->decl &&
                                                           base->name == "argv")
       return "polyrt::argument(polyc_argc, polyc_argv, " + expr(*ix.index) + ")";
+    if (auto *base = dyn_cast<NameExpr>(ix.base.get()))
+      if (const FusedFieldGroup *g = fusedGroupOf(module, base->decl)) // fuseFields
+        return fusedElement(*g, llvm::cast<VarDecl>(*base->decl), expr(*ix.index));
     int bp;
     std::string base = exprPrec(*ix.base, bp);
     return withParens(base, bp, kPrimary) + "[" + expr(*ix.index) + "]";
@@ -262,8 +272,10 @@ std::string CppEmitter::newExpr(const NewExpr &n) {
 }
 
 std::string CppEmitter::lvalue(const Expr &e) {
-  return llvm::isa<NameExpr>(e) || llvm::isa<IndexExpr>(e) ? expr(e)
-                                                            : "polyrt::temporary(" + expr(e) + ")";
+  // A fused vector as a whole is a copy of its field: a temporary too.
+  bool named = (llvm::isa<NameExpr>(e) && !fusedGroupOf(module, cast<NameExpr>(e).decl)) ||
+               llvm::isa<IndexExpr>(e);
+  return named ? expr(e) : "polyrt::temporary(" + expr(e) + ")";
 }
 
 std::string CppEmitter::traversalCall(const Expr &e) {

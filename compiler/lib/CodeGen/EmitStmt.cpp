@@ -1,4 +1,5 @@
 //===- EmitStmt.cpp - Statements and functions ----------------------------===//
+#include "EmitFusedFields.h"
 #include "Emitter.h"
 #include "polyc/AST/StmtWalk.h"
 
@@ -109,6 +110,10 @@ std::string CppEmitter::assignment(const AssignStmt &a) {
         (it->second.sync == WriteSync::Atomic || it->second.tracked))
       return scheduledAssignment(a, it->second);
   }
+  if (auto *name = dyn_cast<NameExpr>(a.target.get()))
+    if (const FusedFieldGroup *g = fusedGroupOf(module, name->decl)) // a whole fused vector
+      return fusedFieldAssignment(*this, *g, cast<VarDecl>(*name->decl), a.value.get(),
+                                  elementCount(a.target->type.element));
   std::string target = expr(*a.target);
   const Type &type = a.target->type;
   // A scalar assigned to a whole vector sets every element, sized by the

@@ -31,6 +31,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Casting.h"
 
+#include <set>
+
 using namespace polyc;
 using llvm::dyn_cast;
 
@@ -88,6 +90,7 @@ private:
   DiagnosticEngine &diags;
   std::string what;
   llvm::SMLoc at;
+  std::set<const Decl *> created; // the fused functions, in program order
 
   bool fail(const std::string &why, llvm::SMLoc where = {}, const std::string &note = "") {
     diags.error(at, what + ": " + why);
@@ -252,12 +255,16 @@ private:
       for (StmtPtr &s : *part)
         func->body.push_back(std::move(s));
 
-    size_t after = 0;
+    // After f and g and the functions earlier fusions placed there.
+    size_t at = 0;
     for (size_t i = 0; i < program.decls.size(); ++i)
       if (program.decls[i].get() == &f || program.decls[i].get() == &g)
-        after = i;
+        at = i + 1;
+    while (at < program.decls.size() && created.count(program.decls[at].get()))
+      ++at;
     FuncDecl *raw = func.get();
-    program.decls.insert(program.decls.begin() + after + 1, std::move(func));
+    created.insert(raw);
+    program.decls.insert(program.decls.begin() + at, std::move(func));
     return raw;
   }
 };
