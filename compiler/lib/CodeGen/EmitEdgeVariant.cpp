@@ -36,19 +36,23 @@ struct Owners {
 class VariantWriter {
 public:
   VariantWriter(CppEmitter &emitter, const EdgeTraversalExpr &t, const VariantPlan &v,
-                llvm::raw_ostream &os)
-      : emitter(emitter), t(t), v(v), os(os), push(v.isPush()),
+                const std::string &name, llvm::raw_ostream &os)
+      : emitter(emitter), t(t), v(v), name(name), os(os), push(v.isPush()),
         owner(push ? "src" : "dst"), other(push ? "dst" : "src") {}
 
+  void emitAccumulationHelpers();
   void emitBody(const std::string &apply);
 
 private:
   CppEmitter &emitter;
   const EdgeTraversalExpr &t;
   const VariantPlan &v;
+  std::string name;
   llvm::raw_ostream &os;
   bool push;
   std::string owner, other;
+  // Lines around each owner's edge loop (the accumulation's load and store).
+  std::vector<std::string> beforeEdges, afterEdges;
 
   bool walksFrontierList() const { return v.input == FrontierRepr::SparseQueue; }
   std::string inFrontier(const std::string &vertex) const;
@@ -99,6 +103,16 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
   if (push && t.toFilter)
     skipUnless(cppFunctionName(*t.toFilter) + "(dst)");
   std::string args = t.edges->type.isWeightedEdgeSet() ? "src, dst, weights[e]" : "src, dst";
+  if (v.accumulation) {
+    std::string value = v.accumulation->perSource ? "sourceValue[src]" : name + "_value(" + args + ")";
+    switch (v.accumulation->fold->op) {
+    case AssignOp::Min: body.push_back("polyrt::reduceMin(folded, " + value + ");"); break;
+    case AssignOp::Max: body.push_back("polyrt::reduceMax(folded, " + value + ");"); break;
+    default:
+      body.push_back(std::string("folded ") + spelling(v.accumulation->fold->op) + " " + value + ";");
+    }
+    return body;
+  }
 
   // When pulling, a destination's filter can only change through this
   // thread's own updates, so it is re-tested after each one.
@@ -178,10 +192,13 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
        << in << "  " << ownerDecl;
     for (const std::string &test : tests)
       os << in << "  if (!" << test << ")\n" << in << "    continue;\n";
+    lines(beforeEdges, indent + 1);
     os << in << "  for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "]; e < offsets["
        << owners.edgesOf << " + 1]; ++e) {\n";
     lines(body, indent + 2);
-    os << in << "  }\n" << in << "}\n";
+    os << in << "  }\n";
+    lines(afterEdges, indent + 1);
+    os << in << "}\n";
     return;
   }
   case Parallelization::EdgeAwareDynamicVertex:
@@ -193,10 +210,13 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
        << in << "    " << ownerDecl;
     for (const std::string &test : tests)
       os << in << "    if (!" << test << ")\n" << in << "      continue;\n";
+    lines(beforeEdges, indent + 2);
     os << in << "    for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf
        << "]; e < offsets[" << owners.edgesOf << " + 1]; ++e) {\n";
     lines(body, indent + 3);
-    os << in << "    }\n" << in << "  }\n" << in << "}\n";
+    os << in << "    }\n";
+    lines(afterEdges, indent + 2);
+    os << in << "  }\n" << in << "}\n";
     return;
   case Parallelization::EdgeParallel: {
     // Over the owners' edges numbered 0..numEdges-1 in owner order: the
@@ -233,6 +253,35 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
   }
 }
 
+/// name_target(dst), the folded element, and name_value(...), the folded
+/// value, for a variant that accumulates in a register. Functions (rather
+/// than inlined expressions) keep the applied function's parameter names.
+void VariantWriter::emitAccumulationHelpers() {
+  const AssignStmt &fold = *v.accumulation->fold;
+  const FuncDecl &f = *t.applyFunc;
+  std::string type = cppType(fold.target->type);
+  std::set<const Decl *> used;
+  collectNames(*fold.value, used);
+  std::vector<std::string> params;
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    if (v.accumulation->perSource && i != 0)
+      break;
+    const ParamDecl &p = *f.params[i];
+    std::string param = cppName(p.name);
+    params.push_back(cppType(p.type) + " " + (used.count(&p) ? param : "/*" + param + "*/"));
+  }
+  os << "// " << f.name << " folds into one element per destination; " << name
+     << " keeps it in a register.\n"
+     << "static inline " << type << " &" << name << "_target(" << cppType(f.params[1]->type)
+     << " " << cppName(f.params[1]->name) << ") {\n"
+     << "  return " << emitter.expr(*fold.target) << ";\n"
+     << "}\n"
+     << "static inline " << type << " " << name << "_value(" << llvm::join(params, ", ")
+     << ") {\n"
+     << "  return " << emitter.exprAs(*fold.value, fold.target->type) << ";\n"
+     << "}\n\n";
+}
+
 void VariantWriter::emitBody(const std::string &apply) {
   const char *side = push ? "out" : "in";
   if (!push)
@@ -252,6 +301,26 @@ void VariantWriter::emitBody(const std::string &apply) {
   else if (v.input == FrontierRepr::Bitvector)
     os << "  const uint64_t *inFrontier = frontier.bits();\n";
   emitOutputBuilder();
+
+  if (v.accumulation) {
+    std::string type = cppType(v.accumulation->fold->target->type);
+    beforeEdges = {type + " folded = " + name + "_target(dst);"};
+    afterEdges = {name + "_target(dst) = folded;"};
+    if (v.accumulation->perSource) {
+      std::string pragma = v.loop.parallelization == Parallelization::Serial
+                               ? ""
+                               : "  #pragma omp parallel for schedule(static)\n";
+      os << "  // The folded value depends on the source alone: computed once per source.\n"
+         << "  static std::vector<" << type << "> sourceValue;\n"
+         << "  sourceValue.resize(g.numVertices());\n"
+         << pragma << "  for (int64_t i = 0; i < g.numVertices(); ++i) {\n"
+         << "    const polyrt::VertexId src = static_cast<polyrt::VertexId>(i);\n";
+      if (t.from)
+        os << "    if (" << inFrontier("src") << ")\n  ";
+      os << "    sourceValue[src] = " << name << "_value(src);\n"
+         << "  }\n";
+    }
+  }
 
   // The outer loop gives each thread whole owners (except edge-parallel):
   // that ownership is what lets the update-sync pass keep writes plain.
@@ -295,9 +364,12 @@ void VariantWriter::emitBody(const std::string &apply) {
 void CppEmitter::emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &v,
                                  const std::string &name) {
   std::string apply = appliedFunction(*t.applyFunc, v.writes, t.producesFrontier(), name);
+  VariantWriter writer(*this, t, v, name, os);
+  if (v.accumulation)
+    writer.emitAccumulationHelpers();
   if (name != t.name)
     os << "// " << spelling(v.variant) << ", " << spelling(v.loop.parallelization) << "\n";
   os << traversalSignature(t, name) << " {\n";
-  VariantWriter(*this, t, v, os).emitBody(apply);
+  writer.emitBody(apply);
   os << "}\n\n";
 }

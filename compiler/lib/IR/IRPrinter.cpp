@@ -81,6 +81,9 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
       os << ", " << spelling(v.segments->how) << "\n";
     }
     printWrites("      write", v.writes, os);
+    if (v.accumulation)
+      os << "      accumulation: in a register"
+         << (v.accumulation->perSource ? ", value computed per source" : "") << "\n";
   }
 }
 

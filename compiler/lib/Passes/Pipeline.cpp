@@ -35,6 +35,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        runCacheBlockingPass},
       {"update-sync", "plain stores or atomics for each write of an applied function",
        runUpdateSyncPass},
+      {"accumulation", "pull folds kept in a register, source-only values computed once",
+       runAccumulationPass},
   };
   return pipeline;
 }

@@ -43,7 +43,17 @@ struct WriteInfo {
 struct LoopPlan {
   Parallelization parallelization = Parallelization::Serial;
   /// Vertices (edges for the edge-aware and edge-parallel loops) per task.
-  ScheduleNumber grain{256};
+  ScheduleNumber grain{256, -1, {}};
+};
+
+/// A pull variant whose applied function only folds a value into the
+/// destination's element (`x[dst] += value`, `min=`, ...) keeps the running
+/// value in a register for the whole of the destination's in-edges.
+struct Accumulation {
+  const AssignStmt *fold = nullptr; // the applied function's one statement
+  /// The value reads only the source and data the traversal does not write:
+  /// it is computed once per source before the edges are walked.
+  bool perSource = false;
 };
 
 /// One loop an edge traversal is made of: its direction decides which
@@ -59,6 +69,7 @@ struct VariantPlan {
   std::optional<SegmentOption> segments;
   /// Writes of the applied function, each with its synchronisation.
   std::vector<WriteInfo> writes;
+  std::optional<Accumulation> accumulation;
 
   bool isPush() const { return variant != Variant::DensePull; }
   bool readsSparseInput() const { return variant == Variant::SparsePush; }
@@ -87,7 +98,7 @@ public:
   // Decisions of the passes.
   Direction direction = Direction::SparsePush;
   /// A hybrid goes dense when the frontier's work exceeds |E| / threshold.
-  ScheduleNumber hybridThreshold{20};
+  ScheduleNumber hybridThreshold{20, -1, {}};
   bool deduplicate = true;
   /// The variants the direction is made of; a hybrid's sparse one first.
   std::vector<VariantPlan> variants;

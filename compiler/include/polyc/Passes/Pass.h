@@ -44,6 +44,7 @@ bool runFrontierPass(Module &module, DiagnosticEngine &diags);
 bool runDeduplicationPass(Module &module, DiagnosticEngine &diags);
 bool runCacheBlockingPass(Module &module, DiagnosticEngine &diags);
 bool runUpdateSyncPass(Module &module, DiagnosticEngine &diags);
+bool runAccumulationPass(Module &module, DiagnosticEngine &diags);
 
 } // namespace polyc
 

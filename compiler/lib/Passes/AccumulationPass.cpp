@@ -1,0 +1,94 @@
+//===- AccumulationPass.cpp - Pull reductions in a register ---------------===//
+//
+// A pull loop gives each destination to one thread, so when the applied
+// function is a single fold into the destination's element
+//     new_rank[dst] += contrib[src];
+// the element can live in a register while the destination's in-edges are
+// walked, and be stored once at the end: the same operations in the same
+// order, without a store and reload per edge (which C++ compilers cannot
+// remove, not knowing that the folded vector is not also read). When the
+// folded value depends on the source alone and costs more than a load
+// (PageRank-Delta's delta[src] / out_degree[src]), it is computed once per
+// source before the walk instead of once per edge.
+//
+// Conditions, each needed for the register to hold what memory would: the
+// fold is the function's only statement; nothing else the traversal runs
+// reads the folded vector (the value, filters, early exit); no change is
+// tracked; and the loop is not edge-parallel.
+//
+//===----------------------------------------------------------------------===//
+#include "polyc/AST/StmtWalk.h"
+#include "polyc/Passes/Effects.h"
+#include "polyc/Passes/Pass.h"
+
+#include "llvm/Support/Casting.h"
+
+using namespace polyc;
+using llvm::dyn_cast;
+
+namespace {
+
+struct ValueUse {
+  bool readsFolded = false, readsDestination = false, readsOther = false;
+  bool callsSomething = false;
+};
+
+void scan(Expr &e, const VarDecl *folded, const FuncDecl &f, ValueUse &use) {
+  if (auto *name = dyn_cast<NameExpr>(&e)) {
+    if (name->decl == folded)
+      use.readsFolded = true;
+    else if (name->decl == f.params[1].get())
+      use.readsDestination = true;
+    else if (f.params.size() > 2 && name->decl == f.params[2].get())
+      use.readsOther = true; // the edge weight
+  }
+  if (llvm::isa<CallExpr>(e) || llvm::isa<MethodCallExpr>(e))
+    use.callsSomething = true;
+  forEachChild(e, [&](ExprPtr &child) { scan(*child, folded, f, use); });
+}
+
+bool foldable(AssignOp op) {
+  return op == AssignOp::Add || op == AssignOp::Sub || op == AssignOp::Mul ||
+         op == AssignOp::Min || op == AssignOp::Max;
+}
+
+std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const VariantPlan &v) {
+  if (v.variant != Variant::DensePull || v.loop.parallelization == Parallelization::EdgeParallel ||
+      t.trackedVector || t.toFilter || t.srcFilter || t.earlyExit)
+    return std::nullopt;
+  const FuncDecl &f = *t.applyFunc;
+  if (f.body.size() != 1 || f.params.size() < 2)
+    return std::nullopt;
+  auto *fold = dyn_cast<AssignStmt>(f.body.front().get());
+  if (!fold || !foldable(fold->op))
+    return std::nullopt;
+  // The target must be x[dst] for a global per-vertex vector x.
+  auto *index = dyn_cast<IndexExpr>(fold->target.get());
+  auto *base = index ? dyn_cast<NameExpr>(index->base.get()) : nullptr;
+  auto *at = index ? dyn_cast<NameExpr>(index->index.get()) : nullptr;
+  const ParamDecl *dst = f.params[1].get();
+  auto *folded = base ? dyn_cast<VarDecl>(base->decl) : nullptr;
+  if (!folded || folded->storage != VarDecl::Global || !at || at->decl != dst ||
+      !fold->target->type.isNumeric())
+    return std::nullopt;
+  ValueUse use;
+  scan(*fold->value, folded, f, use);
+  if (use.readsFolded || use.callsSomething)
+    return std::nullopt;
+  Accumulation acc;
+  acc.fold = fold;
+  auto *load = dyn_cast<IndexExpr>(fold->value.get());
+  bool onlyALoad = load && llvm::isa<NameExpr>(load->base.get()) &&
+                   llvm::isa<NameExpr>(load->index.get());
+  acc.perSource = !use.readsDestination && !use.readsOther && !onlyALoad;
+  return acc;
+}
+
+} // namespace
+
+bool polyc::runAccumulationPass(Module &module, DiagnosticEngine &) {
+  for (EdgeTraversalExpr *t : module.edgeTraversals)
+    for (VariantPlan &v : t->variants)
+      v.accumulation = findAccumulation(*t, v);
+  return true;
+}
