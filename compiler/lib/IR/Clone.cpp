@@ -371,21 +371,6 @@ std::string polyc::scopedReplacement(const std::string &original, const std::str
 
 namespace {
 
-/// Calls fn on each block a statement holds directly.
-template <typename Fn> void forEachNestedBlock(Stmt &s, Fn &&fn) {
-  if (auto *b = dyn_cast<IfStmt>(&s)) {
-    for (IfStmt::Branch &branch : b->branches)
-      fn(branch.body);
-    fn(b->elseBody);
-  } else if (auto *w = dyn_cast<WhileStmt>(&s)) {
-    fn(w->body);
-  } else if (auto *d = dyn_cast<DoWhileStmt>(&s)) {
-    fn(d->body);
-  } else if (auto *f = dyn_cast<ForStmt>(&s)) {
-    fn(f->body);
-  }
-}
-
 std::string mangledLabel(const std::string &label) {
   std::string name = label;
   for (char &c : name)

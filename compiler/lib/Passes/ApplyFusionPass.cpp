@@ -21,8 +21,6 @@
 // located error at the schedule call naming the variable.
 //
 //===----------------------------------------------------------------------===//
-#include "polyc/AST/ASTPrinter.h"
-#include "polyc/IR/Clone.h"
 #include "polyc/Passes/Accesses.h"
 #include "polyc/Passes/Pass.h"
 
@@ -38,14 +36,7 @@ using llvm::dyn_cast;
 
 namespace {
 
-std::string source(const Expr *e) {
-  if (!e)
-    return "all vertices";
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  printExpr(*e, os);
-  return text;
-}
+std::string source(const Expr *e) { return e ? sourceText(*e) : "all vertices"; }
 
 std::string nameOr(const FuncDecl *f, const char *none) { return f ? "'" + f->name + "'" : none; }
 
@@ -55,10 +46,12 @@ public:
 
   bool fuse(const LoopTransform &t) {
     const std::string &label1 = t.labels[0].value, &label2 = t.labels[1].value;
-    what = "cannot fuse the apply functions of '" + label1 + "' and '" + label2 + "'";
-    at = t.loc;
-    StmtPosition pos1 = find(t.labels[0]), pos2 = find(t.labels[1]);
-    if (!pos1.block || !pos2.block)
+    TransformErrors errors{
+        diags, "cannot fuse the apply functions of '" + label1 + "' and '" + label2 + "'", t.loc};
+    this->errors = &errors;
+    StmtPosition pos1 = errors.find(*module.program, t.labels[0]);
+    StmtPosition pos2 = pos1.block ? errors.find(*module.program, t.labels[1]) : StmtPosition();
+    if (!pos2.block)
       return false;
     EdgeTraversalExpr *t1 = traversalOf(pos1, t.labels[0]);
     EdgeTraversalExpr *t2 = t1 ? traversalOf(pos2, t.labels[1]) : nullptr;
@@ -71,9 +64,7 @@ public:
     if (!sameTraversal(*t1, *t2, label2) || !checkFunctions(*t1, *t2))
       return false;
 
-    std::string fused = t.outputScopedLabels.empty()
-                            ? scopedReplacement(label1, t.labels[2].value)
-                            : t.outputScopedLabels[0];
+    std::string fused = outputLabel(t, 0);
     FuncDecl *func = fusedFunction(*t1->applyFunc, *t2->applyFunc, fused, t1->loc);
     t1->applyFunc = func;
     // The chain as written, with the new function: "edges.apply(f_g_h)".
@@ -88,23 +79,11 @@ public:
 private:
   Module &module;
   DiagnosticEngine &diags;
-  std::string what;
-  llvm::SMLoc at;
-  std::set<const Decl *> created; // the fused functions, in program order
+  const TransformErrors *errors = nullptr; // of the transform being applied
+  std::set<const Decl *> created;          // the fused functions, in program order
 
   bool fail(const std::string &why, llvm::SMLoc where = {}, const std::string &note = "") {
-    diags.error(at, what + ": " + why);
-    if (where.isValid())
-      diags.note(where, note);
-    return false;
-  }
-
-  StmtPosition find(const Located<std::string> &label) {
-    StmtPosition pos = findLabelledStmt(*module.program, label.value);
-    if (!pos.block)
-      diags.error(label.loc, what + ": no statement is labelled '" + label.value +
-                                 "' when apply functions are fused");
-    return pos;
+    return errors->fail(why, where, note);
   }
 
   /// The `edges.apply(f)` a statement consists of, or null after an error.
@@ -184,14 +163,9 @@ private:
                         f.name + "'",
                     b->loc, "'" + g.name + "' writes '" + nameOf(decl) + "' here");
     }
-    if (af.prints && ag.prints)
-      return fail("both '" + f.name + "' and '" + g.name +
-                  "' print, and fusing them would interleave their output");
-    if (af.timer && ag.timer)
-      return fail("both '" + f.name + "' and '" + g.name + "' use the timer");
-    for (const FuncDecl *func : {&f, &g})
-      if (const std::string &why = analysis.ofFunction(*func).opaque; !why.empty())
-        return fail("'" + func->name + "' " + why + ", whose effects polyc cannot see");
+    if (std::string conflict = effectConflict(af, "'" + f.name + "'", ag, "'" + g.name + "'");
+        !conflict.empty())
+      return fail(conflict);
 
     // What decides which edges are visited must not change under f or g.
     auto writtenByApplied = [&](const Decl *decl) -> const FuncDecl * {
@@ -273,15 +247,6 @@ private:
 
 bool polyc::runApplyFusionPass(Module &module, DiagnosticEngine &diags) {
   ApplyFuser fuser(module, diags);
-  bool changed = false;
-  for (const LoopTransform &t : module.schedule.loopTransforms) {
-    if (t.kind != LoopTransform::FuseApplyFunctions)
-      continue;
-    if (!fuser.fuse(t))
-      return false;
-    changed = true;
-  }
-  if (changed)
-    recollectTraversals(module);
-  return true;
+  return runLoopTransforms(module, LoopTransform::FuseApplyFunctions,
+                           [&](const LoopTransform &t) { return fuser.fuse(t); });
 }

@@ -132,17 +132,7 @@ private:
       }
     }
     forEachDirectExpr(const_cast<Stmt &>(s), [&](ExprPtr &e) { expr(*e); });
-    if (auto *i = dyn_cast<IfStmt>(&s)) {
-      for (const IfStmt::Branch &b : i->branches)
-        block(b.body);
-      block(i->elseBody);
-    } else if (auto *w = dyn_cast<WhileStmt>(&s)) {
-      block(w->body);
-    } else if (auto *d = dyn_cast<DoWhileStmt>(&s)) {
-      block(d->body);
-    } else if (auto *f = dyn_cast<ForStmt>(&s)) {
-      block(f->body);
-    }
+    forEachNestedBlock(const_cast<Stmt &>(s), [&](const Block &b) { block(b); });
   }
 
   void block(const Block &b) {

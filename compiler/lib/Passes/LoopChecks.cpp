@@ -1,5 +1,6 @@
 //===- LoopChecks.cpp - Legality checks the loop schedules share ---------===//
 #include "LoopChecks.h"
+#include "polyc/AST/ASTPrinter.h"
 #include "polyc/AST/StmtWalk.h"
 
 #include "llvm/Support/Casting.h"
@@ -7,6 +8,53 @@
 using namespace polyc;
 using llvm::cast;
 using llvm::dyn_cast;
+
+bool polyc::runLoopTransforms(Module &module, LoopTransform::Kind kind,
+                              llvm::function_ref<bool(const LoopTransform &)> apply) {
+  bool changed = false;
+  for (const LoopTransform &t : module.schedule.loopTransforms) {
+    if (t.kind != kind)
+      continue;
+    if (!apply(t))
+      return false;
+    changed = true;
+  }
+  if (changed)
+    recollectTraversals(module);
+  return true;
+}
+
+bool TransformErrors::fail(const std::string &why, llvm::SMLoc where,
+                           const std::string &note) const {
+  diags.error(at, what + ": " + why);
+  if (where.isValid())
+    diags.note(where, note);
+  return false;
+}
+
+StmtPosition TransformErrors::find(Program &program, const Located<std::string> &label) const {
+  StmtPosition pos = findLabelledStmt(program, label.value);
+  if (!pos.block)
+    diags.error(label.loc, what + ": no statement is labelled '" + label.value +
+                               "' yet (polyc splits loops first, then fuses loops, then "
+                               "fuses apply functions, each in schedule order)");
+  return pos;
+}
+
+std::string polyc::outputLabel(const LoopTransform &t, size_t k) {
+  if (k < t.outputScopedLabels.size())
+    return t.outputScopedLabels[k];
+  // The validator fills outputScopedLabels; this is its rule.
+  size_t inputs = t.kind == LoopTransform::SplitForLoop ? 1 : 2;
+  return scopedReplacement(t.labels[0].value, t.labels[inputs + k].value);
+}
+
+std::string polyc::sourceText(const Expr &e) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printExpr(e, os);
+  return text;
+}
 
 const Stmt *polyc::findBreakOf(const Block &body) {
   for (const StmtPtr &s : body) {
@@ -55,16 +103,26 @@ std::string polyc::sideEffect(const Accesses &accesses) {
   return accesses.opaque;
 }
 
+std::string polyc::effectConflict(const Accesses &a, const std::string &nameA,
+                                  const Accesses &b, const std::string &nameB) {
+  if (a.prints && b.prints)
+    return "both " + nameA + " and " + nameB +
+           " print, and fusing them would interleave their output";
+  if (a.timer && b.timer)
+    return "both " + nameA + " and " + nameB + " use the timer";
+  for (auto [accesses, name] : {std::pair{&a, &nameA}, std::pair{&b, &nameB}})
+    if (!accesses->opaque.empty())
+      return *name + " " + accesses->opaque + ", whose effects polyc cannot see";
+  return "";
+}
+
 std::string polyc::nameOf(const Decl *decl) { return decl ? decl->name : "?"; }
 
 bool polyc::checkLoopShape(const ForStmt &loop, const AccessAnalysis &analysis,
-                           bool allowReturn, const std::string &what, llvm::SMLoc at,
-                           DiagnosticEngine &diags) {
+                           bool allowReturn, const TransformErrors &errors) {
   std::string label = "'" + loop.scopedLabel + "'";
   auto fail = [&](const std::string &why, llvm::SMLoc where, const std::string &note) {
-    diags.error(at, what + ": " + why);
-    diags.note(where, note);
-    return false;
+    return errors.fail(why, where, note);
   };
   if (const Stmt *b = findBreakOf(loop.body))
     return fail(label + " is left by a 'break'", b->loc, "the 'break' is here");

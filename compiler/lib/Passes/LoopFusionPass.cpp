@@ -26,8 +26,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoopChecks.h"
-#include "polyc/AST/ASTPrinter.h"
-#include "polyc/IR/Clone.h"
 #include "polyc/Passes/Pass.h"
 
 #include "llvm/Support/Casting.h"
@@ -38,13 +36,6 @@ using namespace polyc;
 using llvm::dyn_cast;
 
 namespace {
-
-std::string source(const Expr &e) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  printExpr(e, os);
-  return text;
-}
 
 /// The labels nested in a loop, relative to it ("s1" for "l1:s1").
 std::set<std::string> nestedLabels(const ForStmt &loop) {
@@ -75,32 +66,31 @@ public:
 
   bool fuse(const LoopTransform &t) {
     const std::string &label1 = t.labels[0].value, &label2 = t.labels[1].value;
-    what = "cannot fuse '" + label1 + "' and '" + label2 + "'";
-    at = t.loc;
-    StmtPosition pos1 = find(t.labels[0]), pos2 = find(t.labels[1]);
-    if (!pos1.block || !pos2.block)
+    TransformErrors errors{diags, "cannot fuse '" + label1 + "' and '" + label2 + "'", t.loc};
+    this->errors = &errors;
+    StmtPosition pos1 = errors.find(*module.program, t.labels[0]);
+    StmtPosition pos2 = pos1.block ? errors.find(*module.program, t.labels[1]) : StmtPosition();
+    if (!pos2.block)
       return false;
     auto *loop1 = dyn_cast<ForStmt>(pos1.stmt());
     auto *loop2 = dyn_cast<ForStmt>(pos2.stmt());
     for (auto [loop, pos, located] :
          {std::tuple{loop1, pos1, &t.labels[0]}, std::tuple{loop2, pos2, &t.labels[1]}})
-      if (!loop) {
-        diags.error(located->loc, what + ": '" + located->value + "' does not label a for loop");
-        diags.note(pos.stmt()->loc, "'" + located->value + "' labels this statement");
-        return false;
-      }
+      if (!loop)
+        return fail("'" + located->value + "' does not label a for loop", pos.stmt()->loc,
+                    "'" + located->value + "' labels this statement");
     if (pos1.block != pos2.block || pos2.index != pos1.index + 1)
       return fail("they are not adjacent statements of one block (the first directly "
                   "followed by the second)",
                   loop2->loc, "'" + label2 + "' is here");
     if (!sameExpr(*loop1->lo, *loop2->lo) || !sameExpr(*loop1->hi, *loop2->hi))
-      return fail("their bounds differ (" + source(*loop1->lo) + " : " + source(*loop1->hi) +
-                      " and " + source(*loop2->lo) + " : " + source(*loop2->hi) + ")",
+      return fail("their bounds differ (" + sourceText(*loop1->lo) + " : " + sourceText(*loop1->hi) +
+                      " and " + sourceText(*loop2->lo) + " : " + sourceText(*loop2->hi) + ")",
                   startLoc(*loop2->lo), "the bounds of '" + label2 + "' are here");
 
     AccessAnalysis analysis(*module.program);
     for (const ForStmt *loop : {loop1, loop2})
-      if (!checkLoopShape(*loop, analysis, /*allowReturn=*/false, what, at, diags))
+      if (!checkLoopShape(*loop, analysis, /*allowReturn=*/false, errors))
         return false;
     // The fused loop's bounds see what either body writes.
     Accesses body1 = analysis.ofBlock(loop1->body, loop1->var.get());
@@ -122,9 +112,7 @@ public:
                         "', which would be one label in the fused loop",
                     loop2->loc, "'" + label2 + "' is here");
 
-    std::string fused = t.outputScopedLabels.empty()
-                            ? scopedReplacement(label1, t.labels[2].value)
-                            : t.outputScopedLabels[0];
+    std::string fused = outputLabel(t, 0);
     std::set<std::string> taken = namesInProgram(*module.program);
     redirectReferences(loop2->body, loop2->var.get(), loop1->var.get());
     separateScopes({loop1->var.get()}, loop1->body, loop2->body, taken);
@@ -140,23 +128,10 @@ public:
 private:
   Module &module;
   DiagnosticEngine &diags;
-  std::string what;
-  llvm::SMLoc at;
+  const TransformErrors *errors = nullptr; // of the transform being applied
 
   bool fail(const std::string &why, llvm::SMLoc where = {}, const std::string &note = "") {
-    diags.error(at, what + ": " + why);
-    if (where.isValid())
-      diags.note(where, note);
-    return false;
-  }
-
-  StmtPosition find(const Located<std::string> &label) {
-    StmtPosition pos = findLabelledStmt(*module.program, label.value);
-    if (!pos.block)
-      diags.error(label.loc, what + ": no statement is labelled '" + label.value +
-                                 "' when loops are fused (polyc splits loops first, then "
-                                 "fuses loops, then fuses apply functions)");
-    return pos;
+    return errors->fail(why, where, note);
   }
 
   bool checkConflicts(const Accesses &body1, const Accesses &body2, const std::string &label1,
@@ -177,15 +152,8 @@ private:
                       " by '" + other + "'" + (indexable ? " at other indices" : ""),
                   otherAccess.loc, "'" + nameOf(decl) + "' is " + verb + " here");
     }
-    if (body1.prints && body2.prints)
-      return fail("both print, and fusing them would interleave their output");
-    if (body1.timer && body2.timer)
-      return fail("both use the timer");
-    for (auto [accesses, label] : {std::pair{&body1, &label1}, std::pair{&body2, &label2}})
-      if (!accesses->opaque.empty())
-        return fail("'" + *label + "' " + accesses->opaque +
-                    ", whose effects polyc cannot see");
-    return true;
+    std::string conflict = effectConflict(body1, "'" + label1 + "'", body2, "'" + label2 + "'");
+    return conflict.empty() || fail(conflict);
   }
 };
 
@@ -193,15 +161,6 @@ private:
 
 bool polyc::runLoopFusionPass(Module &module, DiagnosticEngine &diags) {
   Fuser fuser(module, diags);
-  bool changed = false;
-  for (const LoopTransform &t : module.schedule.loopTransforms) {
-    if (t.kind != LoopTransform::FuseForLoops)
-      continue;
-    if (!fuser.fuse(t))
-      return false;
-    changed = true;
-  }
-  if (changed)
-    recollectTraversals(module);
-  return true;
+  return runLoopTransforms(module, LoopTransform::FuseForLoops,
+                           [&](const LoopTransform &t) { return fuser.fuse(t); });
 }

@@ -25,7 +25,6 @@
 //
 //===----------------------------------------------------------------------===//
 #include "LoopChecks.h"
-#include "polyc/IR/Clone.h"
 #include "polyc/Passes/Pass.h"
 
 #include "llvm/Support/Casting.h"
@@ -71,40 +70,30 @@ public:
   /// Returns false after reporting an error.
   bool split(const LoopTransform &t) {
     const std::string &label = t.labels[0].value;
-    std::string what = "cannot split '" + label + "'";
-    StmtPosition pos = findLabelledStmt(*module.program, label);
-    if (!pos.block) {
-      diags.error(t.labels[0].loc,
-                  what + ": no statement has this label when loops are split (polyc splits "
-                         "loops first, then fuses loops, then fuses apply functions)");
+    TransformErrors errors{diags, "cannot split '" + label + "'", t.loc};
+    StmtPosition pos = errors.find(*module.program, t.labels[0]);
+    if (!pos.block)
       return false;
-    }
     auto *loop = dyn_cast<ForStmt>(pos.stmt());
-    if (!loop) {
-      diags.error(t.labels[0].loc, what + ": it does not label a for loop");
-      diags.note(pos.stmt()->loc, "'" + label + "' labels this statement");
-      return false;
-    }
+    if (!loop)
+      return errors.fail("it does not label a for loop", pos.stmt()->loc,
+                         "'" + label + "' labels this statement");
     if (t.counts.size() != 2 || t.counts[0].fromArgv() || t.counts[1].fromArgv() ||
-        t.counts[0].value < 0 || t.counts[1].value < 0) {
-      diags.error(t.loc, what + ": the iteration counts must be non-negative integers");
-      return false;
-    }
+        t.counts[0].value < 0 || t.counts[1].value < 0)
+      return errors.fail("the iteration counts must be non-negative integers");
     AccessAnalysis analysis(*module.program);
-    if (!checkLoopShape(*loop, analysis, /*allowReturn=*/true, what, t.loc, diags))
+    if (!checkLoopShape(*loop, analysis, /*allowReturn=*/true, errors))
       return false;
 
     int64_t n1 = t.counts[0].value, n2 = t.counts[1].value;
     auto lo = constantValue(*loop->lo), hi = constantValue(*loop->hi);
     if (lo && hi) {
       int64_t trips = std::max<int64_t>(0, *hi - *lo);
-      if (n1 + n2 != trips) {
-        diags.error(t.loc, what + ": it runs " + std::to_string(trips) +
+      if (n1 + n2 != trips)
+        return errors.fail("it runs " + std::to_string(trips) +
                                " iterations, but the split gives it " + std::to_string(n1) +
-                               " + " + std::to_string(n2) + " = " + std::to_string(n1 + n2));
-        diags.note(startLoc(*loop->lo), "the loop's bounds are here");
-        return false;
-      }
+                               " + " + std::to_string(n2) + " = " + std::to_string(n1 + n2),
+                           startLoc(*loop->lo), "the loop's bounds are here");
     }
 
     std::string first = outputLabel(t, 0), second = outputLabel(t, 1);
@@ -125,28 +114,12 @@ public:
 private:
   Module &module;
   DiagnosticEngine &diags;
-
-  /// The scoped label of output k (the validator computes it).
-  std::string outputLabel(const LoopTransform &t, size_t k) {
-    if (k < t.outputScopedLabels.size())
-      return t.outputScopedLabels[k];
-    return scopedReplacement(t.labels[0].value, t.labels[1 + k].value);
-  }
 };
 
 } // namespace
 
 bool polyc::runLoopSplittingPass(Module &module, DiagnosticEngine &diags) {
   Splitter splitter(module, diags);
-  bool changed = false;
-  for (const LoopTransform &t : module.schedule.loopTransforms) {
-    if (t.kind != LoopTransform::SplitForLoop)
-      continue;
-    if (!splitter.split(t))
-      return false;
-    changed = true;
-  }
-  if (changed)
-    recollectTraversals(module);
-  return true;
+  return runLoopTransforms(module, LoopTransform::SplitForLoop,
+                           [&](const LoopTransform &t) { return splitter.split(t); });
 }
