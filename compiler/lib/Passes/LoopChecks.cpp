@@ -4,6 +4,7 @@
 #include "polyc/AST/StmtWalk.h"
 
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace polyc;
 using llvm::cast;
@@ -158,16 +159,17 @@ std::optional<int64_t> polyc::constantValue(const Expr &e) {
     auto v = constantValue(*u->operand);
     if (!v || u->op == UnaryOp::Not)
       return std::nullopt;
-    return u->op == UnaryOp::Neg ? -*v : *v;
+    return u->op == UnaryOp::Neg ? llvm::checkedSub<int64_t>(0, *v) : v;
   }
   if (auto *b = dyn_cast<BinaryExpr>(&e)) {
     auto l = constantValue(*b->lhs), r = constantValue(*b->rhs);
     if (!l || !r)
       return std::nullopt;
+    // Arithmetic that would overflow is no constant polyc can fold.
     switch (b->op) {
-    case BinaryOp::Add: return *l + *r;
-    case BinaryOp::Sub: return *l - *r;
-    case BinaryOp::Mul: return *l * *r;
+    case BinaryOp::Add: return llvm::checkedAdd(*l, *r);
+    case BinaryOp::Sub: return llvm::checkedSub(*l, *r);
+    case BinaryOp::Mul: return llvm::checkedMul(*l, *r);
     default: return std::nullopt;
     }
   }

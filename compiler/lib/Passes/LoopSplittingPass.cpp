@@ -28,18 +28,22 @@
 #include "polyc/Passes/Pass.h"
 
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 using namespace polyc;
 using llvm::dyn_cast;
 
 namespace {
 
-/// `a + n`, folded when a is a literal.
+/// `a + n`, folded when a is a constant.
 ExprPtr plus(const Expr &a, int64_t n) {
   Type type = a.type.isIntegral() ? a.type : Type(Type::Int);
   ExprPtr out;
-  if (auto value = constantValue(a)) {
-    out = std::make_unique<IntLitExpr>(a.loc, *value + n);
+  std::optional<int64_t> value = constantValue(a);
+  if (value)
+    value = llvm::checkedAdd(*value, n);
+  if (value) {
+    out = std::make_unique<IntLitExpr>(a.loc, *value);
   } else {
     DeclMap none;
     auto count = std::make_unique<IntLitExpr>(a.loc, n);
@@ -87,12 +91,16 @@ public:
 
     int64_t n1 = t.counts[0].value, n2 = t.counts[1].value;
     auto lo = constantValue(*loop->lo), hi = constantValue(*loop->hi);
-    if (lo && hi) {
-      int64_t trips = std::max<int64_t>(0, *hi - *lo);
-      if (n1 + n2 != trips)
+    // Bounds or counts too large to add up are left to the general form.
+    std::optional<int64_t> span = lo && hi ? llvm::checkedSub(*hi, *lo) : std::nullopt;
+    std::optional<int64_t> split = llvm::checkedAdd(n1, n2);
+    bool literal = span && split && llvm::checkedAdd(*lo, n1);
+    if (literal) {
+      int64_t trips = std::max<int64_t>(0, *span);
+      if (*split != trips)
         return errors.fail("it runs " + std::to_string(trips) +
                                " iterations, but the split gives it " + std::to_string(n1) +
-                               " + " + std::to_string(n2) + " = " + std::to_string(n1 + n2),
+                               " + " + std::to_string(n2) + " = " + std::to_string(*split),
                            startLoc(*loop->lo), "the loop's bounds are here");
     }
 
@@ -102,7 +110,7 @@ public:
     auto &secondLoop = llvm::cast<ForStmt>(*copy);
     // First loop: a : min(a + n1, b), or the folded literal.
     ExprPtr end = plus(*loop->lo, n1);
-    loop->hi = lo && hi ? std::move(end) : minimum(std::move(end), std::move(loop->hi));
+    loop->hi = literal ? std::move(end) : minimum(std::move(end), std::move(loop->hi));
     // Second loop: a + n1 : b.
     secondLoop.lo = plus(*secondLoop.lo, n1);
     relabel(*loop, label, first, first);
