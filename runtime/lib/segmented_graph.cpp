@@ -62,7 +62,20 @@ public:
   Builder(const Graph<W> &g, std::vector<VertexId> bounds)
       : n_(g.numVertices()), offsets_(g.inOffsets()), sources_(g.inNeighbors()),
         weights_(g.inWeights()), bounds_(std::move(bounds)),
-        numSegments_(static_cast<int64_t>(bounds_.size()) - 1) {}
+        numSegments_(static_cast<int64_t>(bounds_.size()) - 1) {
+    // Buckets of 2^shift_ sources, at most 4 per segment: bucketFirst_[k] is
+    // the segment of source k << shift_, and segmentOf walks on from there
+    // (at most one step when the segments hold equal numbers of vertices).
+    while ((int64_t{n_} >> shift_) > 4 * numSegments_)
+      ++shift_;
+    int64_t buckets = n_ > 0 ? ((int64_t{n_} - 1) >> shift_) + 1 : 0;
+    bucketFirst_.resize(buckets);
+    for (int64_t k = 0, s = 0; k < buckets; ++k) {
+      while (bounds_[s + 1] <= (k << shift_))
+        ++s;
+      bucketFirst_[k] = s;
+    }
+  }
 
   SegmentedGraph<W> build() {
     SegmentedGraph<W> result;
@@ -121,7 +134,10 @@ public:
 
 private:
   int64_t segmentOf(VertexId src) const {
-    return std::upper_bound(bounds_.begin(), bounds_.end(), src) - bounds_.begin() - 1;
+    int64_t s = bucketFirst_[src >> shift_];
+    while (bounds_[s + 1] <= src)
+      ++s;
+    return s;
   }
 
   /// For each destination of each block (blocks in parallel), calls
@@ -166,6 +182,8 @@ private:
   const W *weights_;
   std::vector<VertexId> bounds_;
   int64_t numSegments_;
+  int shift_ = 0;
+  std::vector<int64_t> bucketFirst_;
 };
 
 /// The cached segmentations of one weight type, most recently used last.
