@@ -37,8 +37,9 @@ StmtPosition TransformErrors::find(Program &program, const Located<std::string> 
   StmtPosition pos = findLabelledStmt(program, label.value);
   if (!pos.block)
     diags.error(label.loc, what + ": no statement is labelled '" + label.value +
-                               "' yet (polyc splits loops first, then fuses loops, then "
-                               "fuses apply functions, each in schedule order)");
+                               "' at this point: polyc applies every splitForLoop first, then "
+                               "every fuseForLoop, then every fuseApplyFunctions (each kind "
+                               "in schedule order)");
   return pos;
 }
 
