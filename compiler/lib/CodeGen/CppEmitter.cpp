@@ -29,7 +29,8 @@ void CppEmitter::emitPrologue() {
      << "#include \"polyrt/generated.h\"\n"
      << "#include \"polyrt/polyrt.h\"\n\n"
      << "#include <algorithm>\n#include <array>\n#include <cmath>\n#include <cstdint>\n#include <functional>\n"
-     << "#include <iostream>\n#include <string>\n#include <utility>\n#include <vector>\n\n";
+     << "#include <iostream>\n#include <limits>\n#include <string>\n#include <utility>\n"
+     << "#include <vector>\n\n";
 
   bool anyExtern = false;
   for (const auto &decl : module.program->decls) {

@@ -23,6 +23,19 @@ using namespace polyc;
 
 namespace {
 
+/// The value folding which changes nothing: x + 0 == x, min(x, +inf) == x...
+std::string foldIdentity(const AssignStmt &fold) {
+  std::string type = cppType(fold.target->type);
+  bool floating = fold.target->type.isFloating();
+  std::string limits = "std::numeric_limits<" + type + ">::";
+  switch (fold.op) {
+  case AssignOp::Min: return floating ? limits + "infinity()" : limits + "max()";
+  case AssignOp::Max: return floating ? "-" + limits + "infinity()" : limits + "lowest()";
+  case AssignOp::Mul: return type + "(1)";
+  default: return type + "(0)";
+  }
+}
+
 /// The list of owners a variant walks.
 struct Owners {
   std::string count;      // how many
@@ -96,7 +109,7 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
     body.push_back("if (!" + condition + ")");
     body.push_back("  continue;");
   };
-  if (!push && t.from)
+  if (!push && t.from && !(v.accumulation && v.accumulation->perSource))
     skipUnless(inFrontier("src"));
   if (!push && t.srcFilter)
     skipUnless(cppFunctionName(*t.srcFilter) + "(src)");
@@ -315,10 +328,14 @@ void VariantWriter::emitBody(const std::string &apply) {
          << "  sourceValue.resize(g.numVertices());\n"
          << pragma << "  for (int64_t i = 0; i < g.numVertices(); ++i) {\n"
          << "    const polyrt::VertexId src = static_cast<polyrt::VertexId>(i);\n";
+      // Sources outside the frontier fold the operation's identity, so the
+      // edge loop needs no membership test.
       if (t.from)
-        os << "    if (" << inFrontier("src") << ")\n  ";
-      os << "    sourceValue[src] = " << name << "_value(src);\n"
-         << "  }\n";
+        os << "    sourceValue[src] = " << inFrontier("src") << " ? " << name
+           << "_value(src) : " << foldIdentity(*v.accumulation->fold) << ";\n";
+      else
+        os << "    sourceValue[src] = " << name << "_value(src);\n";
+      os << "  }\n";
     }
   }
 

@@ -9,7 +9,10 @@
 // remove, not knowing that the folded vector is not also read). When the
 // folded value depends on the source alone and costs more than a load
 // (PageRank-Delta's delta[src] / out_degree[src]), it is computed once per
-// source before the walk instead of once per edge.
+// source before the walk instead of once per edge; sources outside the input
+// frontier then get the operation's identity (0 for +=, +inf for min=), so
+// the walk needs no membership test either. Folding the identity changes
+// no partial result (x + 0.0 == x for every x but -0.0, which becomes +0.0).
 //
 // Conditions, each needed for the register to hold what memory would: the
 // fold is the function's only statement; nothing else the traversal runs
