@@ -1255,12 +1255,12 @@ class Driver:
                 print("NOT COVERED (%d option values; unsupported or failed):" % len(missing))
                 for m in sorted(missing):
                     print("  " + m)
-        shared = sum(1 for r in results if r.same_as)
+        distinct = len({r.digest for r in results if r.digest})
         print("%s %s: %d schedules in %.0f s: %d passed (%d with options dropped as "
-              "unsupported), %d failed, %d rejected, %d shared a binary"
+              "unsupported), %d failed, %d rejected; %d distinct programs"
               % (self.example, self.args.mode, len(results), seconds,
                  counts["PASS"] + counts["PASS-PARTLY"], counts["PASS-PARTLY"],
-                 counts["FAIL"], counts["SKIPPED-REJECTED"], shared))
+                 counts["FAIL"], counts["SKIPPED-REJECTED"], distinct))
         status = 0
         if failed:
             status = 1
@@ -1338,6 +1338,8 @@ def main(argv):
                    help="fail if an option is not supported yet (POLYC_EQUIV_REQUIRE_ALL=1)")
     p.add_argument("--emit-only", action="store_true",
                    help="only run polyc --emit=cpp on every schedule (for the sanitized polyc)")
+    p.add_argument("--no-emit-only", dest="emit_only", action="store_false",
+                   help="compile and run even if --emit-only came earlier")
     p.add_argument("--no-oracle", action="store_true",
                    help="do not check the default's outputs with the oracle")
     p.add_argument("--reuse-default", action="store_true",
