@@ -160,7 +160,10 @@ void VariantWriter::lines(const std::vector<std::string> &body, unsigned indent)
 
 void VariantWriter::emitOutputBuilder() {
   std::string n = "g.numVertices()";
-  std::string dedup = t.deduplicate ? "true" : "false";
+  std::string dedup = t.deduplicate && !v.outputUnique ? "true" : "false";
+  if (v.outputUnique && (v.output == FrontierRepr::SparseQueue ||
+                         v.output == FrontierRepr::SlidingQueue))
+    os << "  // Each destination is claimed once: no deduplication needed.\n";
   switch (v.output) {
   case FrontierRepr::None: return;
   case FrontierRepr::SparseQueue:
@@ -168,7 +171,7 @@ void VariantWriter::emitOutputBuilder() {
     return;
   case FrontierRepr::SlidingQueue: {
     // Without deduplication a destination is added once per edge reaching it.
-    std::string capacity = t.deduplicate                        ? n
+    std::string capacity = t.deduplicate || v.outputUnique     ? n
                            : walksFrontierList()                ? "polyrt::frontierWork(frontier, g)"
                                                                 : "g.numEdges()";
     os << "  polyrt::SlidingQueueBuilder next(" << n << ", " << capacity << ", /*dedup=*/"

@@ -177,6 +177,9 @@ std::string CppEmitter::scheduledAssignment(const AssignStmt &a, const WriteInfo
              operationFunctor(a.op) + ");";
     }
   }
+  if (w.sync == WriteSync::Claim)
+    return changed + "polyrt::claimTracked(" + address + ", " +
+           exprAs(*w.expected, a.target->type) + ", " + value + ");";
   std::string prefix = w.tracked ? changed : "";
   switch (a.op) {
   case AssignOp::Assign:

@@ -19,7 +19,11 @@ void printWrites(const char *heading, const std::vector<WriteInfo> &writes,
     printExpr(*w.stmt->target, os);
     os << " " << spelling(w.stmt->op) << " ";
     printExpr(*w.stmt->value, os);
-    os << "  [" << (w.sync == WriteSync::Atomic ? "atomic" : "plain");
+    os << "  [" << (w.sync == WriteSync::Atomic ? "atomic" : w.sync == WriteSync::Claim ? "claim" : "plain");
+    if (w.expected) {
+      os << " from ";
+      printExpr(*w.expected, os);
+    }
     if (w.indexedByOwner)
       os << ", owner";
     if (w.tracked)
@@ -72,7 +76,7 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
     if (v.input != FrontierRepr::None || v.output != FrontierRepr::None) {
       os << "      frontier: in " << spelling(v.input) << ", out " << spelling(v.output);
       if (v.output == FrontierRepr::SparseQueue || v.output == FrontierRepr::SlidingQueue)
-        os << (t.deduplicate ? ", dedup" : ", no dedup");
+        os << (v.outputUnique ? ", unique" : t.deduplicate ? ", dedup" : ", no dedup");
       os << "\n";
     }
     if (v.segments) {

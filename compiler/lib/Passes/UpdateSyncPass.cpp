@@ -8,6 +8,14 @@
 // splits a vertex's edges between threads, so there nobody owns anything.
 // Every other write to global state becomes an atomic operation.
 //
+// One atomic pattern is cheaper still (BFS's): a push whose destination
+// filter admits only vertices whose element of the tracked vector still
+// holds a constant (`parent[v] == -1`), and whose applied function does
+// nothing but assign that element. The assignment becomes a compare-and-swap
+// from the constant: the filter test and the write in one atomic step, as a
+// serial run would see them, and each destination is claimed at most once,
+// so the output frontier needs no deduplication.
+//
 //===----------------------------------------------------------------------===//
 #include "polyc/Passes/Effects.h"
 #include "polyc/Passes/Pass.h"
@@ -46,6 +54,50 @@ std::vector<WriteInfo> classifyWrites(const FunctionEffects &effects, const Func
   return writes;
 }
 
+/// The constant c when `filter` is `output = vec[v] == c` (either order).
+const Expr *admittedConstant(const FuncDecl *filter, const VarDecl *vec) {
+  if (!filter || !filter->result || filter->body.size() != 1 || filter->params.empty())
+    return nullptr;
+  auto *assign = dyn_cast<AssignStmt>(filter->body.front().get());
+  auto *result = assign ? dyn_cast<NameExpr>(assign->target.get()) : nullptr;
+  auto *test = assign ? dyn_cast<BinaryExpr>(assign->value.get()) : nullptr;
+  if (!result || result->decl != filter->result.get() || assign->op != AssignOp::Assign ||
+      !test || test->op != BinaryOp::Eq)
+    return nullptr;
+  auto isElement = [&](const Expr &e) {
+    auto *index = dyn_cast<IndexExpr>(&e);
+    auto *base = index ? dyn_cast<NameExpr>(index->base.get()) : nullptr;
+    auto *at = index ? dyn_cast<NameExpr>(index->index.get()) : nullptr;
+    return base && at && base->decl == vec && at->decl == filter->params[0].get();
+  };
+  auto isConstant = [](const Expr &e) {
+    const Expr *operand = &e;
+    if (auto *unary = dyn_cast<UnaryExpr>(operand))
+      operand = unary->op == UnaryOp::Neg ? unary->operand.get() : nullptr;
+    return operand && (llvm::isa<IntLitExpr>(operand) || llvm::isa<FloatLitExpr>(operand) ||
+                       llvm::isa<BoolLitExpr>(operand));
+  };
+  if (isElement(*test->lhs) && isConstant(*test->rhs))
+    return test->rhs.get();
+  if (isElement(*test->rhs) && isConstant(*test->lhs))
+    return test->lhs.get();
+  return nullptr;
+}
+
+/// Turns the push variant's only write into a claim when the filter allows.
+void claimIfFiltered(const EdgeTraversalExpr &t, VariantPlan &v) {
+  if (!v.isPush() || v.writes.size() != 1 || t.applyFunc->body.size() != 1)
+    return;
+  WriteInfo &w = v.writes.front();
+  if (w.sync != WriteSync::Atomic || !w.tracked || w.stmt->op != AssignOp::Assign)
+    return;
+  if (const Expr *constant = admittedConstant(t.toFilter, t.trackedVector)) {
+    w.sync = WriteSync::Claim;
+    w.expected = constant;
+    v.outputUnique = true;
+  }
+}
+
 } // namespace
 
 bool polyc::runUpdateSyncPass(Module &module, DiagnosticEngine &diags) {
@@ -61,8 +113,10 @@ bool polyc::runUpdateSyncPass(Module &module, DiagnosticEngine &diags) {
       ok = false;
       continue;
     }
-    for (VariantPlan &v : t->variants)
+    for (VariantPlan &v : t->variants) {
       v.writes = classifyWrites(e, *t->applyFunc, v.isPush() ? 0 : 1, v.loop, t->trackedVector);
+      claimIfFiltered(*t, v);
+    }
   }
   for (VertexTraversalExpr *t : module.vertexTraversals)
     t->writes = classifyWrites(effects.at(t->func), *t->func, 0, t->loop, nullptr);

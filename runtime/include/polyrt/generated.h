@@ -46,6 +46,10 @@ template <typename T, typename Op> inline bool updateTracked(T &x, T value, Op o
 }
 
 // Atomic updates that report a change (writeMin/writeMax already do).
+/// x = value if x still holds `expected`, atomically; whether x changed.
+template <typename T> inline bool claimTracked(T *addr, T expected, T value) {
+  return value != expected && compareAndSwap(addr, expected, value);
+}
 template <typename T> inline bool atomicAssignTracked(T *addr, T value) {
   return std::atomic_ref<T>(*addr).exchange(value, std::memory_order_relaxed) != value;
 }

@@ -28,6 +28,7 @@ namespace polyc {
 enum class WriteSync {
   Plain,  // one thread owns the written element
   Atomic, // several threads may write it: atomic read-modify-write
+  Claim,  // a compare-and-swap from the value the destination filter admits
 };
 
 /// One write to global state in a function applied by a traversal.
@@ -37,6 +38,7 @@ struct WriteInfo {
   bool indexedByOwner;  // target[owner]: the element this thread owns
   bool tracked;         // the vector applyModified reports changes of
   WriteSync sync = WriteSync::Plain;
+  const Expr *expected = nullptr; // Claim: the value the filter admits
 };
 
 /// How the loop of a traversal runs.
@@ -70,6 +72,9 @@ struct VariantPlan {
   /// Writes of the applied function, each with its synchronisation.
   std::vector<WriteInfo> writes;
   std::optional<Accumulation> accumulation;
+  /// Each destination enters the output at most once (its write is a claim),
+  /// so the output needs no deduplication.
+  bool outputUnique = false;
 
   bool isPush() const { return variant != Variant::DensePull; }
   bool readsSparseInput() const { return variant == Variant::SparsePush; }
