@@ -157,9 +157,10 @@ def src_ok(v, chosen):
 
 def dst_ok(v, chosen):
     src = chosen.get("src")
-    if src is not None and "dst" in src.sets:
-        # it would override the output set the "both" value just set, which
-        # then reaches no variant: polyc calls that an error
+    if src is not None and "dst" in src.sets and \
+            not set(_dense_variants(src, chosen)) - set(_dense_variants(v, chosen)):
+        # it would override the output set of every variant the "both" value
+        # just set, which then reaches no variant: polyc calls that an error
         return False
     if v.dir:
         return has_variant(chosen, v.dir)
@@ -750,16 +751,17 @@ def coverage_keys(t):
     return keys
 
 
-def greedy_choice(t, uncovered, k, prefer_direction=None):
-    """One schedule's choices for traversal t: per dimension the first
-    compatible value not seen yet, else a cycling compatible one (direction and
-    parallelization) or nothing."""
+def greedy_choice(t, uncovered, k, force=None):
+    """One schedule's choices for traversal t: the forced values ({dim:
+    spelling}), then per dimension the first compatible value not seen yet,
+    else a cycling compatible one (direction and parallelization) or nothing."""
     chosen = {"_all": t.kind == "edge" and not t.has_input}
     picked = []
+    force = force or {}
     for d in applicable(t):
-        if d.name == "direction" and prefer_direction is not None:
-            chosen["direction"] = prefer_direction
-            picked.append((d.name, key_of(d.name, prefer_direction)))
+        if d.name in force:
+            chosen[d.name] = force[d.name]
+            picked.append((d.name, key_of(d.name, force[d.name])))
             continue
         candidates = [v for v in d.values if d.compatible(v, chosen, t)]
         if not candidates:
@@ -776,17 +778,26 @@ def greedy_choice(t, uncovered, k, prefer_direction=None):
     return chosen, picked
 
 
-def covering_choices(t, start=0):
-    """A list of per-schedule choices covering every value for traversal t."""
+def covering_choices(t, start=0, forced=()):
+    """Per-schedule choices for traversal t that cover every value: first one
+    schedule per entry of forced ({dim: spelling}, e.g. a direction x
+    parallelization pair) with the other dimensions filled greedily, then as
+    many more as needed."""
     uncovered = set(coverage_keys(t))
     plans = []
     k = start
+    for force in forced:
+        chosen, picked = greedy_choice(t, uncovered, k, force)
+        uncovered -= set(picked)
+        plans.append(chosen)
+        k += 1
     while uncovered:
         best = None
         # Pick the direction that covers the most values not seen yet.
         directions = [None] if t.kind != "edge" else DIRECTIONS
         for direction in directions:
-            chosen, picked = greedy_choice(t, uncovered, k, direction)
+            chosen, picked = greedy_choice(t, uncovered, k,
+                                           {"direction": direction} if direction else None)
             gain = len(uncovered & set(picked))
             if best is None or gain > best[0]:
                 best = (gain, chosen, picked)
@@ -805,19 +816,19 @@ def fusions(source):
 
 
 def ci_schedules(example, traversals, source):
-    schedules = []
-    if example in PAIRS:
-        edge = [t for t in traversals if t.kind == "edge"]
-        for d, p in itertools.product(DIRECTIONS, PARALLELIZATIONS):
-            s = Schedule("s%03d" % len(schedules), "pair %s x %s" % (d, p))
-            for t in edge:
-                s.choices[t.label] = {"direction": d, "parallelization": p}
-            schedules.append(s)
-    per_label = {t.label: covering_choices(t, start=i) for i, t in enumerate(traversals)}
+    """The covering set. For pr, bfs and sssp its first 25 schedules are the
+    direction x parallelization pairs (of every edge traversal), each also
+    carrying values of the other options."""
+    pairs = list(itertools.product(DIRECTIONS, PARALLELIZATIONS)) if example in PAIRS else []
+    forced = [{"direction": d, "parallelization": p} for d, p in pairs]
+    per_label = {t.label: covering_choices(t, i, forced if t.kind == "edge" else ())
+                 for i, t in enumerate(traversals)}
     fuse = fusions(source)
     count = max([len(v) for v in per_label.values()] + [len(fuse)])
+    schedules = []
     for k in range(count):
-        s = Schedule("s%03d" % len(schedules), "covering %d" % k)
+        why = "pair %s x %s" % pairs[k] if k < len(pairs) else "covering %d" % k
+        s = Schedule("s%03d" % k, why)
         for t in traversals:
             plans = per_label[t.label]
             if k < len(plans):
