@@ -82,7 +82,7 @@ void CppEmitter::emitEdgeTraversal(const EdgeTraversalExpr &t) {
                                       : threshold)
      << ".\n"
      << traversalSignature(t, t.name) << " {\n"
-     << "  if (polyrt::frontierWork(frontier, g) > g.numEdges() / " << threshold << ")\n"
+     << "  if (polyrt::frontierWorkExceeds(frontier, g, g.numEdges() / " << threshold << "))\n"
      << "    return " << denseName << "(g, frontier);\n"
      << "  return " << sparseName << "(g, frontier);\n"
      << "}\n\n";

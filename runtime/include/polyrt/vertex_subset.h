@@ -72,6 +72,10 @@ private:
 /// form when the subset has one (duplicates count), else a dense form. G is
 /// any graph with outOffsets(), e.g. Graph<W>.
 template <typename G> int64_t frontierWork(VertexSubset &s, const G &g);
+/// Whether frontierWork(s, g) > limit, as the hybrids ask it: without
+/// summing degrees when the size alone decides, and otherwise over the
+/// sparse form, which a small frontier is about to be pushed from anyway.
+template <typename G> bool frontierWorkExceeds(VertexSubset &s, const G &g, int64_t limit);
 
 } // namespace polyrt
 

@@ -26,6 +26,13 @@ template <typename G> int64_t frontierWork(VertexSubset &s, const G &g) {
   return detail::frontierWork(s, g.outOffsets());
 }
 
+template <typename G> bool frontierWorkExceeds(VertexSubset &s, const G &g, int64_t limit) {
+  if (s.size() > limit)
+    return true;
+  s.sparse();
+  return detail::frontierWork(s, g.outOffsets()) > limit;
+}
+
 } // namespace polyrt
 
 #endif
