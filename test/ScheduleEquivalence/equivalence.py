@@ -848,12 +848,14 @@ def exhaustive_schedules(example, traversals, source):
     vertex = [t for t in traversals if t.kind == "vertex"]
     any_input = any(t.has_input for t in edge)
     any_output = any(t.has_output for t in edge)
-    # Every value of each frontier option, through one function; an unset
-    # source set is bool-array (the same as setting it), an unset output set
-    # is a queue for SparsePush and bool-array for the dense variants (unlike
-    # any single value). Deduplication is enabled unless disabled.
-    srcs = [Value("configApplyDenseVertexSet", [r, "src-vertexset"], sets=("src",))
-            for r in DENSE] if any_input else [None]
+    # Every value of each frontier option, through one function, and unset:
+    # an unset source set is bool-array for the dense variants and a queue
+    # for SparsePush (which takes no source representation: setting one
+    # there is rejected), an unset output set a queue for SparsePush and
+    # bool-array for the dense variants (unlike any single value).
+    # Deduplication is enabled unless disabled.
+    srcs = [None] + [Value("configApplyDenseVertexSet", [r, "src-vertexset"], sets=("src",))
+                     for r in DENSE] if any_input else [None]
     dsts = [None] + [Value("configApplyDataStructure", [r, "dst-vertexset"], sets=("dst",))
                      for r in ("sparse-queue", "sliding-queue", "bool-array", "bitvector")] \
         if any_output else [None]
@@ -1143,6 +1145,8 @@ class Driver:
                 self.outcomes[key] = cached
         ok, messages = cached
         res.status = "PASS" if ok else "FAIL"
+        if len(messages) > 4:
+            messages = messages[:4] + ["... and %d more runs went wrong" % (len(messages) - 4)]
         res.messages += messages
 
     def check_runs(self, exe, runs, defaults, extra):
