@@ -3,7 +3,7 @@
 under the default schedule.
 
     equivalence.py --example pr --mode ci --work DIR [--polyc polyc] [--jobs 2]
-    equivalence.py --example bfs --mode exhaustive --work DIR --cxx-flag=-O1
+    equivalence.py --example bfs --mode exhaustive --work DIR [--cxx-flag=-O1]
     equivalence.py --example pr --mode ci --list          # print the schedules only
     equivalence.py --self-test                            # the comparators' own tests
 
@@ -22,8 +22,9 @@ What it does, for examples/<example>.gt (docs/testing.md, "Schedule equivalence"
    - ci: a covering set (every value of every option that applies appears in
      at least one schedule, several options per schedule, constraints between
      them respected: a source-set representation needs a dense variant, a
-     threshold a hybrid direction, NumSSG a DensePull variant, ...) and, for
-     pr, bfs and sssp, every direction x parallelization pair on its own.
+     threshold a hybrid direction, NumSSG a DensePull variant, ...); for pr,
+     bfs and sssp its first 25 schedules are the direction x parallelization
+     pairs.
    - exhaustive: the full cross product direction x parallelization x
      source-set representation x destination-set representation x
      deduplication (each only where it applies; all edge traversals of the
@@ -124,13 +125,11 @@ class Value:
     """One value of an option: the arguments after the label, the variant it is
     restricted to (the `dir` argument), and which sets it changes."""
 
-    def __init__(self, function, args, dir=None, sets=(), when=None, note=None):
+    def __init__(self, function, args, dir=None, sets=()):
         self.function = function
         self.args = list(args)
         self.dir = dir
         self.sets = sets        # "src", "dst": the frontier sets it changes
-        self.when = when        # extra predicate on the other choices
-        self.note = note
 
     def key(self):
         a = [str(x) for x in self.args] + ([self.dir] if self.dir else [])
@@ -216,9 +215,7 @@ class Dim:
     def compatible(self, value, chosen, t):
         if "dst" in value.sets and not (t.kind == "edge" and t.has_output):
             return False  # a value that changes the output set needs one
-        if self.ok and not self.ok(value, chosen):
-            return False
-        return value.when is None or value.when(chosen)
+        return self.ok is None or self.ok(value, chosen)
 
 
 def _is_edge(t):
@@ -462,7 +459,9 @@ def _read_graph(path):
 
 
 def _depths(parent):
-    """Depth of each vertex in the tree the parents describe (-1: not in it)."""
+    """Depth of each vertex in the tree the parents describe: -1 when its
+    parent is -1 (not reached), or a string when there is no depth: a parent
+    that is no vertex, a cycle, an ancestor that is not reached."""
     n = len(parent)
     depth = [None] * n
     for v in range(n):
@@ -472,21 +471,25 @@ def _depths(parent):
             p = parent[u]
             if p == -1:
                 depth[u] = -1
-                break
-            if p < 0 or p >= n:
-                raise Mismatch("vertex %d: parent %d is not a vertex" % (u, p))
-            if p == u:
+            elif p < 0 or p >= n:
+                depth[u] = "none (parent %d is not a vertex)" % p
+            elif p == u:
                 depth[u] = 0
-                break
-            if u in path:
-                raise Mismatch("vertex %d: the parents form a cycle" % u)
-            path.append(u)
-            u = p
+            elif u in path:
+                for w in path[path.index(u):]:
+                    depth[w] = "none (on a cycle of parents)"
+            else:
+                path.append(u)
+                u = p
         for w in reversed(path):
+            if depth[w] is not None:
+                continue
             d = depth[parent[w]]
-            if d == -1:
-                raise Mismatch("vertex %d: its parent %d has no parent" % (w, parent[w]))
-            depth[w] = d + 1
+            if isinstance(d, int) and d >= 0:
+                depth[w] = d + 1
+            else:
+                depth[w] = "none (ancestor %d is not reached)" % parent[w] \
+                    if d == -1 else d
     return depth
 
 
@@ -503,7 +506,7 @@ def compare_bfs(expected, got, graph):
     bad = [v for v in range(len(ed)) if ed[v] != gd[v]]
     if bad:
         v = bad[0]
-        raise Mismatch("vertex %d: depth %d in the default's tree, %d in this one "
+        raise Mismatch("vertex %d: depth %s in the default's tree, %s in this one "
                        "(parents %d and %d); %d vertices differ"
                        % (v, ed[v], gd[v], ep[v], gp[v], len(bad)))
     ins = graph.inn
@@ -1351,6 +1354,9 @@ def main(argv):
     p.add_argument("--require-all", action="store_true",
                    default=os.environ.get("POLYC_EQUIV_REQUIRE_ALL") == "1",
                    help="fail if an option is not supported yet (POLYC_EQUIV_REQUIRE_ALL=1)")
+    p.add_argument("--no-require-all", dest="require_all", action="store_false",
+                   help="report unsupported options without failing, even if --require-all "
+                   "came earlier")
     p.add_argument("--emit-only", action="store_true",
                    help="only run polyc --emit=cpp on every schedule (for the sanitized polyc)")
     p.add_argument("--no-emit-only", dest="emit_only", action="store_false",
