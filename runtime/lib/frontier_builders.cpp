@@ -80,8 +80,25 @@ int64_t detail::dedupFlagAllocations() { return flagPool().allocations(); }
 
 // --- SparseFrontierBuilder -------------------------------------------------
 
-SparseFrontierBuilder::SparseFrontierBuilder(VertexId n, bool dedup)
-    : n_(n), claimed_(dedup ? flagPool().acquire(n) : nullptr), buffers_(omp_get_max_threads()),
+/// ids without repeats, first occurrences kept in order: a serial pass over
+/// pooled flags, cleared again after.
+std::vector<VertexId> removeRepeats(VertexId n, std::vector<VertexId> ids) {
+  uint8_t *seen = flagPool().acquire(n);
+  size_t kept = 0;
+  for (VertexId v : ids)
+    if (!seen[v]) {
+      seen[v] = 1;
+      ids[kept++] = v;
+    }
+  ids.resize(kept);
+  unclaim(seen, ids.data(), static_cast<int64_t>(kept));
+  flagPool().release(seen, n);
+  return ids;
+}
+
+SparseFrontierBuilder::SparseFrontierBuilder(VertexId n, Dedup dedup)
+    : n_(n), claimed_(dedup == Dedup::OnAdd ? flagPool().acquire(n) : nullptr),
+      dedupAtFinish_(dedup == Dedup::AtFinish), buffers_(omp_get_max_threads()),
       perThread_(new Buffer[buffers_]) {}
 
 SparseFrontierBuilder::~SparseFrontierBuilder() {
@@ -123,14 +140,17 @@ VertexSubset SparseFrontierBuilder::finish() {
       own.clear();
     }
   }
+  if (dedupAtFinish_)
+    ids = removeRepeats(n_, std::move(ids));
   return VertexSubset::fromSparse(n_, std::move(ids));
 }
 
 // --- SlidingQueueBuilder ---------------------------------------------------
 
-SlidingQueueBuilder::SlidingQueueBuilder(VertexId n, int64_t capacity, bool dedup)
+SlidingQueueBuilder::SlidingQueueBuilder(VertexId n, int64_t capacity, Dedup dedup)
     : n_(n), capacity_(std::max<int64_t>(capacity, 0)),
-      claimed_(dedup ? flagPool().acquire(n) : nullptr), threads_(omp_get_max_threads()),
+      claimed_(dedup == Dedup::OnAdd ? flagPool().acquire(n) : nullptr),
+      dedupAtFinish_(dedup == Dedup::AtFinish), threads_(omp_get_max_threads()),
       queue_(new VertexId[std::max<int64_t>(capacity_, 1)]), local_(new Local[threads_]) {}
 
 SlidingQueueBuilder::~SlidingQueueBuilder() {
@@ -183,6 +203,8 @@ VertexSubset SlidingQueueBuilder::finish() {
     if (claimed_)
       claimed_[queue[i]] = 0;
   }
+  if (dedupAtFinish_)
+    ids = removeRepeats(n_, std::move(ids));
   return VertexSubset::fromSparse(n_, std::move(ids));
 }
 

@@ -70,6 +70,42 @@ TEST(SparseFrontierBuilder, NoDedupKeepsEveryAdd) {
       [](VertexId n, int64_t) { return std::make_unique<SparseFrontierBuilder>(n, false); });
 }
 
+/// Dedup::AtFinish: the same adds as checkDedupUnderOpenMP without claims,
+/// repeats dropped by finish(); serially the first occurrences keep their order.
+template <typename Make> void checkDedupAtFinish(Make make) {
+  withThreads(4, [&] {
+    const VertexId n = 100000;
+    auto b = make(n, 8 * int64_t{n});
+#pragma omp parallel for schedule(dynamic, 64)
+    for (int64_t i = 0; i < 8 * int64_t{n}; ++i)
+      b->add(static_cast<VertexId>((i * 7919) % n));
+    VertexSubset s = b->finish();
+    EXPECT_EQ(s.size(), n);
+    EXPECT_EQ(sorted(s.sparse()), iota(n));
+    return 0;
+  });
+  auto serial = make(10, 10);
+  for (VertexId v : {5, 3, 5, 9, 3})
+    serial->add(v);
+  EXPECT_ELEMENTS(serial->finish().sparse(), 5, 3, 9);
+  auto again = make(10, 10); // the pooled flags came back clean
+  for (VertexId v : {3, 5, 3})
+    again->add(v);
+  EXPECT_ELEMENTS(again->finish().sparse(), 3, 5);
+}
+
+TEST(SparseFrontierBuilder, DedupAtFinish) {
+  checkDedupAtFinish([](VertexId n, int64_t) {
+    return std::make_unique<SparseFrontierBuilder>(n, Dedup::AtFinish);
+  });
+}
+
+TEST(SlidingQueueBuilder, DedupAtFinish) {
+  checkDedupAtFinish([](VertexId n, int64_t capacity) {
+    return std::make_unique<SlidingQueueBuilder>(n, capacity, Dedup::AtFinish);
+  });
+}
+
 TEST(SparseFrontierBuilder, SerialUseKeepsOrder) {
   SparseFrontierBuilder b(10, true);
   for (VertexId v : {5, 3, 5, 9})

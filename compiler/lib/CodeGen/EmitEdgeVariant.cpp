@@ -160,22 +160,24 @@ void VariantWriter::lines(const std::vector<std::string> &body, unsigned indent)
 
 void VariantWriter::emitOutputBuilder() {
   std::string n = "g.numVertices()";
-  std::string dedup = t.deduplicate && !v.outputUnique ? "true" : "false";
+  std::string dedup = v.outputUnique    ? "polyrt::Dedup::None"
+                      : t.deduplicate ? "polyrt::Dedup::OnAdd"
+                                      : "polyrt::Dedup::AtFinish";
   if (v.outputUnique && (v.output == FrontierRepr::SparseQueue ||
                          v.output == FrontierRepr::SlidingQueue))
     os << "  // Each destination is claimed once: no deduplication needed.\n";
   switch (v.output) {
   case FrontierRepr::None: return;
   case FrontierRepr::SparseQueue:
-    os << "  polyrt::SparseFrontierBuilder next(" << n << ", /*dedup=*/" << dedup << ");\n";
+    os << "  polyrt::SparseFrontierBuilder next(" << n << ", " << dedup << ");\n";
     return;
   case FrontierRepr::SlidingQueue: {
     // Without deduplication a destination is added once per edge reaching it.
     std::string capacity = t.deduplicate || v.outputUnique     ? n
                            : walksFrontierList()                ? "polyrt::frontierWork(frontier, g)"
                                                                 : "g.numEdges()";
-    os << "  polyrt::SlidingQueueBuilder next(" << n << ", " << capacity << ", /*dedup=*/"
-       << dedup << ");\n";
+    os << "  polyrt::SlidingQueueBuilder next(" << n << ", " << capacity << ", " << dedup
+       << ");\n";
     return;
   }
   case FrontierRepr::BoolArray:

@@ -3,8 +3,10 @@
 // A push variant may reach a destination from several sources; with
 // deduplication on (GraphIt's default) the queue it builds holds each vertex
 // once, at the price of a flag test-and-set per addition. With it off the
-// traversal skips that work and the frontier is deduplicated once, when it
-// is first read, so results do not change. Dense outputs hold each vertex
+// traversal skips that work and the builder drops repeats once, when the
+// traversal finishes (one serial pass over the output), so results do not
+// change: what the option trades is a compare-and-swap per addition against
+// a pass at the end. Dense outputs hold each vertex
 // once by construction, so turning deduplication off there contradicts the
 // representation.
 //

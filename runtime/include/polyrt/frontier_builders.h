@@ -36,6 +36,13 @@
 
 namespace polyrt {
 
+/// How a sparse builder keeps a vertex from appearing twice in its output.
+enum class Dedup {
+  OnAdd,    // claim each vertex in a flag array as it is added (GraphIt's default)
+  AtFinish, // add freely; finish() drops repeats, keeping first occurrences
+  None,     // keep what is added: the caller adds each vertex at most once
+};
+
 namespace detail {
 /// Claims v in a dedup flag array: true for the first caller only. Tests
 /// before the compare-and-swap, so repeated adds skip the locked instruction.
@@ -53,7 +60,9 @@ int64_t dedupFlagAllocations();
 /// reusable.
 class SparseFrontierBuilder {
 public:
-  SparseFrontierBuilder(VertexId n, bool dedup);
+  SparseFrontierBuilder(VertexId n, Dedup dedup);
+  SparseFrontierBuilder(VertexId n, bool dedup)
+      : SparseFrontierBuilder(n, dedup ? Dedup::OnAdd : Dedup::None) {}
   ~SparseFrontierBuilder();
   SparseFrontierBuilder(const SparseFrontierBuilder &) = delete;
   SparseFrontierBuilder &operator=(const SparseFrontierBuilder &) = delete;
@@ -71,6 +80,7 @@ private:
   };
   VertexId n_;
   uint8_t *claimed_ = nullptr; // pooled dedup flags; null when dedup is off
+  bool dedupAtFinish_;
   int buffers_;
   std::unique_ptr<Buffer[]> perThread_;
 };
@@ -86,7 +96,9 @@ class SlidingQueueBuilder {
 public:
   static constexpr int kLocalSize = 4096;
 
-  SlidingQueueBuilder(VertexId n, int64_t capacity, bool dedup);
+  SlidingQueueBuilder(VertexId n, int64_t capacity, Dedup dedup);
+  SlidingQueueBuilder(VertexId n, int64_t capacity, bool dedup)
+      : SlidingQueueBuilder(n, capacity, dedup ? Dedup::OnAdd : Dedup::None) {}
   ~SlidingQueueBuilder();
   SlidingQueueBuilder(const SlidingQueueBuilder &) = delete;
   SlidingQueueBuilder &operator=(const SlidingQueueBuilder &) = delete;
@@ -111,6 +123,7 @@ private:
   VertexId n_;
   int64_t capacity_;
   uint8_t *claimed_ = nullptr;
+  bool dedupAtFinish_;
   int threads_;
   std::unique_ptr<VertexId[]> queue_; // capacity_ ids, uninitialized
   std::unique_ptr<Local[]> local_;
