@@ -7,7 +7,10 @@ The most demanding schedule of an example is examples/schedules/
 <example>_hybrid_parallel.sched (both variants, atomics, frontiers) when it
 exists; otherwise <example>_push_parallel.sched (atomics; an example whose
 traversals cover all vertices has no hybrid schedule, a hybrid over all
-vertices being a pull), otherwise every <example>_*_parallel.sched.
+vertices being a pull), otherwise every <example>_*_parallel.sched. Every
+<example>_options_*.sched is compiled too: those use the less common options
+(edge-aware and edge-parallel loops, bitvectors, sliding queues, segments,
+numbers read from argv).
 
 Exits non-zero, naming the file and compiler, on the first warning or error.
 """
@@ -25,6 +28,12 @@ COMPILERS = ["g++", "clang++-19"]
 
 def schedules(example):
     directory = os.path.join(REPO, "examples", "schedules")
+    options = sorted(os.path.basename(p)
+                     for p in glob.glob(os.path.join(directory, example + "_options_*.sched")))
+    return demanding(example, directory) + options
+
+
+def demanding(example, directory):
     for preferred in ("_hybrid_parallel.sched", "_push_parallel.sched"):
         if os.path.exists(os.path.join(directory, example + preferred)):
             return [example + preferred]

@@ -42,8 +42,9 @@ struct Owners {
   std::string at;         // the owner at position i
   std::string edgesOf;    // the index into offsets of the owner at i
   std::string chunker;    // edgeBalancedBoundaries' arguments before the grain
-  std::string prefix;     // edge-parallel: first edge of each owner, and their
-  std::string prefixSize; // number (VertexId)
+  std::string prefix;     // edge-parallel: first edge of each owner (indexable),
+  std::string prefixSize; // the number of owners,
+  std::string ownerOfEdgeBegin; // and the owner index holding edge `begin`
 };
 
 class VariantWriter {
@@ -222,8 +223,9 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
   case Parallelization::EdgeAwareDynamicVertex:
     os << in << "const auto chunks = polyrt::edgeBalancedBoundaries(" << owners.chunker << ", "
        << grain << ");\n"
+       << in << "const int64_t numChunks = static_cast<int64_t>(chunks.size()) - 1;\n"
        << in << "#pragma omp parallel for schedule(dynamic, 1)\n"
-       << in << "for (size_t c = 0; c + 1 < chunks.size(); ++c) {\n"
+       << in << "for (int64_t c = 0; c < numChunks; ++c) {\n"
        << in << "  for (int64_t i = chunks[c]; i < chunks[c + 1]; ++i) {\n"
        << in << "    " << ownerDecl;
     for (const std::string &test : tests)
@@ -242,8 +244,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     // frontier's degrees when it is the frontier.
     bool sparse = walksFrontierList();
     if (sparse)
-      os << in << "const std::vector<polyrt::EdgeOffset> firstEdge = "
-         << "polyrt::frontierEdgePrefix(sources, offsets);\n";
+      os << in << "const polyrt::FrontierEdgePrefix firstEdge(sources, offsets);\n";
     os << in << "const polyrt::EdgeOffset numEdges = " << owners.prefix << "["
        << owners.prefixSize << "];\n"
        << in << "const polyrt::EdgeOffset grain = " << grain << ";\n"
@@ -251,8 +252,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
        << in << "for (polyrt::EdgeOffset begin = 0; begin < numEdges; begin += grain) {\n"
        << in << "  const polyrt::EdgeOffset end = std::min(begin + grain, numEdges);\n"
        << in << "  polyrt::EdgeOffset k = begin;\n"
-       << in << "  for (int64_t i = polyrt::sourceOfEdge(" << owners.prefix << ", "
-       << owners.prefixSize << ", begin); k < end; ++i) {\n"
+       << in << "  for (int64_t i = " << owners.ownerOfEdgeBegin << "; k < end; ++i) {\n"
        << in << "    " << ownerDecl
        << in << "    const polyrt::EdgeOffset stop = std::min(" << owners.prefix
        << "[i + 1], end);\n";
@@ -364,17 +364,18 @@ void VariantWriter::emitBody(const std::string &apply) {
       os << "    const " << weightType << " *weights = segment.weights.data();\n";
     // Cache blocking rejects edge-parallel loops: no prefix needed.
     Owners owners{"static_cast<int64_t>(segment.dsts.size())", "dsts[i]", "i",
-                  "offsets, static_cast<polyrt::VertexId>(segment.dsts.size())", "", ""};
+                  "offsets, static_cast<polyrt::VertexId>(segment.dsts.size())", "", "", ""};
     emitLoop(owners, body, 2);
     os << "  }\n";
   } else if (walksFrontierList()) {
     Owners owners{"static_cast<int64_t>(sources.size())", "sources[i]", "src",
-                  "sources, offsets", "firstEdge.data()",
-                  "static_cast<polyrt::VertexId>(sources.size())"};
+                  "sources, offsets", "firstEdge", "static_cast<int64_t>(sources.size())",
+                  "firstEdge.sourceIndexOfEdge(begin)"};
     emitLoop(owners, body, 1);
   } else {
     Owners owners{"g.numVertices()", "static_cast<polyrt::VertexId>(i)", owner,
-                  "offsets, g.numVertices()", "offsets", "g.numVertices()"};
+                  "offsets, g.numVertices()", "offsets", "g.numVertices()",
+                  "polyrt::sourceOfEdge(offsets, g.numVertices(), begin)"};
     emitLoop(owners, body, 1);
   }
   if (t.producesFrontier())
