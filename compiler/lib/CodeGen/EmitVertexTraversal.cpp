@@ -1,7 +1,9 @@
 //===- EmitVertexTraversal.cpp - set.apply(f) and set.filter(f) ----------===//
 //
 // A vertex traversal walks the set in whichever form it already has (a list
-// of ids, or one flag per vertex), so it never pays for a conversion.
+// of ids, or one flag per vertex), so it never pays for a conversion; a dense
+// set of every vertex (a program's `vertices`) is walked without reading its
+// flags. A list is walked in its own order, which serial functions see.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
@@ -31,7 +33,14 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
      << "(polyrt::VertexSubset &set) {\n";
   if (filter)
     os << "  polyrt::DenseFrontierBuilder next(set.universe());\n";
-  os << "  if (set.hasSparse()) {\n"
+  // Every vertex (a program's `vertices`): no list to read, no test per vertex.
+  os << "  if (!set.hasSparse() && set.size() == set.universe()) {\n"
+     << pragma
+     << "    for (int64_t i = 0; i < set.universe(); ++i) {\n"
+     << "      const polyrt::VertexId v = static_cast<polyrt::VertexId>(i);\n"
+     << "      " << visit << "\n"
+     << "    }\n"
+     << "  } else if (set.hasSparse()) {\n"
      << "    const std::vector<polyrt::VertexId> &members = set.sparse();\n"
      << pragma
      << "    for (int64_t i = 0; i < static_cast<int64_t>(members.size()); ++i) {\n"
