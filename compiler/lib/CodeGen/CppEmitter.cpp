@@ -185,8 +185,9 @@ bool CppEmitter::run() {
   for (const EdgeTraversalExpr *t : module.edgeTraversals)
     os << traversalSignature(*t, t->name) << ";\n";
   for (const VertexTraversalExpr *t : module.vertexTraversals)
-    os << "static " << (t->op == VertexTraversalExpr::Filter ? "polyrt::VertexSubset " : "void ")
-       << t->name << "(polyrt::VertexSubset &set);\n";
+    if (!t->fusedInto)
+      os << "static " << (t->op == VertexTraversalExpr::Filter ? "polyrt::VertexSubset " : "void ")
+         << t->name << "(polyrt::VertexSubset &set);\n";
   os << "\n";
 
   for (const auto &decl : module.program->decls)

@@ -56,6 +56,7 @@ public:
 
   void emitAccumulationHelpers();
   void emitBody(const std::string &apply);
+  std::string vertexApply; // the fused vertex apply's function, if any
 
 private:
   CppEmitter &emitter;
@@ -324,6 +325,11 @@ void VariantWriter::emitBody(const std::string &apply) {
     std::string type = cppType(v.accumulation->fold->target->type);
     beforeEdges = {type + " folded = " + name + "_target(dst);"};
     afterEdges = {name + "_target(dst) = folded;"};
+  }
+  if (const VertexTraversalExpr *u = t.fusedVertexApply)
+    afterEdges.push_back(vertexApply + "(dst); // " + u->source + ", fused");
+  if (v.accumulation) {
+    std::string type = cppType(v.accumulation->fold->target->type);
     if (v.accumulation->perSource) {
       std::string pragma = v.loop.parallelization == Parallelization::Serial
                                ? ""
@@ -388,6 +394,8 @@ void CppEmitter::emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &
                                  const std::string &name) {
   std::string apply = appliedFunction(*t.applyFunc, v.writes, t.producesFrontier(), name);
   VariantWriter writer(*this, t, v, name, os);
+  if (const VertexTraversalExpr *u = t.fusedVertexApply)
+    writer.vertexApply = appliedFunction(*u->func, u->writes, false, u->name);
   if (v.accumulation)
     writer.emitAccumulationHelpers();
   if (name != t.name)

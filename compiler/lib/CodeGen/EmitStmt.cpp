@@ -217,7 +217,16 @@ void CppEmitter::emitStmt(const Stmt &s, unsigned indent) {
       }
     return;
   }
-  case Stmt::ExprStmt: os << pad << expr(*cast<ExprStmtNode>(s).expr) << ";\n"; return;
+  case Stmt::ExprStmt: {
+    const Expr &e = *cast<ExprStmtNode>(s).expr;
+    if (auto *fused = dyn_cast<VertexTraversalExpr>(&e); fused && fused->fusedInto) {
+      os << pad << "// " << fused->source << ": " << fused->fusedInto->name
+         << " runs it for each destination\n";
+      return;
+    }
+    os << pad << expr(e) << ";\n";
+    return;
+  }
   case Stmt::If: {
     auto &i = cast<IfStmt>(s);
     for (size_t b = 0; b < i.branches.size(); ++b) {

@@ -19,6 +19,8 @@ std::string polyc::parallelForPragma(const LoopPlan &loop, const std::string &gr
 }
 
 void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
+  if (t.fusedInto)
+    return; // its pull loop runs it (EmitEdgeVariant.cpp)
   bool filter = t.op == VertexTraversalExpr::Filter;
   std::string f = appliedFunction(*t.func, t.writes, /*tracksChanges=*/false, t.name);
   std::string visit = filter ? "if (" + f + "(v))\n        next.add(v);" : f + "(v);";

@@ -63,7 +63,11 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
     os << ", srcFilter: " << t.srcFilter->name;
   if (t.trackedVector)
     os << ", tracks: " << t.trackedVector->name << (t.earlyExit ? " (early exit)" : "");
-  os << "\n    direction: " << spelling(t.direction);
+  os << "\n";
+  if (t.fusedVertexApply)
+    os << "    then, per destination: " << t.fusedVertexApply->func->name << " (fused "
+       << t.fusedVertexApply->name << ")\n";
+  os << "    direction: " << spelling(t.direction);
   if (t.isHybrid()) {
     os << " (dense above |E|/";
     printNumber(t.hybridThreshold, os);
@@ -96,6 +100,8 @@ void print(const VertexTraversalExpr &t, llvm::raw_ostream &os) {
   printLabel(t.label, os);
   os << "    " << (t.op == VertexTraversalExpr::Apply ? "apply" : "filter") << ": "
      << t.func->name << "\n";
+  if (t.fusedInto)
+    os << "    fused into: " << t.fusedInto->name << "\n";
   printLoop("    ", t.loop, os);
   printWrites("    write", t.writes, os);
 }

@@ -37,6 +37,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        runUpdateSyncPass},
       {"accumulation", "pull folds kept in a register, source-only values computed once",
        runAccumulationPass},
+      {"vertex-fusion", "a vertex apply over every vertex run inside the pull before it",
+       runVertexFusionPass},
   };
   return pipeline;
 }

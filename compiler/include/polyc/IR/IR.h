@@ -80,6 +80,8 @@ struct VariantPlan {
   bool readsSparseInput() const { return variant == Variant::SparsePush; }
 };
 
+class VertexTraversalExpr;
+
 class EdgeTraversalExpr : public Expr {
 public:
   explicit EdgeTraversalExpr(llvm::SMLoc loc) : Expr(EdgeTraversal, loc) {}
@@ -107,6 +109,10 @@ public:
   bool deduplicate = true;
   /// The variants the direction is made of; a hybrid's sparse one first.
   std::vector<VariantPlan> variants;
+  /// A vertex apply over every vertex that the next statement would run and
+  /// that the pull loop runs instead, for each destination once its edges
+  /// are done (the vertex-fusion pass).
+  VertexTraversalExpr *fusedVertexApply = nullptr;
 
   bool producesFrontier() const { return trackedVector != nullptr; }
   bool isHybrid() const {
@@ -129,6 +135,8 @@ public:
   std::string name;
   LoopPlan loop;
   std::vector<WriteInfo> writes;
+  /// Set when the vertex-fusion pass moved this apply into a pull loop.
+  const EdgeTraversalExpr *fusedInto = nullptr;
 };
 
 /// fuseFields: per-vertex vectors stored as one array of structs (decided by
