@@ -215,11 +215,12 @@ if [[ "$mode" == schedules ]]; then
   echo
   printf '%-8s %-16s %-40s %12s %8s\n' algorithm graph schedule median_s vs_best
   for algo in $algos; do
-    # <example>_<direction>_<parallelization>.sched (not cc_sv_... for cc)
+    # <example>_<direction>_<parallelization>.sched (not cc_sv_... for cc,
+    # nor the <example>_options_* ones, which read numbers from argv)
     scheds=()
     for s in "$root"/examples/schedules/"$algo"_*.sched; do
       stem="$(basename "$s" .sched)"
-      [[ "${stem%_*_*}" == "$algo" ]] && scheds+=("$s")
+      [[ "${stem%_*_*}" == "$algo" && "$stem" != *_options_* ]] && scheds+=("$s")
     done
     exes=()
     for s in "${scheds[@]}"; do

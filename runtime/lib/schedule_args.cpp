@@ -22,8 +22,11 @@ int64_t scheduleArgument(int index, const char *what) {
   std::string name = "argument " + std::to_string(index) + " (" + what + ", \"argv[" +
                      std::to_string(index) + "]\" in the schedule)";
   if (index < 1 || index >= savedArgc || !savedArgv || !savedArgv[index])
-    throw Error(name + " is missing: the program was given " +
-                std::to_string(savedArgc > 0 ? savedArgc - 1 : 0) + " arguments");
+  {
+    int given = savedArgc > 0 ? savedArgc - 1 : 0;
+    throw Error(name + " is missing: the program was given " + std::to_string(given) +
+                (given == 1 ? " argument" : " arguments"));
+  }
   const char *text = savedArgv[index];
   const char *begin = text[0] == '+' ? text + 1 : text;
   const char *end = text + std::strlen(text);

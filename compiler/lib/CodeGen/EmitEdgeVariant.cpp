@@ -204,10 +204,17 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
   case Parallelization::Serial:
   case Parallelization::StaticVertex:
   case Parallelization::DynamicVertex: {
-    if (v.loop.parallelization == Parallelization::StaticVertex)
+    if (v.loop.parallelization == Parallelization::StaticVertex) {
       os << in << "#pragma omp parallel for schedule(static)\n";
-    else if (v.loop.parallelization == Parallelization::DynamicVertex)
+    } else if (v.loop.parallelization == Parallelization::DynamicVertex) {
+      // A grain read from argv is read before the parallel region, where an
+      // error can still unwind to runMain's message.
+      if (v.loop.grain.fromArgv()) {
+        os << in << "const int64_t grain = " << grain << ";\n";
+        grain = "grain";
+      }
       os << in << "#pragma omp parallel for schedule(dynamic, " << grain << ")\n";
+    }
     os << in << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
        << in << "  " << ownerDecl;
     for (const std::string &test : tests)

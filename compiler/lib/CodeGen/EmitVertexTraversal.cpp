@@ -25,6 +25,13 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
   std::string f = appliedFunction(*t.func, t.writes, /*tracksChanges=*/false, t.name);
   std::string visit = filter ? "if (" + f + "(v))\n        next.add(v);" : f + "(v);";
   std::string grain = scheduleNumber(t.loop.grain, "the grain size of '" + t.label + "'");
+  // A grain read from argv is read before any parallel region, where an
+  // error can still unwind to runMain's message.
+  std::string readGrain;
+  if (t.loop.grain.fromArgv() && t.loop.parallelization == Parallelization::DynamicVertex) {
+    readGrain = "  const int64_t grain = " + grain + ";\n";
+    grain = "grain";
+  }
   std::string pragma = parallelForPragma(t.loop, grain);
   if (!pragma.empty())
     pragma = "    " + pragma;
@@ -33,6 +40,7 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
      << "// " << spelling(t.loop.parallelization) << "\n"
      << "static " << (filter ? "polyrt::VertexSubset " : "void ") << t.name
      << "(polyrt::VertexSubset &set) {\n";
+  os << readGrain;
   if (filter)
     os << "  polyrt::DenseFrontierBuilder next(set.universe());\n";
   // Every vertex (a program's `vertices`): no list to read, no test per vertex.

@@ -53,8 +53,14 @@ LoopPlan planLoop(const Located<ParallelOption> *option, Parallelization fallbac
   LoopPlan plan;
   plan.parallelization = option ? option->value.kind : fallback;
   plan.grain.value = sizedInEdges(plan.parallelization) ? kDefaultEdgeGrain : kDefaultVertexGrain;
-  if (option && option->value.grain)
+  if (option && option->value.grain) {
     plan.grain = *option->value.grain;
+    if (plan.parallelization == Parallelization::Serial ||
+        plan.parallelization == Parallelization::StaticVertex)
+      diags.warning(option->value.grain->loc,
+                    llvm::Twine("a grain size has no effect on a ") +
+                        spelling(plan.parallelization) + " loop");
+  }
   if (plan.parallelization == Parallelization::Serial || serialReason.empty())
     return plan;
   if (option)
@@ -65,11 +71,26 @@ LoopPlan planLoop(const Located<ParallelOption> *option, Parallelization fallbac
 
 bool planVertexTraversal(VertexTraversalExpr &t, const ApplySchedule *s,
                          const std::string &serialReason, DiagnosticEngine &diags) {
+  // A call without `dir` sets every variant's entry; a vertex traversal has
+  // no variants, so entries from different calls mean a `dir` was given.
   const Located<ParallelOption> *option = nullptr;
   if (s)
-    for (const auto &entry : s->parallelization)
+    for (const auto &entry : s->parallelization) {
+      if (entry && option && entry->loc != option->loc) {
+        diags.error(entry->loc, "the direction argument of 'configApplyParallelization' "
+                                "applies to edge traversals; '" + t.label +
+                                    "' is a vertex traversal");
+        return false;
+      }
       if (entry)
         option = &*entry;
+    }
+  if (option && llvm::count_if(s->parallelization, [](const auto &e) { return e.has_value(); }) !=
+                    kNumVariants) {
+    diags.error(option->loc, "the direction argument of 'configApplyParallelization' applies to "
+                             "edge traversals; '" + t.label + "' is a vertex traversal");
+    return false;
+  }
   if (option && sizedInEdges(option->value.kind)) {
     diags.error(option->loc, llvm::Twine("'") + spelling(option->value.kind) +
                                  "' applies to edge traversals; '" + t.label +
@@ -77,9 +98,19 @@ bool planVertexTraversal(VertexTraversalExpr &t, const ApplySchedule *s,
                                  "dynamic-vertex-parallel apply)");
     return false;
   }
-  t.loop = planLoop(option, Parallelization::StaticVertex, serialReason, t.name, diags);
-  if (s && s->parForGrain)
+  // configParForGrainSize makes the default static loop dynamic with that
+  // grain; a loop the schedule made static or serial stays so.
+  Parallelization fallback = s && s->parForGrain ? Parallelization::DynamicVertex
+                                                 : Parallelization::StaticVertex;
+  t.loop = planLoop(option, fallback, serialReason, t.name, diags);
+  if (s && s->parForGrain) {
     t.loop.grain = *s->parForGrain;
+    if (t.loop.parallelization != Parallelization::DynamicVertex &&
+        t.loop.parallelization != Parallelization::Serial)
+      diags.warning(s->parForGrain->loc,
+                    llvm::Twine("a grain size has no effect on a ") +
+                        spelling(t.loop.parallelization) + " loop");
+  }
   return true;
 }
 

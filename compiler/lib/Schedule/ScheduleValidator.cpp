@@ -31,7 +31,7 @@ struct FunctionInfo {
   const char *notSupportedBecause;
 };
 
-constexpr const char *kNuma = "NUMA lowering comes with the NUMA issue";
+constexpr const char *kNuma = "polyc does not lower NUMA options yet";
 constexpr const char *kPriority = "ordered processing (priority queues) is not lowered yet";
 constexpr const char *kIntersection = "intersection() has one built-in method so far";
 
