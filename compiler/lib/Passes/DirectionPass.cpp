@@ -14,17 +14,6 @@ using namespace polyc;
 
 namespace {
 
-std::vector<Variant> variantsOf(Direction d) {
-  switch (d) {
-  case Direction::SparsePush: return {Variant::SparsePush};
-  case Direction::DensePush: return {Variant::DensePush};
-  case Direction::DensePull: return {Variant::DensePull};
-  case Direction::SparsePushDensePull: return {Variant::SparsePush, Variant::DensePull};
-  case Direction::SparsePushDensePush: return {Variant::SparsePush, Variant::DensePush};
-  }
-  return {};
-}
-
 Direction denseSide(Direction d) {
   return d == Direction::SparsePushDensePull ? Direction::DensePull : Direction::DensePush;
 }

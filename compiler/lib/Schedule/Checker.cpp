@@ -66,17 +66,6 @@ std::string polyc::schedule::joinSpellings(llvm::ArrayRef<OptionValue> values,
   return out;
 }
 
-llvm::SmallVector<Variant, 2> polyc::schedule::variantsOf(Direction d) {
-  switch (d) {
-  case Direction::SparsePush: return {Variant::SparsePush};
-  case Direction::DensePush: return {Variant::DensePush};
-  case Direction::DensePull: return {Variant::DensePull};
-  case Direction::SparsePushDensePull: return {Variant::SparsePush, Variant::DensePull};
-  case Direction::SparsePushDensePush: return {Variant::SparsePush, Variant::DensePush};
-  }
-  return {};
-}
-
 bool polyc::schedule::isHybrid(Direction d) {
   return d == Direction::SparsePushDensePull || d == Direction::SparsePushDensePush;
 }

@@ -125,8 +125,6 @@ private:
 /// values left out).
 std::string joinSpellings(llvm::ArrayRef<OptionValue> values, bool supportedOnly);
 
-/// The variants a direction is made of.
-llvm::SmallVector<Variant, 2> variantsOf(Direction d);
 bool isHybrid(Direction d);
 bool isDense(FrontierRepr r);
 

@@ -185,3 +185,14 @@ const char *polyc::spelling(FrontierRepr r) {
 const char *polyc::spelling(Segmenting s) { return lookup(kSegmentings, int(s)); }
 const char *polyc::spelling(Variant v) { return lookup(kVariants, int(v)); }
 const char *polyc::spelling(VertexSetRole r) { return lookup(kVertexSetRoles, int(r)); }
+
+llvm::SmallVector<Variant, 2> polyc::variantsOf(Direction d) {
+  switch (d) {
+  case Direction::SparsePush: return {Variant::SparsePush};
+  case Direction::DensePush: return {Variant::DensePush};
+  case Direction::DensePull: return {Variant::DensePull};
+  case Direction::SparsePushDensePull: return {Variant::SparsePush, Variant::DensePull};
+  case Direction::SparsePushDensePush: return {Variant::SparsePush, Variant::DensePush};
+  }
+  return {};
+}

@@ -20,6 +20,7 @@
 #include "polyc/Support/Diagnostics.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <array>
 #include <cstdint>
@@ -75,6 +76,8 @@ enum class IntersectionMethod { Hiroshi, MultiSkip, Naive, Combined, BinarySearc
 /// SparsePush and DensePull); the others one.
 enum class Variant { SparsePush, DensePush, DensePull };
 constexpr unsigned kNumVariants = 3;
+/// The variants of a direction, a hybrid's sparse one first.
+llvm::SmallVector<Variant, 2> variantsOf(Direction d);
 
 /// One value of a schedule option as users write it, and whether polyc
 /// lowers it yet.
