@@ -1219,7 +1219,16 @@ class Driver:
         sys.stdout.flush()
         with concurrent.futures.ThreadPoolExecutor(self.jobs) as pool:
             done = list(pool.map(lambda r: self.one(gt, r, runs, defaults), results))
+        self.clean(done)
         return self.report(done, traversals, time.time() - start)
+
+    def clean(self, results):
+        """Removes the binaries of schedules that passed (the exhaustive part
+        makes hundreds); failing ones stay for a look."""
+        failed = {r.digest for r in results if r.status == "FAIL"}
+        for digest, entry in self.binaries.items():
+            if entry[1] and digest not in failed and os.path.exists(entry[1]):
+                os.remove(entry[1])
 
     def report(self, results, traversals, seconds):
         counts = collections.Counter(r.status for r in results)
