@@ -68,6 +68,8 @@ private:
   std::string owner, other;
   // Lines around each owner's edge loop (the accumulation's load and store).
   std::vector<std::string> beforeEdges, afterEdges;
+  // " if (parallel)" when a small frontier runs on one thread.
+  std::string parallelIf;
 
   bool walksFrontierList() const { return v.input == FrontierRepr::SparseQueue; }
   std::string inFrontier(const std::string &vertex) const;
@@ -205,7 +207,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
   case Parallelization::StaticVertex:
   case Parallelization::DynamicVertex: {
     if (v.loop.parallelization == Parallelization::StaticVertex) {
-      os << in << "#pragma omp parallel for schedule(static)\n";
+      os << in << "#pragma omp parallel for schedule(static)" << parallelIf << "\n";
     } else if (v.loop.parallelization == Parallelization::DynamicVertex) {
       // A grain read from argv is read before the parallel region, where an
       // error can still unwind to runMain's message.
@@ -213,7 +215,8 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
         os << in << "const int64_t grain = " << grain << ";\n";
         grain = "grain";
       }
-      os << in << "#pragma omp parallel for schedule(dynamic, " << grain << ")\n";
+      os << in << "#pragma omp parallel for schedule(dynamic, " << grain << ")" << parallelIf
+         << "\n";
     }
     os << in << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
        << in << "  " << ownerDecl;
@@ -232,7 +235,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     os << in << "const auto chunks = polyrt::edgeBalancedBoundaries(" << owners.chunker << ", "
        << grain << ");\n"
        << in << "const int64_t numChunks = static_cast<int64_t>(chunks.size()) - 1;\n"
-       << in << "#pragma omp parallel for schedule(dynamic, 1)\n"
+       << in << "#pragma omp parallel for schedule(dynamic, 1)" << parallelIf << "\n"
        << in << "for (int64_t c = 0; c < numChunks; ++c) {\n"
        << in << "  for (int64_t i = chunks[c]; i < chunks[c + 1]; ++i) {\n"
        << in << "    " << ownerDecl;
@@ -256,7 +259,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     os << in << "const polyrt::EdgeOffset numEdges = " << owners.prefix << "["
        << owners.prefixSize << "];\n"
        << in << "const polyrt::EdgeOffset grain = " << grain << ";\n"
-       << in << "#pragma omp parallel for schedule(dynamic, 1)\n"
+       << in << "#pragma omp parallel for schedule(dynamic, 1)" << parallelIf << "\n"
        << in << "for (polyrt::EdgeOffset begin = 0; begin < numEdges; begin += grain) {\n"
        << in << "  const polyrt::EdgeOffset end = std::min(begin + grain, numEdges);\n"
        << in << "  polyrt::EdgeOffset k = begin;\n"
@@ -381,6 +384,10 @@ void VariantWriter::emitBody(const std::string &apply) {
     emitLoop(owners, body, 2);
     os << "  }\n";
   } else if (walksFrontierList()) {
+    if (v.loop.parallelization != Parallelization::Serial) {
+      os << "  const bool parallel = polyrt::frontierWorkExceeds(frontier, g, polyrt::kSerialWork);\n";
+      parallelIf = " if (parallel)";
+    }
     Owners owners{"static_cast<int64_t>(sources.size())", "sources[i]", "src",
                   "sources, offsets", "firstEdge", "static_cast<int64_t>(sources.size())",
                   "firstEdge.sourceIndexOfEdge(begin)"};

@@ -36,6 +36,12 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
   if (!pragma.empty())
     pragma = "    " + pragma;
 
+  // A short list is walked by one thread (see polyrt::kSerialWork).
+  std::string listPragma = pragma;
+  if (!listPragma.empty())
+    listPragma.insert(listPragma.size() - 1,
+                      " if (static_cast<int64_t>(members.size()) > polyrt::kSerialWork)");
+
   os << "// " << t.name << ": " << t.source << "\n"
      << "// " << spelling(t.loop.parallelization) << "\n"
      << "static " << (filter ? "polyrt::VertexSubset " : "void ") << t.name
@@ -52,7 +58,7 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
      << "    }\n"
      << "  } else if (set.hasSparse()) {\n"
      << "    const std::vector<polyrt::VertexId> &members = set.sparse();\n"
-     << pragma
+     << listPragma
      << "    for (int64_t i = 0; i < static_cast<int64_t>(members.size()); ++i) {\n"
      << "      const polyrt::VertexId v = members[i];\n"
      << "      " << visit << "\n"

@@ -72,6 +72,13 @@ private:
 /// form when the subset has one (duplicates count), else a dense form. G is
 /// any graph with outOffsets(), e.g. Graph<W>.
 template <typename G> int64_t frontierWork(VertexSubset &s, const G &g);
+/// A frontier whose work (frontierWork) is at most this is traversed by one
+/// thread: starting a parallel region costs more than such a round, and
+/// high-diameter graphs (grids) have thousands of them. GBBS and GAPBS-style
+/// kernels use the same granularity; it changes which thread runs a small
+/// round, never what the round computes.
+constexpr int64_t kSerialWork = 4096;
+
 /// Whether frontierWork(s, g) > limit, as the hybrids ask it: without
 /// summing degrees when the size alone decides, and otherwise over the
 /// sparse form, which a small frontier is about to be pushed from anyway.
