@@ -15,9 +15,10 @@
 // no partial result (x + 0.0 == x for every x but -0.0, which becomes +0.0).
 //
 // Conditions, each needed for the register to hold what memory would: the
-// fold is the function's only statement; nothing else the traversal runs
-// reads the folded vector (the value, filters, early exit); no change is
-// tracked; and the loop is not edge-parallel.
+// fold is the function's only statement; its value does not read the folded
+// vector; the traversal has no filters and no early exit (either may read
+// the element the register holds) and tracks no change; and the loop is not
+// edge-parallel.
 //
 //===----------------------------------------------------------------------===//
 #include "polyc/AST/StmtWalk.h"
