@@ -1249,9 +1249,10 @@ class Driver:
                         covered.update(ks)
             seen_unsupported.update(r.unsupported_keys)
         for r in failed:
-            print("FAIL %s (%s)%s\n  schedule %s:\n%s  %s" % (
+            print("FAIL %s (%s)%s%s\n  schedule %s:\n%s  %s" % (
                 r.schedule.name, r.schedule.why,
                 " args " + " ".join(r.extra) if r.extra else "",
+                ", the same program as %s" % r.same_as if r.same_as else "",
                 os.path.join(self.work, r.schedule.name + ".sched"),
                 "".join("    " + l + "\n" for l in r.text.rstrip("\n").split("\n")),
                 "\n  ".join(m.rstrip().replace("\n", "\n    ") for m in r.messages)))
