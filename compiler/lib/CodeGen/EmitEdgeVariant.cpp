@@ -335,11 +335,6 @@ void VariantWriter::emitBody(const std::string &apply) {
     std::string type = cppType(v.accumulation->fold->target->type);
     beforeEdges = {type + " folded = " + name + "_target(dst);"};
     afterEdges = {name + "_target(dst) = folded;"};
-  }
-  if (const VertexTraversalExpr *u = t.fusedVertexApply)
-    afterEdges.push_back(vertexApply + "(dst); // " + u->source + ", fused");
-  if (v.accumulation) {
-    std::string type = cppType(v.accumulation->fold->target->type);
     if (v.accumulation->perSource) {
       std::string pragma = v.loop.parallelization == Parallelization::Serial
                                ? ""
@@ -359,6 +354,8 @@ void VariantWriter::emitBody(const std::string &apply) {
       os << "  }\n";
     }
   }
+  if (const VertexTraversalExpr *u = t.fusedVertexApply)
+    afterEdges.push_back(vertexApply + "(dst); // " + u->source + ", fused");
 
   // The outer loop gives each thread whole owners (except edge-parallel):
   // that ownership is what lets the update-sync pass keep writes plain.
