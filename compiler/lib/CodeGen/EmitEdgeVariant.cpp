@@ -122,6 +122,10 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
   std::string args = t.edges->type.isWeightedEdgeSet() ? "src, dst, weights[e]" : "src, dst";
   if (v.accumulation) {
     std::string value = v.accumulation->perSource ? "sourceValue[src]" : name + "_value(" + args + ")";
+    if (v.accumulation->readsFoldedAtSource) {
+      body.push_back("if (src == dst) // a self-loop: the value reads the element being folded");
+      body.push_back("  " + name + "_target(dst) = folded;");
+    }
     switch (v.accumulation->fold->op) {
     case AssignOp::Min: body.push_back("polyrt::reduceMin(folded, " + value + ");"); break;
     case AssignOp::Max: body.push_back("polyrt::reduceMax(folded, " + value + ");"); break;
@@ -333,8 +337,17 @@ void VariantWriter::emitBody(const std::string &apply) {
 
   if (v.accumulation) {
     std::string type = cppType(v.accumulation->fold->target->type);
-    beforeEdges = {type + " folded = " + name + "_target(dst);"};
-    afterEdges = {name + "_target(dst) = folded;"};
+    if (v.accumulation->tracksChange) {
+      // min= (max=) changed the element iff the register ended below (above) its start.
+      const char *moved = v.accumulation->fold->op == AssignOp::Min ? " < " : " > ";
+      beforeEdges = {"const " + type + " initial = " + name + "_target(dst);",
+                     type + " folded = initial;"};
+      afterEdges = {"if (folded" + std::string(moved) + "initial) {",
+                    "  " + name + "_target(dst) = folded;", "  " + addToOutput(), "}"};
+    } else {
+      beforeEdges = {type + " folded = " + name + "_target(dst);"};
+      afterEdges = {name + "_target(dst) = folded;"};
+    }
     if (v.accumulation->perSource) {
       std::string pragma = v.loop.parallelization == Parallelization::Serial
                                ? ""
@@ -403,7 +416,9 @@ void VariantWriter::emitBody(const std::string &apply) {
 
 void CppEmitter::emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &v,
                                  const std::string &name) {
-  std::string apply = appliedFunction(*t.applyFunc, v.writes, t.producesFrontier(), name);
+  // An accumulating variant inlines the applied function as its fold.
+  std::string apply = v.accumulation ? std::string()
+                                     : appliedFunction(*t.applyFunc, v.writes, t.producesFrontier(), name);
   VariantWriter writer(*this, t, v, name, os);
   if (const VertexTraversalExpr *u = t.fusedVertexApply)
     writer.vertexApply = appliedFunction(*u->func, u->writes, false, u->name);

@@ -91,7 +91,9 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
     printWrites("      write", v.writes, os);
     if (v.accumulation)
       os << "      accumulation: in a register"
-         << (v.accumulation->perSource ? ", value computed per source" : "") << "\n";
+         << (v.accumulation->perSource ? ", value computed per source" : "")
+         << (v.accumulation->readsFoldedAtSource ? ", stored before a self-loop reads it" : "")
+         << (v.accumulation->tracksChange ? ", output added after the walk" : "") << "\n";
   }
 }
 

@@ -14,10 +14,18 @@
 // the walk needs no membership test either. Folding the identity changes
 // no partial result (x + 0.0 == x for every x but -0.0, which becomes +0.0).
 //
+// Bellman-Ford's relaxation `SP[dst] min= SP[src] + weight` under
+// applyModified(updateEdge, SP) folds too: a min= (max=) changes the element
+// exactly when the register ends below (above) its start, so the destination
+// is added to the output once, after the walk; and the value's read of
+// SP[src] sees memory, which holds the register's value whenever it is the
+// same element (a self-loop stores the register first).
+//
 // Conditions, each needed for the register to hold what memory would: the
-// fold is the function's only statement; its value does not read the folded
-// vector; the traversal has no filters and no early exit (either may read
-// the element the register holds) and tracks no change; and the loop is not
+// fold is the function's only statement; its value reads the folded vector
+// at most at the source; the traversal has no filters and no early exit
+// (either may read the element the register holds) and tracks no vector but
+// the folded one, and that one only under min= or max=; and the loop is not
 // edge-parallel.
 //
 //===----------------------------------------------------------------------===//
@@ -33,14 +41,25 @@ using llvm::dyn_cast;
 namespace {
 
 struct ValueUse {
-  bool readsFolded = false, readsDestination = false, readsOther = false;
+  bool readsFoldedAtSource = false, readsFoldedElsewhere = false;
+  bool readsDestination = false, readsOther = false;
   bool callsSomething = false;
 };
 
+bool namesDecl(const Expr &e, const Decl *decl) {
+  auto *name = dyn_cast<NameExpr>(&e);
+  return name && name->decl == decl;
+}
+
 void scan(Expr &e, const VarDecl *folded, const FuncDecl &f, ValueUse &use) {
+  if (auto *index = dyn_cast<IndexExpr>(&e);
+      index && namesDecl(*index->base, folded) && namesDecl(*index->index, f.params[0].get())) {
+    use.readsFoldedAtSource = true;
+    return;
+  }
   if (auto *name = dyn_cast<NameExpr>(&e)) {
     if (name->decl == folded)
-      use.readsFolded = true;
+      use.readsFoldedElsewhere = true;
     else if (name->decl == f.params[1].get())
       use.readsDestination = true;
     else if (f.params.size() > 2 && name->decl == f.params[2].get())
@@ -58,7 +77,7 @@ bool foldable(AssignOp op) {
 
 std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const VariantPlan &v) {
   if (v.variant != Variant::DensePull || v.loop.parallelization == Parallelization::EdgeParallel ||
-      t.trackedVector || t.toFilter || t.srcFilter || t.earlyExit)
+      t.toFilter || t.srcFilter || t.earlyExit)
     return std::nullopt;
   const FuncDecl &f = *t.applyFunc;
   if (f.body.size() != 1 || f.params.size() < 2)
@@ -75,16 +94,23 @@ std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const V
   if (!folded || folded->storage != VarDecl::Global || !at || at->decl != dst ||
       !fold->target->type.isNumeric())
     return std::nullopt;
+  bool monotone = fold->op == AssignOp::Min || fold->op == AssignOp::Max;
+  if (t.trackedVector && (t.trackedVector != folded || !monotone))
+    return std::nullopt;
   ValueUse use;
   scan(*fold->value, folded, f, use);
-  if (use.readsFolded || use.callsSomething)
+  if (use.readsFoldedElsewhere || use.callsSomething)
     return std::nullopt;
   Accumulation acc;
   acc.fold = fold;
+  acc.tracksChange = t.trackedVector != nullptr;
+  acc.readsFoldedAtSource = use.readsFoldedAtSource;
   auto *load = dyn_cast<IndexExpr>(fold->value.get());
   bool onlyALoad = load && llvm::isa<NameExpr>(load->base.get()) &&
                    llvm::isa<NameExpr>(load->index.get());
-  acc.perSource = !use.readsDestination && !use.readsOther && !onlyALoad;
+  // A value that reads the folded vector changes during the pull: never cached.
+  acc.perSource = !use.readsDestination && !use.readsOther && !use.readsFoldedAtSource &&
+                  !onlyALoad;
   return acc;
 }
 

@@ -56,6 +56,13 @@ struct Accumulation {
   /// The value reads only the source and data the traversal does not write:
   /// it is computed once per source before the edges are walked.
   bool perSource = false;
+  /// applyModified tracks the folded vector and the fold is min= or max=:
+  /// the element changed iff the register ends below (above) where it
+  /// started, so the destination joins the output once, after the walk.
+  bool tracksChange = false;
+  /// The value reads the folded vector at the source: a self-loop reads the
+  /// element the register holds, so the register is stored before it does.
+  bool readsFoldedAtSource = false;
 };
 
 /// One loop an edge traversal is made of: its direction decides which
