@@ -219,6 +219,7 @@ void VertexSubset::addVertex(VertexId v) {
   if (hasSparse_)
     sparse_.push_back(v);
   ++count_;
+  work_ = -1;
 }
 
 namespace detail {

@@ -292,4 +292,27 @@ TEST(BitvectorFrontierBuilder, ParallelAddsWithDuplicates) {
   }
 }
 
+// A pull whose threads take whole 64-vertex blocks (dynamic chunks of a
+// multiple of 64) may set bits with plain stores.
+TEST(BitvectorFrontierBuilder, AddToOwnWordInWholeBlocks) {
+  for (VertexId n : {0, 1, 64, 100, 300001}) {
+    SCOPED_TRACE(n);
+    std::vector<VertexId> expected;
+    for (VertexId v = 0; v < n; ++v)
+      if (v % 5 != 2)
+        expected.push_back(v);
+    withThreads(4, [&] {
+      BitvectorFrontierBuilder b(n);
+#pragma omp parallel for schedule(dynamic, 128)
+      for (int64_t i = 0; i < n; ++i)
+        if (i % 5 != 2)
+          b.addToOwnWord(static_cast<VertexId>(i));
+      VertexSubset s = b.finish();
+      EXPECT_EQ(s.size(), static_cast<int64_t>(expected.size()));
+      EXPECT_EQ(s.sparse(), expected);
+      return 0;
+    });
+  }
+}
+
 } // namespace

@@ -277,4 +277,28 @@ TEST(FrontierWork, LargeMatchesSerialSum) {
   EXPECT_EQ(withThreads(4, [&] { return frontierWork(b, g); }), expected);
 }
 
+// A recorded work answers the hybrid's question without a pass (and without
+// building the sparse form), but only for the graph it was recorded for and
+// only until the subset changes.
+TEST(FrontierWork, RecordedWorkDecidesForItsGraphOnly) {
+  // Degrees: 0:2, 1:1, 2:0, 3:3
+  Graph<NoWeight> g(4, {0, 2, 3, 3, 6}, {1, 2, 0, 0, 1, 2}, {}, true);
+  Graph<NoWeight> other(4, {0, 2, 3, 3, 6}, {1, 2, 0, 0, 1, 2}, {}, true);
+  VertexSubset b = VertexSubset::fromBits(4, {0b1001}, 2); // {0, 3}: work 7
+  EXPECT_EQ(b.recordedWork(g.outOffsets()), -1);
+  b.recordWork(g.outOffsets(), 100); // deliberately not the true work
+  EXPECT_EQ(b.recordedWork(g.outOffsets()), 100);
+  EXPECT_TRUE(frontierWorkExceeds(b, g, 50));
+  EXPECT_FALSE(b.hasSparse());
+  EXPECT_EQ(b.recordedWork(other.outOffsets()), -1);
+  EXPECT_FALSE(frontierWorkExceeds(b, other, 7)); // computed: 7
+  EXPECT_TRUE(frontierWorkExceeds(b, other, 6));
+  VertexSubset copy = b;
+  EXPECT_EQ(copy.recordedWork(g.outOffsets()), 100);
+  b.addVertex(1);
+  EXPECT_EQ(b.recordedWork(g.outOffsets()), -1);
+  EXPECT_FALSE(frontierWorkExceeds(b, g, 9)); // computed: 9
+  EXPECT_TRUE(frontierWorkExceeds(b, g, 8));
+}
+
 } // namespace

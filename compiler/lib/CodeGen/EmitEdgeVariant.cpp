@@ -70,12 +70,15 @@ private:
   std::vector<std::string> beforeEdges, afterEdges;
   // " if (parallel)" when a small frontier runs on one thread.
   std::string parallelIf;
+  std::string reduction; // the loop's reduction clause, if any
 
   bool walksFrontierList() const { return v.input == FrontierRepr::SparseQueue; }
   std::string inFrontier(const std::string &vertex) const;
   std::vector<std::string> ownerTests() const;
   std::vector<std::string> edgeBody(const std::string &apply) const;
-  std::string addToOutput() const;
+  std::vector<std::string> addToOutput() const;
+  bool ownsOutputWords() const;
+  bool recordsOutputWork() const;
   void emitOutputBuilder();
   void emitLoop(const Owners &owners, const std::vector<std::string> &body, unsigned indent);
   void lines(const std::vector<std::string> &body, unsigned indent);
@@ -83,7 +86,7 @@ private:
 
 std::string VariantWriter::inFrontier(const std::string &vertex) const {
   if (v.input == FrontierRepr::Bitvector)
-    return "((inFrontier[" + vertex + " / 64] >> (" + vertex + " % 64)) & 1)";
+    return "((inFrontier[" + vertex + " >> 6] >> (" + vertex + " & 63)) & 1)";
   return "inFrontier[" + vertex + "]";
 }
 
@@ -99,11 +102,42 @@ std::vector<std::string> VariantWriter::ownerTests() const {
   return tests;
 }
 
-std::string VariantWriter::addToOutput() const {
+/// The statements that add dst to the output frontier.
+std::vector<std::string> VariantWriter::addToOutput() const {
+  std::vector<std::string> add;
   bool shared = push || v.loop.parallelization == Parallelization::EdgeParallel;
   if (v.output == FrontierRepr::BoolArray && shared)
-    return "next.addShared(dst);";
-  return "next.add(dst);";
+    add.push_back("next.addShared(dst);");
+  else if (v.output == FrontierRepr::Bitvector && ownsOutputWords())
+    add.push_back("next.addToOwnWord(dst);");
+  else
+    add.push_back("next.add(dst);");
+  if (recordsOutputWork())
+    add.push_back("outputWork += outOffsets[dst + 1] - outOffsets[dst] + 1;");
+  return add;
+}
+
+/// Whether this pull counts its output's frontierWork as it adds to it, for
+/// the hybrid's next choice of direction: it must add each destination once
+/// (an early exit, or a register fold that adds after the walk).
+bool VariantWriter::recordsOutputWork() const {
+  bool addsOnce = t.earlyExit || (v.accumulation && v.accumulation->tracksChange);
+  return !push && t.producesFrontier() && t.variants.size() > 1 && addsOnce && !v.segments &&
+         v.loop.parallelization != Parallelization::EdgeParallel;
+}
+
+/// Whether each thread takes whole 64-vertex blocks of destinations, so that
+/// a bitvector output's words each have one writer: a pull over every vertex
+/// in order, serial or in dynamic chunks of a multiple of 64 known at compile
+/// time. (OpenMP's static split and the edge-aware and segmented loops cut
+/// the vertices anywhere.)
+bool VariantWriter::ownsOutputWords() const {
+  if (push || v.segments)
+    return false;
+  const ScheduleNumber &grain = v.loop.grain;
+  return v.loop.parallelization == Parallelization::Serial ||
+         (v.loop.parallelization == Parallelization::DynamicVertex && !grain.fromArgv() &&
+          grain.value % 64 == 0);
 }
 
 std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const {
@@ -143,7 +177,8 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
     recheck = "true";
   if (t.producesFrontier()) {
     body.push_back("if (" + apply + "(" + args + ")) {");
-    body.push_back("  " + addToOutput());
+    for (const std::string &add : addToOutput())
+      body.push_back("  " + add);
     if (recheck == "true") {
       body.push_back("  break; // applyModified's early exit");
     } else if (!recheck.empty()) {
@@ -211,7 +246,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
   case Parallelization::StaticVertex:
   case Parallelization::DynamicVertex: {
     if (v.loop.parallelization == Parallelization::StaticVertex) {
-      os << in << "#pragma omp parallel for schedule(static)" << parallelIf << "\n";
+      os << in << "#pragma omp parallel for schedule(static)" << reduction << parallelIf << "\n";
     } else if (v.loop.parallelization == Parallelization::DynamicVertex) {
       // A grain read from argv is read before the parallel region, where an
       // error can still unwind to runMain's message.
@@ -219,8 +254,8 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
         os << in << "const int64_t grain = " << grain << ";\n";
         grain = "grain";
       }
-      os << in << "#pragma omp parallel for schedule(dynamic, " << grain << ")" << parallelIf
-         << "\n";
+      os << in << "#pragma omp parallel for schedule(dynamic, " << grain << ")" << reduction
+         << parallelIf << "\n";
     }
     os << in << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
        << in << "  " << ownerDecl;
@@ -239,7 +274,8 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     os << in << "const auto chunks = polyrt::edgeBalancedBoundaries(" << owners.chunker << ", "
        << grain << ");\n"
        << in << "const int64_t numChunks = static_cast<int64_t>(chunks.size()) - 1;\n"
-       << in << "#pragma omp parallel for schedule(dynamic, 1)" << parallelIf << "\n"
+       << in << "#pragma omp parallel for schedule(dynamic, 1)" << reduction << parallelIf
+       << "\n"
        << in << "for (int64_t c = 0; c < numChunks; ++c) {\n"
        << in << "  for (int64_t i = chunks[c]; i < chunks[c + 1]; ++i) {\n"
        << in << "    " << ownerDecl;
@@ -334,6 +370,14 @@ void VariantWriter::emitBody(const std::string &apply) {
   else if (v.input == FrontierRepr::Bitvector)
     os << "  const uint64_t *inFrontier = frontier.bits();\n";
   emitOutputBuilder();
+  if (recordsOutputWork()) {
+    os << "  // The output's frontierWork, counted as it is built: the next choice of\n"
+       << "  // direction needs no pass over it.\n"
+       << "  const polyrt::EdgeOffset *outOffsets = g.outOffsets();\n"
+       << "  int64_t outputWork = 0;\n";
+    if (v.loop.parallelization != Parallelization::Serial)
+      reduction = " reduction(+ : outputWork)";
+  }
 
   if (v.accumulation) {
     std::string type = cppType(v.accumulation->fold->target->type);
@@ -343,7 +387,10 @@ void VariantWriter::emitBody(const std::string &apply) {
       beforeEdges = {"const " + type + " initial = " + name + "_target(dst);",
                      type + " folded = initial;"};
       afterEdges = {"if (folded" + std::string(moved) + "initial) {",
-                    "  " + name + "_target(dst) = folded;", "  " + addToOutput(), "}"};
+                    "  " + name + "_target(dst) = folded;"};
+      for (const std::string &add : addToOutput())
+        afterEdges.push_back("  " + add);
+      afterEdges.push_back("}");
     } else {
       beforeEdges = {type + " folded = " + name + "_target(dst);"};
       afterEdges = {name + "_target(dst) = folded;"};
@@ -408,7 +455,11 @@ void VariantWriter::emitBody(const std::string &apply) {
                   "polyrt::sourceOfEdge(offsets, g.numVertices(), begin)"};
     emitLoop(owners, body, 1);
   }
-  if (t.producesFrontier())
+  if (recordsOutputWork())
+    os << "  polyrt::VertexSubset output = next.finish();\n"
+       << "  output.recordWork(outOffsets, outputWork);\n"
+       << "  return output;\n";
+  else if (t.producesFrontier())
     os << "  return next.finish();\n";
 }
 

@@ -168,6 +168,10 @@ public:
     if ((word.load(std::memory_order_relaxed) & mask) == 0)
       word.fetch_or(mask, std::memory_order_relaxed);
   }
+  /// add() for a caller that is the only writer of v's word (v / 64) while
+  /// the builder is filled: a pull whose threads take whole 64-vertex blocks
+  /// of destinations. A plain read-modify-write instead of a locked one.
+  void addToOwnWord(VertexId v) { words_[v >> 6] |= uint64_t{1} << (v & 63); }
   VertexSubset finish();
   VertexSubset finish(int64_t count);
 

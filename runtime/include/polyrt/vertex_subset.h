@@ -57,6 +57,18 @@ public:
   /// Keeps every form it has in step; throws Error for v outside [0, n).
   void addVertex(VertexId v);
 
+  /// The subset's frontierWork over the graph with these out-offsets, as the
+  /// traversal that built it counted it (a pull adds each destination once,
+  /// reading its degree in order), so that a hybrid's choice costs nothing.
+  void recordWork(const EdgeOffset *outOffsets, int64_t work) {
+    workOffsets_ = outOffsets;
+    work_ = work;
+  }
+  /// The recorded work for that graph, or -1 when none was recorded for it.
+  int64_t recordedWork(const EdgeOffset *outOffsets) const {
+    return outOffsets == workOffsets_ ? work_ : -1;
+  }
+
 private:
   VertexId n_ = 0;
   // At least one form is always present; the empty set starts sparse.
@@ -65,6 +77,8 @@ private:
   std::vector<VertexId> sparse_;
   std::vector<uint8_t> dense_;
   std::vector<uint64_t> bits_;
+  const EdgeOffset *workOffsets_ = nullptr; // recordWork's graph, if any
+  int64_t work_ = -1;
 };
 
 /// Sum of out-degrees of the members plus their number: what the hybrid
@@ -80,8 +94,9 @@ template <typename G> int64_t frontierWork(VertexSubset &s, const G &g);
 constexpr int64_t kSerialWork = 4096;
 
 /// Whether frontierWork(s, g) > limit, as the hybrids ask it: without
-/// summing degrees when the size alone decides, and otherwise over the
-/// sparse form, which a small frontier is about to be pushed from anyway.
+/// summing degrees when the size alone decides or the work was recorded,
+/// and otherwise over the sparse form, which a small frontier is about to be
+/// pushed from anyway.
 template <typename G> bool frontierWorkExceeds(VertexSubset &s, const G &g, int64_t limit);
 
 } // namespace polyrt

@@ -29,6 +29,8 @@ template <typename G> int64_t frontierWork(VertexSubset &s, const G &g) {
 template <typename G> bool frontierWorkExceeds(VertexSubset &s, const G &g, int64_t limit) {
   if (s.size() > limit)
     return true;
+  if (int64_t recorded = s.recordedWork(g.outOffsets()); recorded >= 0)
+    return recorded > limit;
   s.sparse();
   return detail::frontierWork(s, g.outOffsets()) > limit;
 }
