@@ -79,6 +79,8 @@ private:
   std::vector<std::string> addToOutput() const;
   bool ownsOutputWords() const;
   bool recordsOutputWork() const;
+  /// The out-offsets array: a push's own `offsets`, a pull's `outOffsets`.
+  std::string outOffsets() const { return push ? "offsets" : "outOffsets"; }
   void emitOutputBuilder();
   void emitLoop(const Owners &owners, const std::vector<std::string> &body, unsigned indent);
   void lines(const std::vector<std::string> &body, unsigned indent);
@@ -113,16 +115,18 @@ std::vector<std::string> VariantWriter::addToOutput() const {
   else
     add.push_back("next.add(dst);");
   if (recordsOutputWork())
-    add.push_back("outputWork += outOffsets[dst + 1] - outOffsets[dst] + 1;");
+    add.push_back("outputWork += " + outOffsets() + "[dst + 1] - " + outOffsets() + "[dst] + 1;");
   return add;
 }
 
-/// Whether this pull counts its output's frontierWork as it adds to it, for
-/// the hybrid's next choice of direction: it must add each destination once
-/// (an early exit, or a register fold that adds after the walk).
+/// Whether this variant counts its output's frontierWork as it adds to it,
+/// for the hybrid's next choice of direction: it must add each destination
+/// once (a pull's early exit or register fold that adds after the walk; a
+/// push whose claim admits each destination once).
 bool VariantWriter::recordsOutputWork() const {
-  bool addsOnce = t.earlyExit || (v.accumulation && v.accumulation->tracksChange);
-  return !push && t.producesFrontier() && t.variants.size() > 1 && addsOnce && !v.segments &&
+  bool addsOnce = push ? v.outputUnique
+                       : t.earlyExit || (v.accumulation && v.accumulation->tracksChange);
+  return t.producesFrontier() && t.variants.size() > 1 && addsOnce && !v.segments &&
          v.loop.parallelization != Parallelization::EdgeParallel;
 }
 
@@ -372,9 +376,10 @@ void VariantWriter::emitBody(const std::string &apply) {
   emitOutputBuilder();
   if (recordsOutputWork()) {
     os << "  // The output's frontierWork, counted as it is built: the next choice of\n"
-       << "  // direction needs no pass over it.\n"
-       << "  const polyrt::EdgeOffset *outOffsets = g.outOffsets();\n"
-       << "  int64_t outputWork = 0;\n";
+       << "  // direction needs no pass over it.\n";
+    if (!push)
+      os << "  const polyrt::EdgeOffset *outOffsets = g.outOffsets();\n";
+    os << "  int64_t outputWork = 0;\n";
     if (v.loop.parallelization != Parallelization::Serial)
       reduction = " reduction(+ : outputWork)";
   }
@@ -457,7 +462,7 @@ void VariantWriter::emitBody(const std::string &apply) {
   }
   if (recordsOutputWork())
     os << "  polyrt::VertexSubset output = next.finish();\n"
-       << "  output.recordWork(outOffsets, outputWork);\n"
+       << "  output.recordWork(" << outOffsets() << ", outputWork);\n"
        << "  return output;\n";
   else if (t.producesFrontier())
     os << "  return next.finish();\n";
