@@ -58,8 +58,9 @@ public:
   void addVertex(VertexId v);
 
   /// The subset's frontierWork over the graph with these out-offsets, as the
-  /// traversal that built it counted it (a pull adds each destination once,
-  /// reading its degree in order), so that a hybrid's choice costs nothing.
+  /// traversal that built it counted it while adding each member once, so
+  /// that a hybrid's next choice of direction costs no pass over the subset.
+  /// Copies keep it; addVertex forgets it.
   void recordWork(const EdgeOffset *outOffsets, int64_t work) {
     workOffsets_ = outOffsets;
     work_ = work;
