@@ -68,11 +68,13 @@ private:
   std::string owner, other;
   // Lines around each owner's edge loop (the accumulation's load and store).
   std::vector<std::string> beforeEdges, afterEdges;
-  // " if (parallel)" when a small frontier runs on one thread.
-  std::string parallelIf;
-  std::string reduction; // the loop's reduction clause, if any
-
   bool walksFrontierList() const { return v.input == FrontierRepr::SparseQueue; }
+  /// A parallel walk of the frontier list runs a small frontier on one thread.
+  bool serialWhenSmall() const {
+    return walksFrontierList() && !v.segments &&
+           v.loop.parallelization != Parallelization::Serial;
+  }
+  std::string pragmaClauses() const;
   std::string inFrontier(const std::string &vertex) const;
   std::vector<std::string> ownerTests() const;
   std::vector<std::string> edgeBody(const std::string &apply) const;
@@ -117,6 +119,13 @@ std::vector<std::string> VariantWriter::addToOutput() const {
   if (recordsOutputWork())
     add.push_back("outputWork += " + outOffsets() + "[dst + 1] - " + outOffsets() + "[dst] + 1;");
   return add;
+}
+
+/// What the loop's parallel pragma adds after its schedule: the output-work
+/// reduction, and the test that keeps a small frontier on one thread.
+std::string VariantWriter::pragmaClauses() const {
+  return std::string(recordsOutputWork() ? " reduction(+ : outputWork)" : "") +
+         (serialWhenSmall() ? " if (parallel)" : "");
 }
 
 /// Whether this variant counts its output's frontierWork as it adds to it,
@@ -250,7 +259,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
   case Parallelization::StaticVertex:
   case Parallelization::DynamicVertex: {
     if (v.loop.parallelization == Parallelization::StaticVertex) {
-      os << in << "#pragma omp parallel for schedule(static)" << reduction << parallelIf << "\n";
+      os << in << "#pragma omp parallel for schedule(static)" << pragmaClauses() << "\n";
     } else if (v.loop.parallelization == Parallelization::DynamicVertex) {
       // A grain read from argv is read before the parallel region, where an
       // error can still unwind to runMain's message.
@@ -258,8 +267,8 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
         os << in << "const int64_t grain = " << grain << ";\n";
         grain = "grain";
       }
-      os << in << "#pragma omp parallel for schedule(dynamic, " << grain << ")" << reduction
-         << parallelIf << "\n";
+      os << in << "#pragma omp parallel for schedule(dynamic, " << grain << ")" << pragmaClauses()
+         << "\n";
     }
     os << in << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
        << in << "  " << ownerDecl;
@@ -278,8 +287,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     os << in << "const auto chunks = polyrt::edgeBalancedBoundaries(" << owners.chunker << ", "
        << grain << ");\n"
        << in << "const int64_t numChunks = static_cast<int64_t>(chunks.size()) - 1;\n"
-       << in << "#pragma omp parallel for schedule(dynamic, 1)" << reduction << parallelIf
-       << "\n"
+       << in << "#pragma omp parallel for schedule(dynamic, 1)" << pragmaClauses() << "\n"
        << in << "for (int64_t c = 0; c < numChunks; ++c) {\n"
        << in << "  for (int64_t i = chunks[c]; i < chunks[c + 1]; ++i) {\n"
        << in << "    " << ownerDecl;
@@ -303,7 +311,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     os << in << "const polyrt::EdgeOffset numEdges = " << owners.prefix << "["
        << owners.prefixSize << "];\n"
        << in << "const polyrt::EdgeOffset grain = " << grain << ";\n"
-       << in << "#pragma omp parallel for schedule(dynamic, 1)" << parallelIf << "\n"
+       << in << "#pragma omp parallel for schedule(dynamic, 1)" << pragmaClauses() << "\n"
        << in << "for (polyrt::EdgeOffset begin = 0; begin < numEdges; begin += grain) {\n"
        << in << "  const polyrt::EdgeOffset end = std::min(begin + grain, numEdges);\n"
        << in << "  polyrt::EdgeOffset k = begin;\n"
@@ -380,8 +388,6 @@ void VariantWriter::emitBody(const std::string &apply) {
     if (!push)
       os << "  const polyrt::EdgeOffset *outOffsets = g.outOffsets();\n";
     os << "  int64_t outputWork = 0;\n";
-    if (v.loop.parallelization != Parallelization::Serial)
-      reduction = " reduction(+ : outputWork)";
   }
 
   if (v.accumulation) {
@@ -446,10 +452,8 @@ void VariantWriter::emitBody(const std::string &apply) {
     emitLoop(owners, body, 2);
     os << "  }\n";
   } else if (walksFrontierList()) {
-    if (v.loop.parallelization != Parallelization::Serial) {
+    if (serialWhenSmall())
       os << "  const bool parallel = polyrt::frontierWorkExceeds(frontier, g, polyrt::kSerialWork);\n";
-      parallelIf = " if (parallel)";
-    }
     Owners owners{"static_cast<int64_t>(sources.size())", "sources[i]", "src",
                   "sources, offsets", "firstEdge", "static_cast<int64_t>(sources.size())",
                   "firstEdge.sourceIndexOfEdge(begin)"};
