@@ -73,6 +73,9 @@ def _configure():
     for var in list(config.environment):
         if var.startswith("POLYRT_"):
             del config.environment[var]
+    # Every polyc call checks the IR's invariants after each pass (Verifier.cpp):
+    # a pass that breaks one fails the test with an internal error naming it.
+    config.environment["POLYC_OPTIONS"] = "--verify-each"
     for var in ("HOME", "TMPDIR", "CXX", "CC"):
         if var in os.environ:
             config.environment[var] = os.environ[var]

@@ -12,12 +12,17 @@
 //   edge-parallel                               ranges of `grain` edges, an
 //                                               owner's edges possibly split
 // Everything else (frontier tests, filters, the applied function, adding to
-// the output) is the same per-edge body in every shape.
+// the output) is the same per-edge body in every shape. The loops come from
+// the variant's LoopNest (the loop-nest pass): this file prints them and
+// decides nothing about them.
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
+#include "polyc/AST/StmtWalk.h"
 
 #include "llvm/ADT/StringExtras.h"
+
+#include <cassert>
 
 using namespace polyc;
 
@@ -51,8 +56,8 @@ class VariantWriter {
 public:
   VariantWriter(CppEmitter &emitter, const EdgeTraversalExpr &t, const VariantPlan &v,
                 const std::string &name, llvm::raw_ostream &os)
-      : emitter(emitter), t(t), v(v), name(name), os(os), push(v.isPush()),
-        owner(push ? "src" : "dst"), other(push ? "dst" : "src") {}
+      : emitter(emitter), t(t), v(v), nest(v.nest), ownerLoop(v.nest.owners()), name(name),
+        os(os), push(v.isPush()), owner(push ? "src" : "dst"), other(push ? "dst" : "src") {}
 
   void emitAccumulationHelpers();
   void emitBody(const std::string &apply);
@@ -62,6 +67,8 @@ private:
   CppEmitter &emitter;
   const EdgeTraversalExpr &t;
   const VariantPlan &v;
+  const LoopNest &nest;
+  const ForLoop &ownerLoop; // the parallel one; the edge loop inside it is serial
   std::string name;
   llvm::raw_ostream &os;
   bool push;
@@ -69,18 +76,11 @@ private:
   // Lines around each owner's edge loop (the accumulation's load and store).
   std::vector<std::string> beforeEdges, afterEdges;
   bool walksFrontierList() const { return v.input == FrontierRepr::SparseQueue; }
-  /// A parallel walk of the frontier list runs a small frontier on one thread.
-  bool serialWhenSmall() const {
-    return walksFrontierList() && !v.segments &&
-           v.loop.parallelization != Parallelization::Serial;
-  }
   std::string pragmaClauses() const;
   std::string inFrontier(const std::string &vertex) const;
   std::vector<std::string> ownerTests() const;
   std::vector<std::string> edgeBody(const std::string &apply) const;
   std::vector<std::string> addToOutput() const;
-  bool ownsOutputWords() const;
-  bool recordsOutputWork() const;
   /// The out-offsets array: a push's own `offsets`, a pull's `outOffsets`.
   std::string outOffsets() const { return push ? "offsets" : "outOffsets"; }
   void emitOutputBuilder();
@@ -109,14 +109,12 @@ std::vector<std::string> VariantWriter::ownerTests() const {
 /// The statements that add dst to the output frontier.
 std::vector<std::string> VariantWriter::addToOutput() const {
   std::vector<std::string> add;
-  bool shared = push || v.loop.parallelization == Parallelization::EdgeParallel;
-  if (v.output == FrontierRepr::BoolArray && shared)
-    add.push_back("next.addShared(dst);");
-  else if (v.output == FrontierRepr::Bitvector && ownsOutputWords())
-    add.push_back("next.addToOwnWord(dst);");
-  else
-    add.push_back("next.add(dst);");
-  if (recordsOutputWork())
+  switch (nest.outputAdd) {
+  case OutputAdd::AddShared: add.push_back("next.addShared(dst);"); break;
+  case OutputAdd::AddToOwnWord: add.push_back("next.addToOwnWord(dst);"); break;
+  case OutputAdd::Add: add.push_back("next.add(dst);"); break;
+  }
+  if (nest.recordsOutputWork)
     add.push_back("outputWork += " + outOffsets() + "[dst + 1] - " + outOffsets() + "[dst] + 1;");
   return add;
 }
@@ -124,33 +122,8 @@ std::vector<std::string> VariantWriter::addToOutput() const {
 /// What the loop's parallel pragma adds after its schedule: the output-work
 /// reduction, and the test that keeps a small frontier on one thread.
 std::string VariantWriter::pragmaClauses() const {
-  return std::string(recordsOutputWork() ? " reduction(+ : outputWork)" : "") +
-         (serialWhenSmall() ? " if (parallel)" : "");
-}
-
-/// Whether this variant counts its output's frontierWork as it adds to it,
-/// for the hybrid's next choice of direction: it must add each destination
-/// once (a pull's early exit or register fold that adds after the walk; a
-/// push whose claim admits each destination once).
-bool VariantWriter::recordsOutputWork() const {
-  bool addsOnce = push ? v.outputUnique
-                       : t.earlyExit || (v.accumulation && v.accumulation->tracksChange);
-  return t.producesFrontier() && t.variants.size() > 1 && addsOnce && !v.segments &&
-         v.loop.parallelization != Parallelization::EdgeParallel;
-}
-
-/// Whether each thread takes whole 64-vertex blocks of destinations, so that
-/// a bitvector output's words each have one writer: a pull over every vertex
-/// in order, serial or in dynamic chunks of a multiple of 64 known at compile
-/// time. (OpenMP's static split and the edge-aware and segmented loops cut
-/// the vertices anywhere.)
-bool VariantWriter::ownsOutputWords() const {
-  if (push || v.segments)
-    return false;
-  const ScheduleNumber &grain = v.loop.grain;
-  return v.loop.parallelization == Parallelization::Serial ||
-         (v.loop.parallelization == Parallelization::DynamicVertex && !grain.fromArgv() &&
-          grain.value % 64 == 0);
+  return std::string(ownerLoop.sumsOutputWork ? " reduction(+ : outputWork)" : "") +
+         (ownerLoop.serialWhenSmall ? " if (parallel)" : "");
 }
 
 std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const {
@@ -251,19 +224,19 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
                              unsigned indent) {
   std::string in = indentOf(indent);
   std::vector<std::string> tests = ownerTests();
-  std::string grain = scheduleNumber(v.loop.grain, "the grain size of '" + t.label + "'");
+  std::string grain = scheduleNumber(ownerLoop.grain, "the grain size of '" + t.label + "'");
   std::string ownerDecl = "const polyrt::VertexId " + owner + " = " + owners.at + ";\n";
 
-  switch (v.loop.parallelization) {
-  case Parallelization::Serial:
-  case Parallelization::StaticVertex:
-  case Parallelization::DynamicVertex: {
-    if (v.loop.parallelization == Parallelization::StaticVertex) {
+  switch (ownerLoop.shape) {
+  case LoopShape::Serial:
+  case LoopShape::Static:
+  case LoopShape::Dynamic: {
+    if (ownerLoop.shape == LoopShape::Static) {
       os << in << "#pragma omp parallel for schedule(static)" << pragmaClauses() << "\n";
-    } else if (v.loop.parallelization == Parallelization::DynamicVertex) {
+    } else if (ownerLoop.shape == LoopShape::Dynamic) {
       // A grain read from argv is read before the parallel region, where an
       // error can still unwind to runMain's message.
-      if (v.loop.grain.fromArgv()) {
+      if (ownerLoop.grain.fromArgv()) {
         os << in << "const int64_t grain = " << grain << ";\n";
         grain = "grain";
       }
@@ -283,7 +256,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     os << in << "}\n";
     return;
   }
-  case Parallelization::EdgeAwareDynamicVertex:
+  case LoopShape::EdgeBalancedChunks:
     os << in << "const auto chunks = polyrt::edgeBalancedBoundaries(" << owners.chunker << ", "
        << grain << ");\n"
        << in << "const int64_t numChunks = static_cast<int64_t>(chunks.size()) - 1;\n"
@@ -301,7 +274,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     lines(afterEdges, indent + 2);
     os << in << "  }\n" << in << "}\n";
     return;
-  case Parallelization::EdgeParallel: {
+  case LoopShape::EdgeRanges: {
     // Over the owners' edges numbered 0..numEdges-1 in owner order: the
     // owner list's own offsets when it is every vertex, a prefix sum of the
     // frontier's degrees when it is the frontier.
@@ -382,7 +355,7 @@ void VariantWriter::emitBody(const std::string &apply) {
   else if (v.input == FrontierRepr::Bitvector)
     os << "  const uint64_t *inFrontier = frontier.bits();\n";
   emitOutputBuilder();
-  if (recordsOutputWork()) {
+  if (nest.recordsOutputWork) {
     os << "  // The output's frontierWork, counted as it is built: the next choice of\n"
        << "  // direction needs no pass over it.\n";
     if (!push)
@@ -407,7 +380,7 @@ void VariantWriter::emitBody(const std::string &apply) {
       afterEdges = {name + "_target(dst) = folded;"};
     }
     if (v.accumulation->perSource) {
-      std::string pragma = v.loop.parallelization == Parallelization::Serial
+      std::string pragma = !ownerLoop.isParallel()
                                ? ""
                                : "  #pragma omp parallel for schedule(static)\n";
       os << "  // The folded value depends on the source alone: computed once per source.\n"
@@ -431,7 +404,8 @@ void VariantWriter::emitBody(const std::string &apply) {
   // The outer loop gives each thread whole owners (except edge-parallel):
   // that ownership is what lets the update-sync pass keep writes plain.
   std::vector<std::string> body = edgeBody(apply);
-  if (v.segments) {
+  switch (ownerLoop.owners) {
+  case OwnerList::SegmentDestinations: {
     const char *split = v.segments->how == Segmenting::EdgeAwareVertexCount
                             ? "polyrt::SegmentSplit::EdgeCount"
                             : "polyrt::SegmentSplit::VertexCount";
@@ -451,20 +425,26 @@ void VariantWriter::emitBody(const std::string &apply) {
                   "offsets, static_cast<polyrt::VertexId>(segment.dsts.size())", "", "", ""};
     emitLoop(owners, body, 2);
     os << "  }\n";
-  } else if (walksFrontierList()) {
-    if (serialWhenSmall())
+    break;
+  }
+  case OwnerList::FrontierList: {
+    if (ownerLoop.serialWhenSmall)
       os << "  const bool parallel = polyrt::frontierWorkExceeds(frontier, g, polyrt::kSerialWork);\n";
     Owners owners{"static_cast<int64_t>(sources.size())", "sources[i]", "src",
                   "sources, offsets", "firstEdge", "static_cast<int64_t>(sources.size())",
                   "firstEdge.sourceIndexOfEdge(begin)"};
     emitLoop(owners, body, 1);
-  } else {
+    break;
+  }
+  case OwnerList::AllVertices: {
     Owners owners{"g.numVertices()", "static_cast<polyrt::VertexId>(i)", owner,
                   "offsets, g.numVertices()", "offsets", "g.numVertices()",
                   "polyrt::sourceOfEdge(offsets, g.numVertices(), begin)"};
     emitLoop(owners, body, 1);
+    break;
   }
-  if (recordsOutputWork())
+  }
+  if (nest.recordsOutputWork)
     os << "  polyrt::VertexSubset output = next.finish();\n"
        << "  output.recordWork(" << outOffsets() << ", outputWork);\n"
        << "  return output;\n";
@@ -476,6 +456,7 @@ void VariantWriter::emitBody(const std::string &apply) {
 
 void CppEmitter::emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &v,
                                  const std::string &name) {
+  assert(v.nest.find(ForLoop::Owners) && "the loop-nest pass has not run");
   // An accumulating variant inlines the applied function as its fold.
   std::string apply = v.accumulation ? std::string()
                                      : appliedFunction(*t.applyFunc, v.writes, t.producesFrontier(), name);

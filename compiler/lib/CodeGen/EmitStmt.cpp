@@ -14,12 +14,6 @@ using llvm::dyn_cast;
 
 std::string polyc::indentOf(unsigned level) { return std::string(2 * level, ' '); }
 
-void polyc::collectNames(Expr &e, std::set<const Decl *> &names) {
-  if (auto *name = dyn_cast<NameExpr>(&e))
-    names.insert(name->decl);
-  forEachChild(e, [&](ExprPtr &child) { collectNames(*child, names); });
-}
-
 namespace {
 
 const char *kChanged = "polyc_changed";
@@ -84,35 +78,7 @@ std::string CppEmitter::returnStatement() {
   return "return;";
 }
 
-/// `set = other` copies; when `other` is a local of this block that nothing
-/// after the assignment reads (`frontier = output;` at the end of a loop
-/// body), it is moved instead: a frontier can be as large as the graph.
-void CppEmitter::findMovableAssignments(const Block &block) {
-  std::set<const Decl *> locals;
-  for (const StmtPtr &s : block) {
-    if (auto *decl = dyn_cast<VarDeclStmt>(s.get()))
-      locals.insert(decl->decl.get());
-    auto *assign = dyn_cast<AssignStmt>(s.get());
-    if (!assign || assign->op != AssignOp::Assign || assign->target->type.kind != Type::VertexSet)
-      continue;
-    auto *source = dyn_cast<NameExpr>(assign->value.get());
-    if (!source || !locals.count(source->decl))
-      continue;
-    // Pre-order: every statement visited after the assignment comes after it.
-    bool after = false;
-    std::set<const Decl *> usedLater;
-    forEachStmtIn(block, [&](Stmt &visited) {
-      if (after)
-        forEachDirectExpr(visited, [&](ExprPtr &e) { collectNames(*e, usedLater); });
-      after |= &visited == assign;
-    });
-    if (!usedLater.count(source->decl))
-      movedAssignments.insert(assign);
-  }
-}
-
 void CppEmitter::emitBlock(const Block &block, unsigned indent) {
-  findMovableAssignments(block);
   for (const StmtPtr &s : block)
     emitStmt(*s, indent);
 }
@@ -150,7 +116,7 @@ std::string CppEmitter::assignment(const AssignStmt &a) {
            initialValue(a.value.get(), *type.value) + ");";
 
   std::string value = exprAs(*a.value, type);
-  if (movedAssignments.count(&a))
+  if (module.movedAssignments.count(&a))
     value = "std::move(" + value + ")";
   switch (a.op) {
   case AssignOp::Min: return "polyrt::reduceMin(" + target + ", " + value + ");";

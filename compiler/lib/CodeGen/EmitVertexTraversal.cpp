@@ -38,7 +38,7 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
 
   // A short list is walked by one thread (see polyrt::kSerialWork).
   std::string listPragma = pragma;
-  if (!listPragma.empty())
+  if (t.serialWhenSmall)
     listPragma.insert(listPragma.size() - 1,
                       " if (static_cast<int64_t>(members.size()) > polyrt::kSerialWork)");
 

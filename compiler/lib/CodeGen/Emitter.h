@@ -91,8 +91,6 @@ private:
   // Statements and functions (EmitStmt.cpp).
   void emitFunction(const FuncDecl &func, const std::string &name, const FunctionContext &ctx);
   void emitBlock(const Block &block, unsigned indent);
-  void findMovableAssignments(const Block &block);
-  std::set<const AssignStmt *> movedAssignments; // `x = y` emitted as a move
   void emitStmt(const Stmt &s, unsigned indent);
   std::string assignment(const AssignStmt &a);
   std::string scheduledAssignment(const AssignStmt &a, const WriteInfo &w);
@@ -111,8 +109,6 @@ private:
 };
 
 std::string indentOf(unsigned level);
-/// Adds every declaration e names, at any depth, to names.
-void collectNames(Expr &e, std::set<const Decl *> &names);
 /// The OpenMP pragma line (with its newline) for a vertex loop, or nothing
 /// for a serial one; `grain` is the chunk of a dynamic schedule.
 std::string parallelForPragma(const LoopPlan &loop, const std::string &grain);

@@ -49,6 +49,60 @@ void printLoop(const char *indent, const LoopPlan &loop, llvm::raw_ostream &os) 
   os << "\n";
 }
 
+const char *spelling(OwnerList owners) {
+  switch (owners) {
+  case OwnerList::AllVertices: return "all vertices";
+  case OwnerList::FrontierList: return "frontier list";
+  case OwnerList::SegmentDestinations: return "segment destinations";
+  }
+  return "";
+}
+
+const char *spelling(LoopShape shape) {
+  switch (shape) {
+  case LoopShape::Serial: return "serial";
+  case LoopShape::Static: return "static";
+  case LoopShape::Dynamic: return "dynamic";
+  case LoopShape::EdgeBalancedChunks: return "edge-balanced chunks";
+  case LoopShape::EdgeRanges: return "edge ranges";
+  }
+  return "";
+}
+
+/// `loops: segments > owners(...) > edges`, then how the output is added to.
+void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os) {
+  if (nest.loops.empty())
+    return;
+  os << "      loops:";
+  for (const ForLoop &loop : nest.loops) {
+    os << (&loop == &nest.loops.front() ? " " : " > ");
+    switch (loop.kind) {
+    case ForLoop::Segments: os << "segments"; break;
+    case ForLoop::Edges: os << "edges"; break;
+    case ForLoop::Owners:
+      os << "owners(" << spelling(loop.owners) << ", " << spelling(loop.shape);
+      if (loop.shape != LoopShape::Serial && loop.shape != LoopShape::Static) {
+        os << " ";
+        printNumber(loop.grain, os);
+      }
+      if (loop.serialWhenSmall)
+        os << ", serial when small";
+      if (loop.sumsOutputWork)
+        os << ", sums output work";
+      os << ")";
+      break;
+    }
+  }
+  os << "\n";
+  if (output == FrontierRepr::None)
+    return;
+  os << "      output add: "
+     << (nest.outputAdd == OutputAdd::AddShared      ? "shared"
+         : nest.outputAdd == OutputAdd::AddToOwnWord ? "own word"
+                                                     : "plain")
+     << (nest.recordsOutputWork ? ", work recorded" : "") << "\n";
+}
+
 void printLabel(const std::string &label, llvm::raw_ostream &os) {
   os << "    label: " << (label.empty() ? "(none)" : label) << "\n";
 }
@@ -94,6 +148,7 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
          << (v.accumulation->perSource ? ", value computed per source" : "")
          << (v.accumulation->readsFoldedAtSource ? ", stored before a self-loop reads it" : "")
          << (v.accumulation->tracksChange ? ", output added after the walk" : "") << "\n";
+    printNest(v.nest, v.output, os);
   }
 }
 
@@ -105,6 +160,8 @@ void print(const VertexTraversalExpr &t, llvm::raw_ostream &os) {
   if (t.fusedInto)
     os << "    fused into: " << t.fusedInto->name << "\n";
   printLoop("    ", t.loop, os);
+  if (t.serialWhenSmall)
+    os << "    a short list runs serially\n";
   printWrites("    write", t.writes, os);
 }
 

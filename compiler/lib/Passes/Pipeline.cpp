@@ -39,6 +39,11 @@ const std::vector<Pass> &polyc::passPipeline() {
        runAccumulationPass},
       {"vertex-fusion", "a vertex apply over every vertex run inside the pull before it",
        runVertexFusionPass},
+      {"local-moves", "vertex sets assigned from a local that dies there are moved, not copied",
+       runLocalMovesPass},
+      // Last: the loops each variant runs, from every decision above.
+      {"loop-nest", "the loops of each variant: owners, task shape, output adds",
+       runLoopNestPass},
   };
   return pipeline;
 }
@@ -48,6 +53,14 @@ bool polyc::runPassPipeline(Module &module, DiagnosticEngine &diags,
   for (const Pass &pass : passPipeline()) {
     if (!pass.run(module, diags))
       return false;
+    if (options.verifyEach) {
+      std::string problem = verifyModule(module);
+      if (!problem.empty()) {
+        diags.error(std::string("internal error: the IR is invalid after pass '") + pass.name + "': " +
+                            problem);
+        return false;
+      }
+    }
     if (options.dump && (options.printAfterAll || llvm::is_contained(options.printAfter, pass.name))) {
       *options.dump << "// ----- IR after " << pass.name << " -----\n";
       printIR(module, *options.dump);

@@ -116,22 +116,6 @@ bool polyc::runVertexFusionPass(Module &module, DiagnosticEngine &) {
       it->second->fusedInto = t;
     }
   };
-  for (const auto &decl : module.program->decls)
-    if (auto *func = dyn_cast<FuncDecl>(decl.get())) {
-      visitBlock(func->body);
-      forEachStmtIn(func->body, [&](Stmt &s) {
-        if (auto *i = dyn_cast<IfStmt>(&s)) {
-          for (const IfStmt::Branch &b : i->branches)
-            visitBlock(b.body);
-          visitBlock(i->elseBody);
-        } else if (auto *w = dyn_cast<WhileStmt>(&s)) {
-          visitBlock(w->body);
-        } else if (auto *d = dyn_cast<DoWhileStmt>(&s)) {
-          visitBlock(d->body);
-        } else if (auto *f = dyn_cast<ForStmt>(&s)) {
-          visitBlock(f->body);
-        }
-      });
-    }
+  forEachBlock(*module.program, visitBlock);
   return true;
 }

@@ -72,6 +72,10 @@ void compile(const uint8_t *data, size_t size) {
   pipelineOptions.dump = &llvm::nulls();
   if (!runPassPipeline(module, diags, pipelineOptions))
     return;
+  // An IR the passes accepted must satisfy the verifier: a violation is a
+  // compiler bug, so it is a crash the fuzzer reports.
+  if (!verifyModule(module).empty())
+    abort();
 
   EmitOptions emitOptions;
   emitOptions.compilerVersion = "fuzz";

@@ -59,6 +59,16 @@ cl::list<std::string> printIRAfter("print-ir-after",
                                    cl::cat(polycCategory));
 cl::opt<bool> printIRAfterAll("print-ir-after-all", cl::desc("Print the IR after every pass"),
                               cl::cat(polycCategory));
+#ifdef NDEBUG
+constexpr bool kVerifyByDefault = false;
+#else
+constexpr bool kVerifyByDefault = true;
+#endif
+// The test suites turn it on through POLYC_OPTIONS=--verify-each.
+cl::opt<bool> verifyEach("verify-each",
+                         cl::desc("Check the IR's invariants after every pass (an internal "
+                                  "error names the pass that broke one; on in debug builds)"),
+                         cl::init(kVerifyByDefault), cl::cat(polycCategory));
 
 cl::opt<std::string> cxx("cxx", cl::desc("C++ compiler for --emit=exe"),
                          cl::init(POLYC_DEFAULT_CXX), cl::cat(polycCategory));
@@ -174,8 +184,10 @@ int main(int argc, char **argv) {
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "polyc " << POLYC_VERSION << " (GraphIt compiler for NUMA machines)\n";
   });
+  // POLYC_OPTIONS holds options added to every call (the tests' --verify-each).
   cl::ParseCommandLineOptions(argc, argv,
-                              "polyc: compiles GraphIt algorithms and schedules to C++\n");
+                              "polyc: compiles GraphIt algorithms and schedules to C++\n",
+                              nullptr, "POLYC_OPTIONS");
 
   for (const std::string &name : printIRAfter)
     if (llvm::none_of(passPipeline(), [&](const Pass &p) { return name == p.name; })) {
@@ -215,6 +227,7 @@ int main(int argc, char **argv) {
   PipelineOptions pipelineOptions;
   pipelineOptions.printAfter = printIRAfter;
   pipelineOptions.printAfterAll = printIRAfterAll;
+  pipelineOptions.verifyEach = verifyEach;
   pipelineOptions.dump = &llvm::errs();
   if (!runPassPipeline(module, diags, pipelineOptions))
     return 1;

@@ -6,6 +6,8 @@
 
 #include "llvm/Support/Casting.h"
 
+#include <set>
+
 namespace polyc {
 
 /// Calls fn on every statement of block, pre-order, nested blocks included.
@@ -31,6 +33,30 @@ template <typename Fn> void forEachStmt(const Program &program, Fn &&fn) {
   for (const auto &decl : program.decls)
     if (auto *func = llvm::dyn_cast<FuncDecl>(decl.get()))
       forEachStmtIn(func->body, fn);
+}
+
+/// Calls fn on every block of every function of the program: each body,
+/// then the blocks nested in it, pre-order.
+template <typename Fn> void forEachBlock(const Program &program, Fn &&fn) {
+  for (const auto &decl : program.decls) {
+    auto *func = llvm::dyn_cast<FuncDecl>(decl.get());
+    if (!func)
+      continue;
+    fn(func->body);
+    forEachStmtIn(func->body, [&](Stmt &s) {
+      if (auto *i = llvm::dyn_cast<IfStmt>(&s)) {
+        for (const IfStmt::Branch &b : i->branches)
+          fn(b.body);
+        fn(i->elseBody);
+      } else if (auto *w = llvm::dyn_cast<WhileStmt>(&s)) {
+        fn(w->body);
+      } else if (auto *d = llvm::dyn_cast<DoWhileStmt>(&s)) {
+        fn(d->body);
+      } else if (auto *f = llvm::dyn_cast<ForStmt>(&s)) {
+        fn(f->body);
+      }
+    });
+  }
 }
 
 /// The expressions a statement holds directly (not those of nested blocks).
@@ -95,6 +121,9 @@ template <typename Fn> void forEachChild(Expr &e, Fn &&fn) {
   default: break;
   }
 }
+
+/// Adds every declaration e names, at any depth, to names.
+void collectNames(Expr &e, std::set<const Decl *> &names);
 
 } // namespace polyc
 

@@ -19,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,70 @@ struct LoopPlan {
   Parallelization parallelization = Parallelization::Serial;
   /// Vertices (edges for the edge-aware and edge-parallel loops) per task.
   ScheduleNumber grain{256, -1, {}};
+};
+
+/// Where the owners an edge loop walks come from.
+enum class OwnerList {
+  AllVertices,         // 0 .. n-1 (the dense variants)
+  FrontierList,        // the input frontier's ids (SparsePush)
+  SegmentDestinations, // one cache-blocked segment's destinations
+};
+
+/// How a loop's iterations are cut into tasks; the parallelization pass's
+/// choice made concrete for one loop.
+enum class LoopShape {
+  Serial,
+  Static,             // OpenMP's static split, one iteration per task
+  Dynamic,            // dynamic chunks of `grain` iterations
+  EdgeBalancedChunks, // runs of owners with about `grain` edges each
+  EdgeRanges,         // ranges of `grain` edges, an owner's edges possibly split
+};
+
+/// How a destination joins the output frontier.
+enum class OutputAdd {
+  Add,          // the builder's own add (thread-private lists, or atomic bits)
+  AddShared,    // a bool array several threads write: one byte, no race on it
+  AddToOwnWord, // a bitvector whose 64-vertex words each have one writer
+};
+
+/// One loop of a traversal's loop nest, outermost first, as Halide's `For`
+/// or MLIR's `scf.parallel`: what it iterates over and how the iterations
+/// are cut into tasks. The emitter prints loops from these; it decides
+/// nothing about them.
+struct ForLoop {
+  enum Kind {
+    Segments, // the cache-blocked segments, one after another
+    Owners,   // the vertices owning edges: sources pushing, destinations pulling
+    Edges,    // one owner's edges, in order (inside Owners)
+  };
+  Kind kind = Owners;
+  OwnerList owners = OwnerList::AllVertices; // Owners only
+  LoopShape shape = LoopShape::Serial;
+  ScheduleNumber grain{256, -1, {}}; // Dynamic, EdgeBalancedChunks, EdgeRanges
+  /// The parallel region runs on one thread when the frontier's work is at
+  /// most polyrt::kSerialWork (a parallel walk of the frontier list).
+  bool serialWhenSmall = false;
+  /// The loop sums the output's frontierWork into `outputWork`.
+  bool sumsOutputWork = false;
+
+  bool isParallel() const { return shape != LoopShape::Serial; }
+};
+
+/// The loops of one variant and how their body adds to the output.
+struct LoopNest {
+  std::vector<ForLoop> loops; // outermost first; empty until the loop-nest pass
+  OutputAdd outputAdd = OutputAdd::Add;
+  /// The variant counts its output's frontierWork as it builds it, so that
+  /// the hybrid's next choice of direction needs no pass over the output.
+  bool recordsOutputWork = false;
+
+  const ForLoop *find(ForLoop::Kind kind) const {
+    for (const ForLoop &loop : loops)
+      if (loop.kind == kind)
+        return &loop;
+    return nullptr;
+  }
+  const ForLoop &owners() const { return *find(ForLoop::Owners); }
 };
 
 /// A pull variant whose applied function only folds a value into the
@@ -82,6 +147,8 @@ struct VariantPlan {
   /// Each destination enters the output at most once (its write is a claim),
   /// so the output needs no deduplication.
   bool outputUnique = false;
+  /// The loops that run it (the loop-nest pass, last).
+  LoopNest nest;
 
   bool isPush() const { return variant != Variant::DensePull; }
   bool readsSparseInput() const { return variant == Variant::SparsePush; }
@@ -141,6 +208,9 @@ public:
   std::string label; // as for EdgeTraversalExpr
   std::string name;
   LoopPlan loop;
+  /// A list of members walked in parallel runs on one thread when it is at
+  /// most polyrt::kSerialWork long (the loop-nest pass).
+  bool serialWhenSmall = false;
   std::vector<WriteInfo> writes;
   /// Set when the vertex-fusion pass moved this apply into a pull loop.
   const EdgeTraversalExpr *fusedInto = nullptr;
@@ -162,7 +232,16 @@ struct Module {
   std::vector<EdgeTraversalExpr *> edgeTraversals;     // source order
   std::vector<VertexTraversalExpr *> vertexTraversals; // source order
   std::vector<FusedFieldGroup> fusedFields;            // in schedule order
+  /// `set = local` assignments whose local is dead afterwards: emitted as a
+  /// move, since a frontier can be as large as the graph (the local-moves pass).
+  std::set<const AssignStmt *> movedAssignments;
 };
+
+/// Checks the invariants the emitter relies on (each variant's frontier
+/// forms fit its direction, plain writes are owned by their thread, loop
+/// nests fit their variant, ...). Returns the first violation found, or an
+/// empty string. Run after every pass under --verify-each.
+std::string verifyModule(const Module &module);
 
 /// Replaces traversal method chains by traversal nodes and fills the Module.
 /// Reports chains it cannot lower (e.g. `to` given a vertexset) as errors.

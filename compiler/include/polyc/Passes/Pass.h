@@ -28,6 +28,8 @@ struct PipelineOptions {
   std::vector<std::string> printAfter; // pass names
   bool printAfterAll = false;
   llvm::raw_ostream *dump = nullptr; // where IR dumps go
+  /// Run verifyModule after every pass; a violation is an internal error.
+  bool verifyEach = false;
 };
 
 /// Runs every pass; stops at the first that fails.
@@ -46,6 +48,8 @@ bool runCacheBlockingPass(Module &module, DiagnosticEngine &diags);
 bool runUpdateSyncPass(Module &module, DiagnosticEngine &diags);
 bool runAccumulationPass(Module &module, DiagnosticEngine &diags);
 bool runVertexFusionPass(Module &module, DiagnosticEngine &diags);
+bool runLocalMovesPass(Module &module, DiagnosticEngine &diags);
+bool runLoopNestPass(Module &module, DiagnosticEngine &diags);
 
 } // namespace polyc
 

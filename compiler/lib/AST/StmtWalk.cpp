@@ -1,0 +1,10 @@
+//===- StmtWalk.cpp - Walks that are not templates ----------------------===//
+#include "polyc/AST/StmtWalk.h"
+
+using namespace polyc;
+
+void polyc::collectNames(Expr &e, std::set<const Decl *> &names) {
+  if (auto *name = llvm::dyn_cast<NameExpr>(&e))
+    names.insert(name->decl);
+  forEachChild(e, [&](ExprPtr &child) { collectNames(*child, names); });
+}

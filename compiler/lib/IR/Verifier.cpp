@@ -1,0 +1,206 @@
+//===- Verifier.cpp - What every pass must leave true ---------------------===//
+//
+// The emitter trusts the IR: it prints a plain store where the IR says a
+// thread owns an element, walks a frontier list where the IR says the input
+// is one, and so on. A pass that breaks one of these invariants would make
+// the emitter write wrong code silently, so --verify-each (on in the test
+// suites) runs this after every pass and stops with an internal error at
+// the first violation. Decisions not made yet (an empty variant list before
+// the direction pass, an empty loop nest before the loop-nest pass) are not
+// violations.
+//
+//===----------------------------------------------------------------------===//
+#include "polyc/IR/IR.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <sstream>
+
+using namespace polyc;
+
+namespace {
+
+class Verifier {
+public:
+  explicit Verifier(const Module &module) : module(module) {}
+  std::string run();
+
+private:
+  const Module &module;
+  std::ostringstream problem;
+
+  bool fail(const std::string &where, const std::string &what) {
+    if (problem.tellp() == 0)
+      problem << where << ": " << what;
+    return false;
+  }
+  bool verify(const EdgeTraversalExpr &t);
+  bool verify(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &where);
+  bool verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &where);
+  bool verify(const VertexTraversalExpr &u);
+  bool verifyWrites(const std::vector<WriteInfo> &writes, const LoopPlan &loop,
+                    const std::string &where);
+};
+
+bool isDenseForm(FrontierRepr r) { return r == FrontierRepr::BoolArray || r == FrontierRepr::Bitvector; }
+
+bool Verifier::verifyWrites(const std::vector<WriteInfo> &writes, const LoopPlan &loop,
+                            const std::string &where) {
+  bool parallel = loop.parallelization != Parallelization::Serial;
+  bool ownersWhole = loop.parallelization != Parallelization::EdgeParallel;
+  for (const WriteInfo &w : writes) {
+    if (!w.stmt)
+      return fail(where, "a write without its statement");
+    // The one thing the emitter cannot check for itself: a plain store in a
+    // parallel loop is a data race unless this thread owns the element.
+    if (w.sync == WriteSync::Plain && parallel && !(ownersWhole && w.indexedByOwner))
+      return fail(where, "a plain write to '" + w.target + "' that other threads may share");
+    if (w.sync == WriteSync::Claim && (!w.expected || !w.tracked))
+      return fail(where, "a claim of '" + w.target + "' without the value it claims from");
+  }
+  return true;
+}
+
+bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
+                          const std::string &where) {
+  const LoopNest &nest = v.nest;
+  if (nest.loops.empty())
+    return true;
+  size_t n = nest.loops.size();
+  if (n < 2 || nest.loops[n - 1].kind != ForLoop::Edges || nest.loops[n - 2].kind != ForLoop::Owners)
+    return fail(where, "the loop nest does not end in an owner loop and its edge loop");
+  bool segmented = n == 3 && nest.loops[0].kind == ForLoop::Segments;
+  if (n > 3 || (n == 3 && !segmented))
+    return fail(where, "the loop nest has loops other than segments, owners and edges");
+  if (segmented != v.segments.has_value())
+    return fail(where, "the loop nest's segment loop does not match the variant's cache blocking");
+  for (const ForLoop &loop : nest.loops)
+    if (loop.kind != ForLoop::Owners && loop.isParallel())
+      return fail(where, "only the owner loop may be parallel");
+
+  const ForLoop &owners = nest.owners();
+  OwnerList expected = segmented                            ? OwnerList::SegmentDestinations
+                       : v.input == FrontierRepr::SparseQueue ? OwnerList::FrontierList
+                                                            : OwnerList::AllVertices;
+  if (owners.owners != expected)
+    return fail(where, "the owner loop walks a list the variant's input does not give");
+  if (owners.isParallel() != (v.loop.parallelization != Parallelization::Serial))
+    return fail(where, "the owner loop's shape disagrees with the parallelization");
+  if ((owners.shape == LoopShape::EdgeRanges) !=
+      (v.loop.parallelization == Parallelization::EdgeParallel))
+    return fail(where, "edge ranges without an edge-parallel schedule, or the reverse");
+  if (owners.serialWhenSmall && !(owners.owners == OwnerList::FrontierList && owners.isParallel()))
+    return fail(where, "only a parallel walk of the frontier list can stay serial when small");
+  if (owners.sumsOutputWork != nest.recordsOutputWork)
+    return fail(where, "the owner loop's work sum disagrees with the recorded output work");
+  if (nest.recordsOutputWork &&
+      !(t.isHybrid() && t.producesFrontier() && !segmented && owners.shape != LoopShape::EdgeRanges))
+    return fail(where, "only an unsegmented, owner-parallel hybrid variant records its output's work");
+  if (v.output == FrontierRepr::None && nest.outputAdd != OutputAdd::Add)
+    return fail(where, "an output add without an output");
+  if (nest.outputAdd == OutputAdd::AddShared && v.output != FrontierRepr::BoolArray)
+    return fail(where, "a shared add to an output that is not a bool array");
+  if (nest.outputAdd == OutputAdd::AddToOwnWord) {
+    bool wholeWords = owners.shape == LoopShape::Serial ||
+                      (owners.shape == LoopShape::Dynamic && !owners.grain.fromArgv() &&
+                       owners.grain.value % 64 == 0);
+    if (v.output != FrontierRepr::Bitvector || v.isPush() || segmented || !wholeWords)
+      return fail(where, "a plain add to a bitvector word that another thread may share");
+  }
+  if (nest.outputAdd != OutputAdd::AddShared && v.output == FrontierRepr::BoolArray &&
+      (v.isPush() || owners.shape == LoopShape::EdgeRanges))
+    return fail(where, "a bool-array output several threads write needs shared adds");
+  return true;
+}
+
+bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &where) {
+  if (v.input != FrontierRepr::None) {
+    if (!t.from)
+      return fail(where, "reads an input frontier the traversal does not have");
+    if (v.readsSparseInput() ? v.input != FrontierRepr::SparseQueue : !isDenseForm(v.input))
+      return fail(where, std::string("reads its input as ") + spelling(v.input) +
+                             ", which its loop cannot walk");
+  }
+  if (v.output != FrontierRepr::None && !t.producesFrontier())
+    return fail(where, "builds an output frontier the traversal does not produce");
+  if (v.segments && (v.variant != Variant::DensePull ||
+                     v.loop.parallelization == Parallelization::EdgeParallel))
+    return fail(where, "cache blocking outside an owner-parallel DensePull");
+  if (v.accumulation) {
+    if (v.variant != Variant::DensePull || !v.accumulation->fold)
+      return fail(where, "a register fold outside a DensePull");
+    AssignOp op = v.accumulation->fold->op;
+    if (v.accumulation->tracksChange &&
+        (!t.trackedVector || (op != AssignOp::Min && op != AssignOp::Max)))
+      return fail(where, "a tracked register fold that is not a min= or max= on the tracked vector");
+  }
+  if (v.outputUnique && !llvm::any_of(v.writes, [](const WriteInfo &w) {
+        return w.sync == WriteSync::Claim;
+      }))
+    return fail(where, "an output called unique without a claim");
+  return verifyWrites(v.writes, v.loop, where) && verifyNest(t, v, where);
+}
+
+bool Verifier::verify(const EdgeTraversalExpr &t) {
+  std::string where = "traversal '" + t.name + "'";
+  if (t.name.empty() || !t.applyFunc || !t.edges)
+    return fail(where, "a traversal without a name, an edgeset or an applied function");
+  if (t.fusedVertexApply && t.fusedVertexApply->fusedInto != &t)
+    return fail(where, "fuses a vertex apply that does not name it back");
+  if (t.variants.empty())
+    return true; // before the direction pass
+  llvm::SmallVector<Variant, 2> expected = variantsOf(t.direction);
+  if (t.variants.size() != expected.size())
+    return fail(where, "its variants are not those of its direction");
+  for (size_t i = 0; i < expected.size(); ++i)
+    if (t.variants[i].variant != expected[i])
+      return fail(where, "its variants are not those of its direction, in order");
+  if (t.isHybrid() && !t.from)
+    return fail(where, "a hybrid without an input frontier to choose by");
+  for (const VariantPlan &v : t.variants)
+    if (!verify(t, v, where + ", variant " + spelling(v.variant)))
+      return false;
+  return true;
+}
+
+bool Verifier::verify(const VertexTraversalExpr &u) {
+  std::string where = "traversal '" + u.name + "'";
+  if (u.name.empty() || !u.func || !u.set)
+    return fail(where, "a traversal without a name, a set or a function");
+  if (u.fusedInto && u.fusedInto->fusedVertexApply != &u)
+    return fail(where, "is fused into a pull that does not run it");
+  if (u.serialWhenSmall && u.loop.parallelization == Parallelization::Serial)
+    return fail(where, "a serial loop marked serial-when-small");
+  return verifyWrites(u.writes, u.loop, where);
+}
+
+std::string Verifier::run() {
+  std::set<std::string> names;
+  for (const EdgeTraversalExpr *t : module.edgeTraversals) {
+    if (!names.insert(t->name).second)
+      fail("traversal '" + t->name + "'", "two traversals share this name");
+    verify(*t);
+  }
+  for (const VertexTraversalExpr *u : module.vertexTraversals) {
+    if (!names.insert(u->name).second)
+      fail("traversal '" + u->name + "'", "two traversals share this name");
+    verify(*u);
+  }
+  std::set<const VarDecl *> fused;
+  for (const FusedFieldGroup &g : module.fusedFields) {
+    if (g.fields.size() < 2 || g.arrayName.empty())
+      fail("fused fields '" + g.arrayName + "'", "a group needs a name and two fields");
+    for (const VarDecl *field : g.fields)
+      if (!fused.insert(field).second)
+        fail("fused fields '" + g.arrayName + "'", "'" + field->name + "' is in two groups");
+  }
+  for (const AssignStmt *a : module.movedAssignments)
+    if (a->op != AssignOp::Assign || a->target->type.kind != Type::VertexSet ||
+        !llvm::isa<NameExpr>(a->value.get()))
+      fail("a moved assignment", "only `set = local` can be a move");
+  return problem.str();
+}
+
+} // namespace
+
+std::string polyc::verifyModule(const Module &module) { return Verifier(module).run(); }

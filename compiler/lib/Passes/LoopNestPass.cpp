@@ -1,0 +1,96 @@
+//===- LoopNestPass.cpp - Each variant's loops, made explicit -------------===//
+//
+// The last pass turns the decisions recorded so far (parallelization,
+// frontier forms, cache blocking, ownership of writes) into the loops that
+// run each variant: which owners the outer loop walks, how it is cut into
+// tasks, whether a small frontier stays on one thread, how a destination
+// joins the output and whether the output's work is counted as it is built.
+// The emitter prints these loops as they are.
+//
+//===----------------------------------------------------------------------===//
+#include "polyc/Passes/Pass.h"
+
+using namespace polyc;
+
+namespace {
+
+LoopShape shapeOf(Parallelization p) {
+  switch (p) {
+  case Parallelization::Serial: return LoopShape::Serial;
+  case Parallelization::StaticVertex: return LoopShape::Static;
+  case Parallelization::DynamicVertex: return LoopShape::Dynamic;
+  case Parallelization::EdgeAwareDynamicVertex: return LoopShape::EdgeBalancedChunks;
+  case Parallelization::EdgeParallel: return LoopShape::EdgeRanges;
+  }
+  return LoopShape::Serial;
+}
+
+/// Each thread takes whole 64-vertex blocks of destinations, so that a
+/// bitvector output's words each have one writer: a pull over every vertex
+/// in order, serial or in dynamic chunks of a multiple of 64 known at compile
+/// time. (OpenMP's static split and the edge-aware and segmented loops cut
+/// the vertices anywhere.)
+bool ownsOutputWords(const VariantPlan &v) {
+  if (v.isPush() || v.segments)
+    return false;
+  const ScheduleNumber &grain = v.loop.grain;
+  return v.loop.parallelization == Parallelization::Serial ||
+         (v.loop.parallelization == Parallelization::DynamicVertex && !grain.fromArgv() &&
+          grain.value % 64 == 0);
+}
+
+OutputAdd outputAddOf(const VariantPlan &v) {
+  bool shared = v.isPush() || v.loop.parallelization == Parallelization::EdgeParallel;
+  if (v.output == FrontierRepr::BoolArray && shared)
+    return OutputAdd::AddShared;
+  if (v.output == FrontierRepr::Bitvector && ownsOutputWords(v))
+    return OutputAdd::AddToOwnWord;
+  return OutputAdd::Add;
+}
+
+/// Whether the variant can count its output's frontierWork as it adds to it,
+/// for the hybrid's next choice of direction: it must add each destination
+/// once (a pull's early exit or register fold that adds after the walk; a
+/// push whose claim admits each destination once).
+bool recordsOutputWork(const EdgeTraversalExpr &t, const VariantPlan &v) {
+  bool addsOnce = v.isPush() ? v.outputUnique
+                             : t.earlyExit || (v.accumulation && v.accumulation->tracksChange);
+  return t.producesFrontier() && t.variants.size() > 1 && addsOnce && !v.segments &&
+         v.loop.parallelization != Parallelization::EdgeParallel;
+}
+
+LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
+  LoopNest nest;
+  ForLoop owners;
+  owners.kind = ForLoop::Owners;
+  owners.shape = shapeOf(v.loop.parallelization);
+  owners.grain = v.loop.grain;
+  if (v.segments) {
+    ForLoop segments;
+    segments.kind = ForLoop::Segments;
+    nest.loops.push_back(segments);
+    owners.owners = OwnerList::SegmentDestinations;
+  } else if (v.input == FrontierRepr::SparseQueue) {
+    owners.owners = OwnerList::FrontierList;
+    owners.serialWhenSmall = owners.isParallel();
+  }
+  nest.recordsOutputWork = recordsOutputWork(t, v);
+  owners.sumsOutputWork = nest.recordsOutputWork;
+  nest.outputAdd = outputAddOf(v);
+  nest.loops.push_back(owners);
+  ForLoop edges;
+  edges.kind = ForLoop::Edges;
+  nest.loops.push_back(edges);
+  return nest;
+}
+
+} // namespace
+
+bool polyc::runLoopNestPass(Module &module, DiagnosticEngine &) {
+  for (EdgeTraversalExpr *t : module.edgeTraversals)
+    for (VariantPlan &v : t->variants)
+      v.nest = nestOf(*t, v);
+  for (VertexTraversalExpr *u : module.vertexTraversals)
+    u->serialWhenSmall = u->loop.parallelization != Parallelization::Serial;
+  return true;
+}
