@@ -21,6 +21,7 @@
 #include "polyc/AST/StmtWalk.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <cassert>
 
@@ -39,6 +40,25 @@ std::string foldIdentity(const AssignStmt &fold) {
   case AssignOp::Mul: return type + "(1)";
   default: return type + "(0)";
   }
+}
+
+const char *partitionStrategy(NumaPartition p) {
+  switch (p) {
+  case NumaPartition::VertexBalanced: return "polyrt::PartitionStrategy::VertexBalanced";
+  case NumaPartition::EdgeBalanced: return "polyrt::PartitionStrategy::EdgeBalanced";
+  case NumaPartition::ChunkAlpha: return "polyrt::PartitionStrategy::ChunkAlpha";
+  }
+  return "";
+}
+
+const char *stealingMethod(WorkStealing w) {
+  switch (w) {
+  case WorkStealing::None: return "polyrt::WorkStealing::None";
+  case WorkStealing::IntraNode: return "polyrt::WorkStealing::IntraNode";
+  case WorkStealing::MiniChunk: return "polyrt::WorkStealing::MiniChunk";
+  case WorkStealing::InterNode: return "polyrt::WorkStealing::InterNode";
+  }
+  return "";
 }
 
 /// The list of owners a variant walks.
@@ -256,6 +276,36 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     os << in << "}\n";
     return;
   }
+  case LoopShape::NodeChunks: {
+    // One parallel region; each thread takes chunks of its node's range
+    // first (polyrt::NumaOwnerLoop), so whole owners stay with one thread.
+    const NumaPlan &numa = *v.numa;
+    os << in << "// NUMA: each node's threads walk the " << owner << "s of the node's range"
+       << " first (" << spelling(numa.partition) << " partition, " << spelling(numa.stealing)
+       << " stealing).\n"
+       << in << "static polyrt::NumaOwnerLoop nodes;\n"
+       << in << "nodes.prepare(g.numVertices(), offsets, " << partitionStrategy(numa.partition)
+       << ", " << (numa.alpha ? llvm::formatv("{0}", *numa.alpha).str() : std::string("-1"))
+       << ", " << scheduleNumber(numa.chunk, "the work-stealing chunk of '" + t.label + "'")
+       << ", " << stealingMethod(numa.stealing) << ");\n"
+       << in << "#pragma omp parallel num_threads(nodes.teamSize())" << pragmaClauses() << "\n"
+       << in << "{\n"
+       << in << "  const int thread = omp_get_thread_num();\n"
+       << in << "  int64_t begin, end;\n"
+       << in << "  while (nodes.next(thread, begin, end)) {\n"
+       << in << "    for (int64_t i = begin; i < end; ++i) {\n"
+       << in << "      " << ownerDecl;
+    for (const std::string &test : tests)
+      os << in << "      if (!" << test << ")\n" << in << "        continue;\n";
+    lines(beforeEdges, indent + 3);
+    os << in << "      for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "]; e < offsets["
+       << owners.edgesOf << " + 1]; ++e) {\n";
+    lines(body, indent + 4);
+    os << in << "      }\n";
+    lines(afterEdges, indent + 3);
+    os << in << "    }\n" << in << "  }\n" << in << "}\n";
+    return;
+  }
   case LoopShape::EdgeBalancedChunks:
     os << in << "const auto chunks = polyrt::edgeBalancedBoundaries(" << owners.chunker << ", "
        << grain << ");\n"
@@ -436,6 +486,7 @@ void VariantWriter::emitBody(const std::string &apply) {
     emitLoop(owners, body, 1);
     break;
   }
+  case OwnerList::NodeRanges:
   case OwnerList::AllVertices: {
     Owners owners{"g.numVertices()", "static_cast<polyrt::VertexId>(i)", owner,
                   "offsets, g.numVertices()", "offsets", "g.numVertices()",

@@ -54,6 +54,7 @@ const char *spelling(OwnerList owners) {
   case OwnerList::AllVertices: return "all vertices";
   case OwnerList::FrontierList: return "frontier list";
   case OwnerList::SegmentDestinations: return "segment destinations";
+  case OwnerList::NodeRanges: return "node ranges";
   }
   return "";
 }
@@ -65,6 +66,7 @@ const char *spelling(LoopShape shape) {
   case LoopShape::Dynamic: return "dynamic";
   case LoopShape::EdgeBalancedChunks: return "edge-balanced chunks";
   case LoopShape::EdgeRanges: return "edge ranges";
+  case LoopShape::NodeChunks: return "node chunks";
   }
   return "";
 }
@@ -148,6 +150,14 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
          << (v.accumulation->perSource ? ", value computed per source" : "")
          << (v.accumulation->readsFoldedAtSource ? ", stored before a self-loop reads it" : "")
          << (v.accumulation->tracksChange ? ", output added after the walk" : "") << "\n";
+    if (v.numa) {
+      os << "      numa: " << spelling(v.numa->partition) << " partition";
+      if (v.numa->alpha)
+        os << " (alpha " << *v.numa->alpha << ")";
+      os << ", " << spelling(v.numa->stealing) << " stealing, chunk ";
+      printNumber(v.numa->chunk, os);
+      os << "\n";
+    }
     printNest(v.nest, v.output, os);
   }
 }

@@ -80,11 +80,16 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
 
   const ForLoop &owners = nest.owners();
   OwnerList expected = segmented                            ? OwnerList::SegmentDestinations
+                       : v.numa                             ? OwnerList::NodeRanges
                        : v.input == FrontierRepr::SparseQueue ? OwnerList::FrontierList
                                                             : OwnerList::AllVertices;
   if (owners.owners != expected)
     return fail(where, "the owner loop walks a list the variant's input does not give");
-  if (owners.isParallel() != (v.loop.parallelization != Parallelization::Serial))
+  if ((owners.shape == LoopShape::NodeChunks) != (owners.owners == OwnerList::NodeRanges))
+    return fail(where, "node ranges are walked in node chunks, and only they are");
+  if (v.numa && (v.isPush() ? v.variant != Variant::DensePush : v.input == FrontierRepr::SparseQueue))
+    return fail(where, "only a dense variant's owners can be split over nodes");
+  if (!v.numa && owners.isParallel() != (v.loop.parallelization != Parallelization::Serial))
     return fail(where, "the owner loop's shape disagrees with the parallelization");
   if ((owners.shape == LoopShape::EdgeRanges) !=
       (v.loop.parallelization == Parallelization::EdgeParallel))
@@ -102,8 +107,8 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
     return fail(where, "a shared add to an output that is not a bool array");
   if (nest.outputAdd == OutputAdd::AddToOwnWord) {
     bool wholeWords = owners.shape == LoopShape::Serial ||
-                      (owners.shape == LoopShape::Dynamic && !owners.grain.fromArgv() &&
-                       owners.grain.value % 64 == 0);
+                      ((owners.shape == LoopShape::Dynamic || owners.shape == LoopShape::NodeChunks) &&
+                       !owners.grain.fromArgv() && owners.grain.value % 64 == 0);
     if (v.output != FrontierRepr::Bitvector || v.isPush() || segmented || !wholeWords)
       return fail(where, "a plain add to a bitvector word that another thread may share");
   }

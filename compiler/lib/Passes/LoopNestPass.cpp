@@ -33,6 +33,8 @@ LoopShape shapeOf(Parallelization p) {
 bool ownsOutputWords(const VariantPlan &v) {
   if (v.isPush() || v.segments)
     return false;
+  if (v.numa) // node ranges start on multiples of 64 (numa_partition.h)
+    return !v.numa->chunk.fromArgv() && v.numa->chunk.value % 64 == 0;
   const ScheduleNumber &grain = v.loop.grain;
   return v.loop.parallelization == Parallelization::Serial ||
          (v.loop.parallelization == Parallelization::DynamicVertex && !grain.fromArgv() &&
@@ -70,6 +72,10 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
     segments.kind = ForLoop::Segments;
     nest.loops.push_back(segments);
     owners.owners = OwnerList::SegmentDestinations;
+  } else if (v.numa) {
+    owners.owners = OwnerList::NodeRanges;
+    owners.shape = LoopShape::NodeChunks;
+    owners.grain = v.numa->chunk;
   } else if (v.input == FrontierRepr::SparseQueue) {
     owners.owners = OwnerList::FrontierList;
     owners.serialWhenSmall = owners.isParallel();

@@ -33,6 +33,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        runDeduplicationPass},
       {"cache-blocking", "segmented subgraphs for pull variants (configApplyNumSSG)",
        runCacheBlockingPass},
+      {"numa-partitioning", "variants split over NUMA nodes, each node walking its own range",
+       runNumaPartitioningPass},
       {"update-sync", "plain stores or atomics for each write of an applied function",
        runUpdateSyncPass},
       {"accumulation", "pull folds kept in a register, source-only values computed once",

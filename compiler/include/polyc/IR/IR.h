@@ -54,6 +54,7 @@ enum class OwnerList {
   AllVertices,         // 0 .. n-1 (the dense variants)
   FrontierList,        // the input frontier's ids (SparsePush)
   SegmentDestinations, // one cache-blocked segment's destinations
+  NodeRanges,          // every vertex, as one range per NUMA node (configApplyNUMA)
 };
 
 /// How a loop's iterations are cut into tasks; the parallelization pass's
@@ -64,6 +65,7 @@ enum class LoopShape {
   Dynamic,            // dynamic chunks of `grain` iterations
   EdgeBalancedChunks, // runs of owners with about `grain` edges each
   EdgeRanges,         // ranges of `grain` edges, an owner's edges possibly split
+  NodeChunks,         // chunks of `grain` vertices of a node's range (polyrt::NodeWork)
 };
 
 /// How a destination joins the output frontier.
@@ -130,6 +132,16 @@ struct Accumulation {
   bool readsFoldedAtSource = false;
 };
 
+/// A variant that runs node by node (configApplyNUMA): the owners it walks
+/// are split into one range per NUMA node, each node's threads take chunks
+/// of their own node's range, and stealing decides who helps whom.
+struct NumaPlan {
+  NumaPartition partition = NumaPartition::VertexBalanced;
+  std::optional<double> alpha; // chunk-alpha's alpha; default 8 * (N - 1)
+  WorkStealing stealing = WorkStealing::IntraNode;
+  ScheduleNumber chunk{64, -1, {}}; // vertices a thread takes at a time
+};
+
 /// One loop an edge traversal is made of: its direction decides which
 /// (SparsePush-DensePull has a sparse push and a dense pull variant, chosen
 /// per call on the frontier's size).
@@ -141,6 +153,8 @@ struct VariantPlan {
   FrontierRepr input = FrontierRepr::None, output = FrontierRepr::None;
   /// Cache blocking: the pull loop walks segmented subgraphs (configApplyNumSSG).
   std::optional<SegmentOption> segments;
+  /// NUMA: the owners are split over the nodes (the numa-partitioning pass).
+  std::optional<NumaPlan> numa;
   /// Writes of the applied function, each with its synchronisation.
   std::vector<WriteInfo> writes;
   std::optional<Accumulation> accumulation;

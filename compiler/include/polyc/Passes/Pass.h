@@ -45,6 +45,7 @@ bool runParallelizationPass(Module &module, DiagnosticEngine &diags);
 bool runFrontierPass(Module &module, DiagnosticEngine &diags);
 bool runDeduplicationPass(Module &module, DiagnosticEngine &diags);
 bool runCacheBlockingPass(Module &module, DiagnosticEngine &diags);
+bool runNumaPartitioningPass(Module &module, DiagnosticEngine &diags);
 bool runUpdateSyncPass(Module &module, DiagnosticEngine &diags);
 bool runAccumulationPass(Module &module, DiagnosticEngine &diags);
 bool runVertexFusionPass(Module &module, DiagnosticEngine &diags);

@@ -118,6 +118,8 @@ const char *spelling(FrontierRepr r);    // "bool-array"
 const char *spelling(Segmenting s);      // "edge-aware-vertex-count"
 const char *spelling(Variant v);         // "DensePull"
 const char *spelling(VertexSetRole r);   // "src-vertexset"
+const char *spelling(NumaPartition p);   // "edge-balanced"
+const char *spelling(WorkStealing w);    // "mini-chunk"
 
 /// A number a schedule gives: fixed at compile time, or read from the
 /// program's argument argv[N] at run time ("argv[N]" in the schedule).

@@ -1,0 +1,66 @@
+//===- numa_loop.h - The owner loop of a NUMA traversal -----------------===//
+//
+// What a variant lowered by configApplyNUMA calls: the vertices its outer
+// loop walks split into one range per (real or emulated) node, and the
+// threads of each node taking chunks of their own node's range first:
+//
+//   static polyrt::NumaOwnerLoop nodes;          // one per traversal variant
+//   nodes.prepare(g.numVertices(), offsets, polyrt::PartitionStrategy::EdgeBalanced,
+//                 -1, 64, polyrt::WorkStealing::IntraNode);
+//   #pragma omp parallel num_threads(nodes.teamSize())
+//   {
+//     int64_t begin, end;
+//     while (nodes.next(omp_get_thread_num(), begin, end))
+//       for (int64_t i = begin; i < end; ++i) ... vertex i and its edges ...
+//   }
+//
+// prepare runs serially before the region. The partition is computed once
+// per (vertex count, offsets array, strategy, alpha) and kept; with
+// POLYRT_VERBOSE=1 its per-node sizes are printed when it is first made.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POLYRT_NUMA_LOOP_H
+#define POLYRT_NUMA_LOOP_H
+
+#include "polyrt/node_work.h"
+#include "polyrt/numa_partition.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace polyrt {
+
+class NumaOwnerLoop {
+public:
+  /// Partitions [0, n) over the topology's nodes (balancing the degrees in
+  /// offsets, n + 1 entries) unless the last call had the same arguments,
+  /// and hands the ranges to the team in chunks of `chunk` vertices. Throws
+  /// Error for a chunk below 1 or a partition that cannot be made.
+  void prepare(VertexId n, const EdgeOffset *offsets, PartitionStrategy how, double alpha,
+               int64_t chunk, WorkStealing stealing);
+  /// The next chunk [begin, end) for OpenMP thread `thread`; false when none
+  /// is left for it.
+  bool next(int thread, int64_t &begin, int64_t &end) {
+    int node;
+    return work_.next(thread, begin, end, node);
+  }
+  const Partition &partition() const { return partition_; }
+  /// The team the chunks are made for: every thread of the topology. A
+  /// smaller team would leave chunks untaken, so prepare turns OpenMP's
+  /// dynamic team sizes off.
+  int teamSize() const { return teamSize_; }
+
+private:
+  Partition partition_;
+  VertexId n_ = -1;
+  const EdgeOffset *offsets_ = nullptr;
+  PartitionStrategy how_ = PartitionStrategy::VertexBalanced;
+  double alpha_ = 0;
+  std::vector<int64_t> bounds_;
+  int teamSize_ = 1;
+  NodeWork work_;
+};
+
+} // namespace polyrt
+
+#endif

@@ -1,0 +1,64 @@
+//===- numa_partition.h - The vertex range split over NUMA nodes --------===//
+//
+// A NUMA traversal gives each (real or emulated) node one contiguous range
+// of vertices: the node owns their per-vertex data, walks their edges and
+// holds their part of every per-node structure. Three ways to cut the range:
+//
+//   VertexBalanced  equal vertex counts
+//   EdgeBalanced    equal edge counts (Polymer), counted in the direction
+//                   the traversal walks: in-edges for a pull, out-edges for
+//                   a push
+//   ChunkAlpha      equal alpha * |V_i| + |E_i| (Gemini); alpha defaults to
+//                   8 * (N - 1) for N nodes
+//
+// Boundaries fall on multiples of 64 vertices (whole bitvector words), so a
+// node never shares a frontier word with another; the last boundary is n.
+// Node ranges may be empty when the graph has fewer than 64 * N vertices.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POLYRT_NUMA_PARTITION_H
+#define POLYRT_NUMA_PARTITION_H
+
+#include "polyrt/types.h"
+
+#include <string>
+#include <vector>
+
+namespace polyrt {
+
+enum class PartitionStrategy { VertexBalanced, EdgeBalanced, ChunkAlpha };
+
+/// The alpha ChunkAlpha uses when the schedule names none: 8 * (N - 1).
+double defaultPartitionAlpha(int nodes);
+
+struct Partition {
+  /// nodes() + 1 entries: node k owns [bounds[k], bounds[k + 1]); bounds[0]
+  /// is 0, the last is n, every other one a multiple of 64, non-decreasing.
+  std::vector<VertexId> bounds;
+
+  int nodes() const { return static_cast<int>(bounds.size()) - 1; }
+  VertexId begin(int node) const { return bounds[node]; }
+  VertexId end(int node) const { return bounds[node + 1]; }
+  VertexId numVertices() const { return bounds.back(); }
+  /// The node owning v (0 <= v < n): a search over the boundaries.
+  int ownerOf(VertexId v) const;
+  /// One line per node, "node k: |V| ..., |E| ..., imbalance ...", the
+  /// imbalance being the node's edges over the mean; offsets as given to
+  /// partitionVertices (null: vertices only). For POLYRT_VERBOSE=1.
+  std::string describe(const EdgeOffset *offsets) const;
+};
+
+/// Splits [0, n) into `nodes` ranges. offsets (n + 1 entries) are the CSR or
+/// CSC offsets whose degrees are balanced; VertexBalanced ignores them (may
+/// be null). alpha < 0 means defaultPartitionAlpha(nodes). Throws Error when
+/// nodes < 1 or nodes > n ("cannot split N vertices over M NUMA nodes").
+Partition partitionVertices(VertexId n, const EdgeOffset *offsets, int nodes,
+                            PartitionStrategy how, double alpha = -1);
+
+/// With POLYRT_VERBOSE=1, prints "polyrt: <what>: " and p.describe(offsets)
+/// to stderr; otherwise nothing.
+void reportPartition(const Partition &p, const EdgeOffset *offsets, const char *what);
+
+} // namespace polyrt
+
+#endif

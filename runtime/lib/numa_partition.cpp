@@ -1,0 +1,88 @@
+//===- numa_partition.cpp - The vertex range split over NUMA nodes ------===//
+#include "polyrt/numa_partition.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+
+namespace polyrt {
+
+double defaultPartitionAlpha(int nodes) { return 8.0 * (nodes - 1); }
+
+int Partition::ownerOf(VertexId v) const {
+  // The last boundary not above v; empty ranges before it are skipped.
+  auto it = std::upper_bound(bounds.begin(), bounds.end() - 1, v);
+  return static_cast<int>(it - bounds.begin()) - 1;
+}
+
+std::string Partition::describe(const EdgeOffset *offsets) const {
+  std::string text;
+  double mean = offsets && nodes() ? double(offsets[numVertices()]) / nodes() : 0;
+  char line[160];
+  for (int k = 0; k < nodes(); ++k) {
+    long long vertices = end(k) - begin(k);
+    if (offsets) {
+      long long edges = offsets[end(k)] - offsets[begin(k)];
+      std::snprintf(line, sizeof line, "node %d: |V| %lld, |E| %lld, imbalance %.3f\n", k,
+                    vertices, edges, mean > 0 ? edges / mean : 1.0);
+    } else {
+      std::snprintf(line, sizeof line, "node %d: |V| %lld\n", k, vertices);
+    }
+    text += line;
+  }
+  return text;
+}
+
+Partition partitionVertices(VertexId n, const EdgeOffset *offsets, int nodes,
+                            PartitionStrategy how, double alpha) {
+  if (nodes < 1 || nodes > n)
+    throw Error("cannot split " + std::to_string(n) + " vertices over " + std::to_string(nodes) +
+                " NUMA nodes: every node needs at least one vertex to own");
+  if (alpha < 0)
+    alpha = defaultPartitionAlpha(nodes);
+  // Weigh whole 64-vertex words, so that boundaries fall between words.
+  const int64_t words = (int64_t{n} + 63) / 64;
+  auto weight = [&](int64_t word) {
+    int64_t lo = word * 64, hi = std::min<int64_t>(lo + 64, n);
+    double vertices = double(hi - lo);
+    if (how == PartitionStrategy::VertexBalanced || !offsets)
+      return vertices;
+    double edges = double(offsets[hi] - offsets[lo]);
+    return how == PartitionStrategy::EdgeBalanced ? edges : alpha * vertices + edges;
+  };
+  double total = 0;
+  for (int64_t w = 0; w < words; ++w)
+    total += weight(w);
+  // A graph without edges balances nothing by edges: fall back to vertices.
+  bool byVertices = total <= 0;
+  if (byVertices)
+    total = double(n);
+
+  Partition p;
+  p.bounds.assign(nodes + 1, n);
+  p.bounds[0] = 0;
+  double sum = 0;
+  int next = 1;
+  for (int64_t w = 0; w < words && next < nodes; ++w) {
+    // Boundary k goes before the first word at which the running weight
+    // would pass k/N of the total.
+    double wWeight = byVertices ? double(std::min<int64_t>(64, n - w * 64)) : weight(w);
+    while (next < nodes && sum + wWeight / 2 > total * next / nodes) {
+      p.bounds[next] = static_cast<VertexId>(w * 64);
+      ++next;
+    }
+    sum += wWeight;
+  }
+  return p;
+}
+
+void reportPartition(const Partition &p, const EdgeOffset *offsets, const char *what) {
+  const char *value = std::getenv("POLYRT_VERBOSE");
+  if (!value || !*value || std::strcmp(value, "0") == 0)
+    return;
+  std::cerr << "polyrt: " << what << ": " << p.nodes() << "-node partition\n" << p.describe(offsets);
+}
+
+} // namespace polyrt
