@@ -92,6 +92,13 @@ HYBRIDS = ["SparsePush-DensePull", "SparsePush-DensePush"]
 PARALLELIZATIONS = ["serial", "dynamic-vertex-parallel", "static-vertex-parallel",
                     "edge-aware-dynamic-vertex-parallel", "edge-parallel"]
 VERTEX_PARALLELIZATIONS = ["serial", "static-vertex-parallel", "dynamic-vertex-parallel"]
+NUMA_PARALLELIZATIONS = ["serial", "static-parallel", "dynamic-parallel"]
+NUMA_PARTITIONS = ["vertex-balanced", "edge-balanced", "chunk-alpha"]
+WORK_STEALING = ["none", "intra-node", "mini-chunk", "inter-node"]
+# A NUMA schedule runs on the first graph under every node count and
+# thread count (unset: the machine's nodes).
+NUMA_NODES = [None, "1", "2", "3", "4", "8"]
+NUMA_THREADS = ["1", "2", "5"]
 DENSE = ("bool-array", "bitvector")
 SPARSE = ("sparse-queue", "sliding-queue")
 # The output set each variant builds when no option says otherwise.
@@ -195,6 +202,20 @@ def numssg_ok(v, chosen):
     return has_variant(chosen, "DensePull") and pull_parallelization(chosen) != "edge-parallel"
 
 
+def numa_ok(v, chosen):
+    dense = [x for x in variants_of(chosen) if x != "SparsePush"]
+    if v.dir:
+        dense = [x for x in dense if x == v.dir]
+    vp = chosen.get("variant-parallelization")
+    return bool(dense) and "numssg" not in chosen and \
+        chosen.get("parallelization") != "edge-parallel" and \
+        not (vp is not None and vp.args[0] == "edge-parallel" and vp.dir in dense)
+
+
+def uses_numa(schedule_text):
+    return "configApplyNUMA" in schedule_text
+
+
 def dedup_ok(v, chosen):
     # Without deduplication the output must be a queue somewhere: a dense set
     # holds every vertex once, so "disable" contradicts an all-dense output.
@@ -296,6 +317,23 @@ OPTIONS = [
         [Value("configApplyNumSSG", ["fixed-vertex-count", 4]),
          Value("configApplyNumSSG", ["edge-aware-vertex-count", ARGV], dir="DensePull")],
         _is_edge, ok=numssg_ok),
+    # NUMA (owner form): a dense variant's owners split over the nodes. Not
+    # with cache blocking or an edge-parallel loop (polyc rejects those), nor
+    # on a direction that is SparsePush alone (nothing dense to split).
+    Dim("numa",
+        [Value("configApplyNUMA", [p]) for p in NUMA_PARALLELIZATIONS] +
+        [Value("configApplyNUMA", ["dynamic-parallel"], dir="DensePull")],
+        _is_edge, ok=lambda v, c: numa_ok(v, c)),
+    Dim("numa-partition",
+        [Value("configNUMAPartition", [how]) for how in NUMA_PARTITIONS],
+        _is_edge, ok=lambda v, c: "numa" in c),
+    Dim("numa-alpha", [Value("configNUMAAlpha", [2.5])], _is_edge,
+        ok=lambda v, c: "numa" in c and c.get("numa-partition") is not None and
+        c["numa-partition"].args[0] == "chunk-alpha"),
+    Dim("stealing",
+        [Value("configWorkStealing", [how]) for how in WORK_STEALING] +
+        [Value("configWorkStealing", ["mini-chunk", 128])],
+        _is_edge, ok=lambda v, c: "numa" in c),
     # Vertex traversals (set.apply(f), set.filter(f)).
     Dim("vertex-parallelization",
         [Value("configApplyParallelization", [p]) for p in VERTEX_PARALLELIZATIONS],
@@ -306,6 +344,10 @@ OPTIONS = [
         ok=lambda v, c: c.get("vertex-parallelization", "static-vertex-parallel") != "serial"),
 ]
 DIMS = {d.name: d for d in OPTIONS}
+# Dimensions whose values only apply after a value of another: the greedy
+# cover picks one of those for them while they are uncovered.
+NEEDED_BY = {"numa": ("numa-partition", "numa-alpha", "stealing"),
+             "numa-partition": ("numa-alpha",)}
 # Numbers that "argv[N]" options read, per option (ARGV in the table).
 ARGV_VALUES = {"threshold": "15", "grain": "32", "numssg": "3", "parfor-grain": "16"}
 
@@ -676,7 +718,7 @@ class Schedule:
                 argv[0] += 1
                 extra.append(ARGV_VALUES[dim])
                 return '"argv[%d]"' % n
-            if isinstance(x, int):
+            if isinstance(x, (int, float)):
                 return str(x)
             return '"%s"' % x
 
@@ -702,8 +744,8 @@ class Schedule:
                     k.append("%s=%s" % (gdim, key_of(gdim, chosen[gdim])))
                 lines.append(("configApplyParallelization", label, args, None,
                               [None, gdim], k))
-            for dim in ("variant-parallelization", "src", "dst", "dedup", "numssg",
-                        "parfor-grain"):
+            for dim in ("variant-parallelization", "src", "dst", "dedup", "numssg", "numa",
+                        "numa-partition", "numa-alpha", "stealing", "parfor-grain"):
                 v = chosen.get(dim)
                 if v is None:
                     continue
@@ -774,6 +816,11 @@ def greedy_choice(t, uncovered, k, force=None):
             v = fresh[0]
         elif d.name in ("direction", "parallelization", "vertex-parallelization"):
             v = candidates[k % len(candidates)]
+        elif d.name in NEEDED_BY and any(u[0] in NEEDED_BY[d.name] for u in uncovered):
+            # A later dimension still to cover needs a value of this one.
+            wanted = [c for c in candidates if NEEDED_BY[d.name][0] != "numa-alpha" or
+                      c.args[0] == "chunk-alpha"]
+            v = (wanted or candidates)[0]
         else:
             continue
         chosen[d.name] = value_name(d.name, v)
@@ -798,8 +845,10 @@ def covering_choices(t, start=0, forced=()):
         best = None
         # Pick the direction that covers the most values not seen yet.
         directions = [None] if t.kind != "edge" else DIRECTIONS
-        for direction in directions:
-            chosen, picked = greedy_choice(t, uncovered, k,
+        # The cycling parallelization can block a value (edge-parallel blocks
+        # cache blocking and NUMA): try the next ones too.
+        for direction, shift in itertools.product(directions, range(len(PARALLELIZATIONS))):
+            chosen, picked = greedy_choice(t, uncovered, k + shift,
                                            {"direction": direction} if direction else None)
             gain = len(uncovered & set(picked))
             if best is None or gain > best[0]:
@@ -911,6 +960,23 @@ def exhaustive_schedules(example, traversals, source):
             for v in [Value("configApplyNumSSG", [how, n]) for how in
                       ("fixed-vertex-count", "edge-aware-vertex-count") for n in (1, 5, ARGV)]:
                 add("numssg", {"direction": d, "parallelization": p, "numssg": v})
+    # NUMA: every parallelization, partition and stealing method on each
+    # direction with a dense variant (and alpha on chunk-alpha).
+    numa_dirs = [d for d in DIRECTIONS if d != "SparsePush"]
+    for d, np_, part, steal in itertools.product(numa_dirs, NUMA_PARALLELIZATIONS,
+                                                 NUMA_PARTITIONS, WORK_STEALING):
+        per = {"direction": d, "parallelization": "dynamic-vertex-parallel",
+               "numa": Value("configApplyNUMA", [np_]),
+               "numa-partition": Value("configNUMAPartition", [part]),
+               "stealing": Value("configWorkStealing", [steal])}
+        if part == "chunk-alpha" and steal == "mini-chunk":
+            per["numa-alpha"] = Value("configNUMAAlpha", [0.5])
+        add("numa", per)
+    for d in numa_dirs:
+        for p in ("serial", "static-vertex-parallel", "edge-aware-dynamic-vertex-parallel"):
+            add("numa", {"direction": d, "parallelization": p,
+                         "numa": Value("configApplyNUMA", ["dynamic-parallel"]),
+                         "stealing": Value("configWorkStealing", ["inter-node", 64])})
     # Vertex traversals: parallelization x grain.
     if vertex:
         for p in VERTEX_PARALLELIZATIONS:
@@ -1139,11 +1205,12 @@ class Driver:
             res.status = "FAIL"
             res.messages.append(entry[2])
             return
-        key = (res.digest, tuple(res.extra))
+        numa = uses_numa(res.text)
+        key = (res.digest, tuple(res.extra), numa)
         with self.lock:
             cached = self.outcomes.get(key)
         if cached is None:
-            cached = self.check_runs(entry[1], runs, defaults, res.extra)
+            cached = self.check_runs(entry[1], runs, defaults, res.extra, numa)
             with self.lock:
                 self.outcomes[key] = cached
         ok, messages = cached
@@ -1152,11 +1219,18 @@ class Driver:
             messages = messages[:4] + ["... and %d more runs went wrong" % (len(messages) - 4)]
         res.messages += messages
 
-    def check_runs(self, exe, runs, defaults, extra):
+    def check_runs(self, exe, runs, defaults, extra, numa=False):
         messages = []
         for i, (path, args, _oracle) in enumerate(runs):
             envs = [({}, "")]
-            if i == 0:
+            if i == 0 and numa:
+                for nodes, threads in itertools.product(NUMA_NODES, NUMA_THREADS):
+                    env = {"OMP_NUM_THREADS": threads}
+                    if nodes:
+                        env["POLYRT_NUMA_NODES"] = nodes
+                    envs.append((env, " with " + " ".join(
+                        "%s=%s" % kv for kv in sorted(env.items()))))
+            elif i == 0:
                 envs += [({"POLYRT_NUMA_NODES": "2"}, " with POLYRT_NUMA_NODES=2"),
                          ({"OMP_NUM_THREADS": "1"}, " with OMP_NUM_THREADS=1")]
             for env, what in envs:

@@ -105,6 +105,7 @@ private:
   std::string outOffsets() const { return push ? "offsets" : "outOffsets"; }
   void emitOutputBuilder();
   void emitLoop(const Owners &owners, const std::vector<std::string> &body, unsigned indent);
+  void emitMergeForm(const std::vector<std::string> &body);
   void lines(const std::vector<std::string> &body, unsigned indent);
 };
 
@@ -162,7 +163,9 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
   std::string args = t.edges->type.isWeightedEdgeSet() ? "src, dst, weights[e]" : "src, dst";
   if (v.accumulation) {
     std::string value = v.accumulation->perSource ? "sourceValue[src]" : name + "_value(" + args + ")";
-    if (v.accumulation->readsFoldedAtSource) {
+    // (In the NUMA merge form the walk folds into node buffers and the
+    // target only changes in the merge phase: there is nothing to store.)
+    if (v.accumulation->readsFoldedAtSource && !nest.merge) {
       body.push_back("if (src == dst) // a self-loop: the value reads the element being folded");
       body.push_back("  " + name + "_target(dst) = folded;");
     }
@@ -357,6 +360,75 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
   }
 }
 
+/// The NUMA merge form: in one parallel region, each node folds the
+/// in-edges from its own sources into its buffer (one entry per destination
+/// it reaches, from the fold's identity); after a barrier, the threads of
+/// each node fold every node's buffer into the destinations the node owns.
+/// beforeEdges/afterEdges (the target's load and store, the output, a fused
+/// vertex apply) belong to the merge, once per destination.
+void VariantWriter::emitMergeForm(const std::vector<std::string> &body) {
+  const NumaPlan &numa = *v.numa;
+  const AssignStmt &fold = *v.accumulation->fold;
+  std::string type = cppType(fold.target->type);
+  std::string weightType = t.edges->type.isWeightedEdgeSet() ? cppType(*t.edges->type.value)
+                                                            : "polyrt::NoWeight";
+  std::string combine;
+  switch (numa.combine) {
+  case AssignOp::Min: combine = "polyrt::reduceMin(folded, partial);"; break;
+  case AssignOp::Max: combine = "polyrt::reduceMax(folded, partial);"; break;
+  default: combine = std::string("folded ") + spelling(numa.combine) + " partial;";
+  }
+  os << "  // NUMA, merge form: node k folds the in-edges from the sources it owns into\n"
+     << "  // its own buffer; after a barrier each node's threads fold all buffers into\n"
+     << "  // the destinations the node owns (" << spelling(numa.partition) << " partition, "
+     << spelling(numa.stealing) << " stealing).\n"
+     << "  static polyrt::NumaMerge<" << type << ", " << weightType << "> numa;\n"
+     << "  numa.prepare(g, " << partitionStrategy(numa.partition) << ", "
+     << (numa.alpha ? llvm::formatv("{0}", *numa.alpha).str() : std::string("-1")) << ", "
+     << scheduleNumber(numa.chunk, "the work-stealing chunk of '" + t.label + "'") << ", "
+     << stealingMethod(numa.stealing) << ", "
+     << (numa.barrier == BarrierKind::Hierarchical ? "polyrt::BarrierKind::Hierarchical"
+                                                   : "polyrt::BarrierKind::Omp")
+     << ");\n"
+     << "  #pragma omp parallel num_threads(numa.teamSize())" << pragmaClauses() << "\n"
+     << "  {\n"
+     << "    const int thread = omp_get_thread_num();\n"
+     << "    int64_t begin, end;\n"
+     << "    int node;\n"
+     << "    while (numa.nextWalk(thread, begin, end, node)) {\n"
+     << "      const polyrt::VertexId *dsts = numa.destinations(node);\n"
+     << "      const polyrt::EdgeOffset *offsets = numa.offsets(node);\n"
+     << "      const polyrt::VertexId *neighbors = numa.sources(node);\n";
+  if (t.edges->type.isWeightedEdgeSet())
+    os << "      const " << weightType << " *weights = numa.weights(node);\n";
+  os << "      " << type << " *buffer = numa.buffer(node);\n"
+     << "      for (int64_t i = begin; i < end; ++i) {\n"
+     << "        const polyrt::VertexId dst = dsts[i];\n"
+     << "        " << type << " folded = " << foldIdentity(fold) << ";\n"
+     << "        for (polyrt::EdgeOffset e = offsets[i]; e < offsets[i + 1]; ++e) {\n";
+  lines(body, 5);
+  os << "        }\n"
+     << "        buffer[i] = folded;\n"
+     << "      }\n"
+     << "    }\n"
+     << "    numa.barrier(thread);\n"
+     << "    std::vector<int64_t> cursor(numa.nodes());\n"
+     << "    while (numa.nextMerge(thread, begin, end)) {\n"
+     << "      numa.seek(begin, cursor.data());\n"
+     << "      for (int64_t i = begin; i < end; ++i) {\n"
+     << "        const polyrt::VertexId dst = static_cast<polyrt::VertexId>(i);\n";
+  lines(beforeEdges, 4);
+  os << "        for (int k = 0; k < numa.nodes(); ++k) {\n"
+     << "          " << type << " partial;\n"
+     << "          if (numa.take(k, dst, cursor[k], partial))\n"
+     << "            " << combine << "\n"
+     << "        }\n";
+  lines(afterEdges, 4);
+  os << "      }\n"
+     << "    }\n"
+     << "  }\n";
+}
+
 /// name_target(dst), the folded element, and name_value(...), the folded
 /// value, for a variant that accumulates in a register. Functions (rather
 /// than inlined expressions) keep the applied function's parameter names.
@@ -392,7 +464,8 @@ void VariantWriter::emitBody(const std::string &apply) {
     os << "  g.buildInEdges(); // the CSC is built once, on first use\n";
   bool weighted = t.edges->type.isWeightedEdgeSet();
   std::string weightType = weighted ? cppType(*t.edges->type.value) : "";
-  if (!v.segments) {
+  // Cache blocking and the NUMA merge form walk arrays of their own.
+  if (!v.segments && !nest.merge) {
     os << "  const polyrt::EdgeOffset *offsets = g." << side << "Offsets();\n"
        << "  const polyrt::VertexId *neighbors = g." << side << "Neighbors();\n";
     if (weighted)
@@ -455,6 +528,9 @@ void VariantWriter::emitBody(const std::string &apply) {
   // that ownership is what lets the update-sync pass keep writes plain.
   std::vector<std::string> body = edgeBody(apply);
   switch (ownerLoop.owners) {
+  case OwnerList::NodeSubgraphVertices:
+    emitMergeForm(body);
+    break;
   case OwnerList::SegmentDestinations: {
     const char *split = v.segments->how == Segmenting::EdgeAwareVertexCount
                             ? "polyrt::SegmentSplit::EdgeCount"

@@ -55,6 +55,7 @@ const char *spelling(OwnerList owners) {
   case OwnerList::FrontierList: return "frontier list";
   case OwnerList::SegmentDestinations: return "segment destinations";
   case OwnerList::NodeRanges: return "node ranges";
+  case OwnerList::NodeSubgraphVertices: return "node subgraph destinations";
   }
   return "";
 }
@@ -96,6 +97,9 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
     }
   }
   os << "\n";
+  if (nest.merge)
+    os << "      then a barrier, then merge: owners(" << spelling(nest.merge->owners) << ", "
+       << spelling(nest.merge->shape) << " " << nest.merge->grain.value << ")\n";
   if (output == FrontierRepr::None)
     return;
   os << "      output add: "
@@ -151,7 +155,12 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
          << (v.accumulation->readsFoldedAtSource ? ", stored before a self-loop reads it" : "")
          << (v.accumulation->tracksChange ? ", output added after the walk" : "") << "\n";
     if (v.numa) {
-      os << "      numa: " << spelling(v.numa->partition) << " partition";
+      os << "      numa: " << (v.numa->merge ? "merge form (" : "owner form, ");
+      if (v.numa->merge)
+        os << "node buffers combined with " << spelling(v.numa->combine) << ", "
+           << (v.numa->barrier == BarrierKind::Hierarchical ? "hierarchical" : "omp")
+           << " barrier), ";
+      os << spelling(v.numa->partition) << " partition";
       if (v.numa->alpha)
         os << " (alpha " << *v.numa->alpha << ")";
       os << ", " << spelling(v.numa->stealing) << " stealing, chunk ";

@@ -79,13 +79,23 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
       return fail(where, "only the owner loop may be parallel");
 
   const ForLoop &owners = nest.owners();
+  bool merging = v.numa && v.numa->merge;
+  if (merging && (v.variant != Variant::DensePull || !v.accumulation))
+    return fail(where, "a NUMA merge without a pull's register fold to split");
+  if (merging != nest.merge.has_value())
+    return fail(where, "a merge phase without the merge form, or the reverse");
+  if (nest.merge && (nest.merge->owners != OwnerList::NodeRanges ||
+                     nest.merge->shape != LoopShape::NodeChunks))
+    return fail(where, "the merge phase must walk every node's own range");
   OwnerList expected = segmented                            ? OwnerList::SegmentDestinations
+                       : merging                            ? OwnerList::NodeSubgraphVertices
                        : v.numa                             ? OwnerList::NodeRanges
                        : v.input == FrontierRepr::SparseQueue ? OwnerList::FrontierList
                                                             : OwnerList::AllVertices;
   if (owners.owners != expected)
     return fail(where, "the owner loop walks a list the variant's input does not give");
-  if ((owners.shape == LoopShape::NodeChunks) != (owners.owners == OwnerList::NodeRanges))
+  if ((owners.shape == LoopShape::NodeChunks) != (owners.owners == OwnerList::NodeRanges ||
+                                                  owners.owners == OwnerList::NodeSubgraphVertices))
     return fail(where, "node ranges are walked in node chunks, and only they are");
   if (v.numa && (v.isPush() ? v.variant != Variant::DensePush : v.input == FrontierRepr::SparseQueue))
     return fail(where, "only a dense variant's owners can be split over nodes");

@@ -73,9 +73,17 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
     nest.loops.push_back(segments);
     owners.owners = OwnerList::SegmentDestinations;
   } else if (v.numa) {
-    owners.owners = OwnerList::NodeRanges;
+    owners.owners = v.numa->merge ? OwnerList::NodeSubgraphVertices : OwnerList::NodeRanges;
     owners.shape = LoopShape::NodeChunks;
     owners.grain = v.numa->chunk;
+    if (v.numa->merge) {
+      ForLoop merge;
+      merge.kind = ForLoop::Owners;
+      merge.owners = OwnerList::NodeRanges;
+      merge.shape = LoopShape::NodeChunks;
+      merge.grain = v.numa->chunk;
+      nest.merge = merge;
+    }
   } else if (v.input == FrontierRepr::SparseQueue) {
     owners.owners = OwnerList::FrontierList;
     owners.serialWhenSmall = owners.isParallel();

@@ -41,6 +41,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        runAccumulationPass},
       {"vertex-fusion", "a vertex apply over every vertex run inside the pull before it",
        runVertexFusionPass},
+      {"merge-reduce", "NUMA pulls whose fold combines exactly use node buffers and a merge",
+       runMergeReducePass},
       {"local-moves", "vertex sets assigned from a local that dies there are moved, not copied",
        runLocalMovesPass},
       // Last: the loops each variant runs, from every decision above.

@@ -58,7 +58,7 @@ constexpr FunctionInfo kFunctions[] = {
     {"configApplyAgents", 2, 2, checkAgents, true, kNuma},
     {"configDataPlacement", 2, 2, checkDataPlacement, false, kNuma},
     {"configApplyFrontier", 2, 3, checkFrontier, true, kNuma},
-    {"configBarrier", 1, 1, checkBarrier, false, kNuma},
+    {"configBarrier", 1, 1, checkBarrier, false, nullptr},
     {"configWorkStealing", 2, 3, checkWorkStealing, true, nullptr},
     {"configUpdateSync", 2, 3, checkUpdateSync, true, kNuma},
     {"configApplyPriorityUpdate", 2, 2, checkPriorityUpdate, true, kPriority},

@@ -9,6 +9,7 @@
 #include "polyrt/io.h"
 #include "polyrt/numa.h"
 #include "polyrt/numa_loop.h"
+#include "polyrt/numa_merge.h"
 #include "polyrt/program.h"
 #include "polyrt/schedule_args.h"
 #include "polyrt/segmented_graph.h"

@@ -55,6 +55,7 @@ enum class OwnerList {
   FrontierList,        // the input frontier's ids (SparsePush)
   SegmentDestinations, // one cache-blocked segment's destinations
   NodeRanges,          // every vertex, as one range per NUMA node (configApplyNUMA)
+  NodeSubgraphVertices, // merge form: the destinations each node has edges to
 };
 
 /// How a loop's iterations are cut into tasks; the parallelization pass's
@@ -105,6 +106,10 @@ struct LoopNest {
   /// The variant counts its output's frontierWork as it builds it, so that
   /// the hybrid's next choice of direction needs no pass over the output.
   bool recordsOutputWork = false;
+  /// The NUMA merge form's second phase, after a barrier: the buffers folded
+  /// into every destination (node ranges in node chunks); the output is
+  /// added to there, not in `loops`.
+  std::optional<ForLoop> merge;
 
   const ForLoop *find(ForLoop::Kind kind) const {
     for (const ForLoop &loop : loops)
@@ -136,6 +141,15 @@ struct Accumulation {
 /// are split into one range per NUMA node, each node's threads take chunks
 /// of their own node's range, and stealing decides who helps whom.
 struct NumaPlan {
+  /// The merge form (the merge-reduce pass): node k folds the in-edges from
+  /// the sources it owns into a buffer of its own, one entry per destination
+  /// it has such edges to, starting at the fold's identity; after a barrier
+  /// the buffers are folded into each destination by the threads of the
+  /// destination's node with `combine`. Otherwise the owner form: a node's
+  /// threads walk its own destinations' in-edges (sources anywhere).
+  bool merge = false;
+  AssignOp combine = AssignOp::Add; // how a buffer folds into the target
+  BarrierKind barrier = BarrierKind::Omp; // between the walk and the merge
   NumaPartition partition = NumaPartition::VertexBalanced;
   std::optional<double> alpha; // chunk-alpha's alpha; default 8 * (N - 1)
   WorkStealing stealing = WorkStealing::IntraNode;

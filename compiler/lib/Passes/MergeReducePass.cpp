@@ -1,0 +1,64 @@
+//===- MergeReducePass.cpp - NUMA pulls that fold into node buffers -------===//
+//
+// The GraphIt NUMA thesis's lowering of a pull: node k walks only the
+// in-edges whose sources it owns, so every source read is node-local, and
+// folds them into a buffer of its own; a merge phase then folds the nodes'
+// buffers into each destination, run by the threads of the node that owns
+// the destination, reading the other nodes' buffers in order. That needs a
+// reduction polyc can split into partial results and combine: the
+// accumulation pass's fold (`x[dst] += value`, -=, min=, max=, and *= on
+// integers, where regrouping is exact), untracked or tracked under min= and
+// max= (the output is then the destinations whose merged value changed).
+// Other NUMA pulls keep the owner form.
+//
+// Buffers start at the fold's identity (0 for +=, +inf for min=), never at
+// the current value: starting from the value would count it once per node
+// plus once. A -= fold's partial results are negated sums, so they combine
+// with +=.
+//
+//===----------------------------------------------------------------------===//
+#include "polyc/Passes/Pass.h"
+
+using namespace polyc;
+
+namespace {
+
+/// How partial folds combine, when regrouping the fold is exact.
+std::optional<AssignOp> combineOf(const AssignStmt &fold) {
+  switch (fold.op) {
+  case AssignOp::Add:
+  case AssignOp::Sub: return AssignOp::Add;
+  case AssignOp::Min:
+  case AssignOp::Max: return fold.op;
+  case AssignOp::Mul:
+    if (!fold.target->type.isFloating())
+      return AssignOp::Mul;
+    return std::nullopt;
+  default: return std::nullopt;
+  }
+}
+
+} // namespace
+
+bool polyc::runMergeReducePass(Module &module, DiagnosticEngine &diags) {
+  bool phased = false;
+  for (EdgeTraversalExpr *t : module.edgeTraversals)
+    for (VariantPlan &v : t->variants) {
+      if (!v.numa || v.variant != Variant::DensePull || !v.accumulation)
+        continue;
+      if (std::optional<AssignOp> combine = combineOf(*v.accumulation->fold)) {
+        v.numa->merge = true;
+        phased = true;
+        v.numa->combine = *combine;
+        if (module.schedule.barrier)
+          v.numa->barrier = module.schedule.barrier->value;
+      }
+    }
+  // The barrier separates the phases of merge-form traversals; elsewhere the
+  // end of a parallel loop is OpenMP's own.
+  if (module.schedule.barrier && !phased)
+    diags.warning(module.schedule.barrier->loc,
+                  "configBarrier has no effect here: no traversal of this program runs in "
+                  "phases (a NUMA pull that merges node buffers)");
+  return true;
+}

@@ -1,0 +1,63 @@
+//===- node_subgraphs.h - A traversal's edges split by NUMA node --------===//
+//
+// The one structure behind GraphIt's NUMA subgraphs, Polymer's per-node
+// agent graph and Gemini's per-partition compressed indices: the edges of a
+// traversal split by the node that owns one endpoint, grouped by the other
+// endpoint, listing only the vertices that have such edges.
+//
+//   Pull  node k's part: the in-edges whose SOURCE node k owns, grouped by
+//         destination (a doubly compressed CSC: a node walks the
+//         destinations it reaches, not all |V| offsets)
+//   Push  node k's part: the out-edges whose DESTINATION node k owns,
+//         grouped by source
+//
+// Each part's arrays live in that node's memory (NodeBlock). A part lists
+// vertices in increasing order, each with its edges in the CSC's (CSR's)
+// order. Agents (a later pass) are the listed vertices another node owns:
+// position i of `vertices` with its edge range offsets[i] .. offsets[i+1]
+// is all an agent needs, so they need no second copy.
+//
+// When a node walks the vertices it owns instead (the owner form), the
+// graph's own CSC (CSR) slice is its part: nothing is built.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POLYRT_NODE_SUBGRAPHS_H
+#define POLYRT_NODE_SUBGRAPHS_H
+
+#include "polyrt/graph.h"
+#include "polyrt/numa_memory.h"
+#include "polyrt/numa_partition.h"
+
+#include <vector>
+
+namespace polyrt {
+
+template <typename W> struct NodeSubgraph {
+  NodeBlock<VertexId> vertices;  // the grouped-by endpoints, increasing
+  NodeBlock<EdgeOffset> offsets; // vertices.size() + 1 entries
+  NodeBlock<VertexId> neighbors; // the split endpoints
+  NodeBlock<W> weights;          // empty if unweighted
+  int64_t numVertices() const { return vertices.size(); }
+  EdgeOffset numEdges() const { return neighbors.size(); }
+};
+
+template <typename W> struct NodeSubgraphs {
+  Partition partition;
+  std::vector<NodeSubgraph<W>> nodes; // one per node of the partition
+};
+
+enum class SubgraphSide { Pull, Push };
+
+/// g's edges split by p's nodes (see above). Built in parallel on first use
+/// and cached, keyed by the graph (address, sizes, arrays), the partition's
+/// bounds and the side; calls must come from serial code. Pull calls
+/// g.buildInEdges(). The cache keeps the four most recently used; a
+/// reference stays valid until its entry is dropped.
+template <typename W>
+const NodeSubgraphs<W> &nodeSubgraphs(Graph<W> &g, const Partition &p, SubgraphSide side);
+/// Drops the cached subgraphs of g.
+template <typename W> void forgetNodeSubgraphs(const Graph<W> &g);
+
+} // namespace polyrt
+
+#endif

@@ -1,0 +1,112 @@
+//===- numa_memory.cpp - Memory bound to NUMA nodes ---------------------===//
+#include "polyrt/numa_memory.h"
+
+#include "polyrt/numa.h"
+
+#include <numa.h>
+#include <numaif.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace polyrt {
+namespace {
+
+size_t pageSize() {
+  static const size_t size = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  return size;
+}
+
+/// Binding is only worth a system call where there is more than one node.
+bool bindingPossible() {
+  static const bool possible = numa_available() >= 0 && topology().realNodes > 1;
+  return possible;
+}
+
+void *mapAnonymous(size_t bytes) {
+  void *memory = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (memory == MAP_FAILED)
+    throw Error("cannot allocate " + std::to_string(bytes) + " bytes of node memory: " +
+                std::strerror(errno));
+  return memory;
+}
+
+void bind(void *memory, size_t bytes, int realNode) {
+  if (!bindingPossible() || bytes == 0)
+    return;
+  unsigned long mask[16] = {};
+  if (realNode < 0 || realNode >= int(sizeof mask * 8))
+    return;
+  mask[realNode / (8 * sizeof(unsigned long))] |= 1UL << (realNode % (8 * sizeof(unsigned long)));
+  // Before any page is touched: the pages are then allocated on the node,
+  // transparent huge pages included.
+  if (mbind(memory, bytes, MPOL_BIND, mask, sizeof mask * 8, 0) != 0)
+    throw Error(std::string("cannot bind memory to NUMA node ") + std::to_string(realNode) + ": " +
+                std::strerror(errno));
+}
+
+} // namespace
+
+int realNodeOf(int node) { return node % topology().realNodes; }
+
+void *allocateOnNode(size_t bytes, int node) {
+  if (bytes == 0)
+    return nullptr;
+  void *memory = mapAnonymous(bytes);
+  try {
+    bind(memory, bytes, realNodeOf(node));
+  } catch (...) {
+    munmap(memory, bytes);
+    throw;
+  }
+  return memory;
+}
+
+void *allocatePartitioned(size_t bytes, const std::vector<size_t> &byteBounds) {
+  if (bytes == 0)
+    return nullptr;
+  void *memory = mapAnonymous(bytes);
+  char *base = static_cast<char *>(memory);
+  const size_t page = pageSize();
+  try {
+    for (size_t k = 0; k + 1 < byteBounds.size(); ++k) {
+      // A page straddling two slices goes to the node owning its first byte.
+      size_t begin = k == 0 ? 0 : (byteBounds[k] + page - 1) / page * page;
+      size_t end = k + 2 == byteBounds.size() ? bytes : (byteBounds[k + 1] + page - 1) / page * page;
+      end = std::min(end, (bytes + page - 1) / page * page);
+      if (begin < end)
+        bind(base + begin, end - begin, realNodeOf(static_cast<int>(k)));
+    }
+  } catch (...) {
+    munmap(memory, bytes);
+    throw;
+  }
+  return memory;
+}
+
+void freeNodeMemory(void *memory, size_t bytes) {
+  if (memory && bytes)
+    munmap(memory, bytes);
+}
+
+std::vector<int> pageNodes(const void *memory, size_t bytes) {
+  const size_t page = pageSize();
+  uintptr_t first = reinterpret_cast<uintptr_t>(memory) / page * page;
+  uintptr_t last = reinterpret_cast<uintptr_t>(memory) + bytes;
+  size_t count = bytes ? (last - first + page - 1) / page : 0;
+  std::vector<void *> pages(count);
+  for (size_t i = 0; i < count; ++i)
+    pages[i] = reinterpret_cast<void *>(first + i * page);
+  std::vector<int> status(count, -ENOENT);
+  if (count && numa_available() >= 0 &&
+      move_pages(0, count, pages.data(), nullptr, status.data(), 0) != 0)
+    throw Error(std::string("cannot query the NUMA node of pages: ") + std::strerror(errno));
+  if (numa_available() < 0) // no NUMA: every touched page is on node 0
+    std::fill(status.begin(), status.end(), 0);
+  return status;
+}
+
+} // namespace polyrt
