@@ -24,19 +24,46 @@ template <typename T> NodeBlock<T> copyToNode(const std::vector<T> &from, int no
   return block;
 }
 
-template <typename W> NodeSubgraphs<W> build(Graph<W> &g, const Partition &p, SubgraphSide side) {
+/// The parts' ranges of the split endpoint: each node's range cut in
+/// `segments` (by vertices, or by the out-edges in `outOffsets`).
+std::vector<VertexId> partBounds(const Partition &p, int64_t segments, const EdgeOffset *outOffsets) {
+  std::vector<VertexId> bounds;
+  for (int k = 0; k < p.nodes(); ++k) {
+    VertexId lo = p.begin(k), hi = p.end(k);
+    for (int64_t s = 0; s < segments; ++s) {
+      if (s == 0 || !outOffsets) {
+        bounds.push_back(static_cast<VertexId>(lo + (int64_t{hi} - lo) * s / segments));
+        continue;
+      }
+      EdgeOffset target = outOffsets[lo] + (outOffsets[hi] - outOffsets[lo]) * s / segments;
+      auto v = static_cast<VertexId>(std::lower_bound(outOffsets + lo, outOffsets + hi, target) -
+                                     outOffsets);
+      bounds.push_back(std::max(bounds.back(), v));
+    }
+  }
+  bounds.push_back(p.numVertices());
+  return bounds;
+}
+
+template <typename W>
+NodeSubgraphs<W> build(Graph<W> &g, const Partition &p, SubgraphSide side, int64_t segments,
+                       SegmentSplit how) {
   bool pull = side == SubgraphSide::Pull;
+  const EdgeOffset *byEdges = pull && how == SegmentSplit::EdgeCount ? g.outOffsets() : nullptr;
   detail::EdgeSplitter<W> splitter(g.numVertices(), pull ? g.inOffsets() : g.outOffsets(),
                                    pull ? g.inNeighbors() : g.outNeighbors(),
-                                   pull ? g.inWeights() : g.outWeights(), p.bounds);
+                                   pull ? g.inWeights() : g.outWeights(),
+                                   partBounds(p, segments, byEdges));
   SegmentedGraph<W> split = splitter.build();
   NodeSubgraphs<W> result;
   result.partition = p;
-  result.nodes.resize(p.nodes());
+  result.segmentsPerNode = segments;
+  result.parts.resize(split.segments.size());
 #pragma omp parallel for schedule(dynamic, 1)
-  for (int k = 0; k < p.nodes(); ++k) {
-    auto &part = split.segments[k];
-    NodeSubgraph<W> &to = result.nodes[k];
+  for (int64_t i = 0; i < static_cast<int64_t>(split.segments.size()); ++i) {
+    auto &part = split.segments[i];
+    NodeSubgraph<W> &to = result.parts[i];
+    const int k = result.nodeOf(i);
     to.vertices = copyToNode(part.dsts, k);
     to.offsets = copyToNode(part.offsets, k);
     to.neighbors = copyToNode(part.srcs, k);
@@ -57,6 +84,8 @@ template <typename W> struct Cache {
     const VertexId *neighbors;
     std::vector<VertexId> bounds;
     SubgraphSide side;
+    int64_t segments;
+    SegmentSplit how;
     std::unique_ptr<NodeSubgraphs<W>> subgraphs;
   };
   static constexpr size_t kKept = 4;
@@ -71,7 +100,10 @@ template <typename W> struct Cache {
 } // namespace
 
 template <typename W>
-const NodeSubgraphs<W> &nodeSubgraphs(Graph<W> &g, const Partition &p, SubgraphSide side) {
+const NodeSubgraphs<W> &nodeSubgraphs(Graph<W> &g, const Partition &p, SubgraphSide side,
+                                      int64_t segments, SegmentSplit how) {
+  if (segments < 1)
+    throw Error("each NUMA node needs at least one segment, not " + std::to_string(segments));
   if (p.bounds.empty() || p.numVertices() != g.numVertices())
     throw Error("a partition of " + std::to_string(p.bounds.empty() ? 0 : p.numVertices()) +
                 " vertices cannot split a graph of " + std::to_string(g.numVertices()));
@@ -91,14 +123,15 @@ const NodeSubgraphs<W> &nodeSubgraphs(Graph<W> &g, const Partition &p, SubgraphS
   std::erase_if(entries,
                 [&](const auto &e) { return e.graph == &g && e.side == side && !sameGraph(e); });
   for (size_t i = 0; i < entries.size(); ++i)
-    if (entries[i].graph == &g && entries[i].side == side && entries[i].bounds == p.bounds) {
+    if (entries[i].graph == &g && entries[i].side == side && entries[i].bounds == p.bounds &&
+        entries[i].segments == segments && entries[i].how == how) {
       std::rotate(entries.begin() + static_cast<std::ptrdiff_t>(i),
                   entries.begin() + static_cast<std::ptrdiff_t>(i) + 1, entries.end());
       return *entries.back().subgraphs;
     }
-  auto built = std::make_unique<NodeSubgraphs<W>>(build(g, p, side));
+  auto built = std::make_unique<NodeSubgraphs<W>>(build(g, p, side, segments, how));
   entries.push_back({&g, g.numVertices(), g.numEdges(), offsets, neighbors, p.bounds, side,
-                     std::move(built)});
+                     segments, how, std::move(built)});
   if (entries.size() > Cache<W>::kKept)
     entries.erase(entries.begin());
   return *entries.back().subgraphs;
@@ -111,7 +144,8 @@ template <typename W> void forgetNodeSubgraphs(const Graph<W> &g) {
 }
 
 #define POLYRT_INSTANTIATE(W)                                                                  \
-  template const NodeSubgraphs<W> &nodeSubgraphs<W>(Graph<W> &, const Partition &, SubgraphSide); \
+  template const NodeSubgraphs<W> &nodeSubgraphs<W>(Graph<W> &, const Partition &, SubgraphSide, \
+                                                    int64_t, SegmentSplit);                     \
   template void forgetNodeSubgraphs<W>(const Graph<W> &);
 POLYRT_INSTANTIATE(NoWeight)
 POLYRT_INSTANTIATE(int32_t)

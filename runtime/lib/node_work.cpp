@@ -19,42 +19,62 @@ int64_t roundDown64(int64_t x, int64_t floor) { return std::max(floor, x & ~int6
 
 void NodeWork::reset(const std::vector<int64_t> &nodeBounds, const std::vector<int> &threadNode,
                      int64_t chunk, WorkStealing stealing) {
+  size_t nodes = nodeBounds.size() - 1;
+  if (identity_.size() != nodes) {
+    identity_.resize(nodes);
+    for (size_t k = 0; k < nodes; ++k)
+      identity_[k] = static_cast<int>(k);
+  }
+  reset(nodeBounds, identity_, threadNode, chunk, stealing);
+}
+
+void NodeWork::reset(const std::vector<int64_t> &rangeBounds, const std::vector<int> &rangeNode,
+                     const std::vector<int> &threadNode, int64_t chunk, WorkStealing stealing) {
   if (chunk < 1)
     throw Error("work is handed out in chunks of at least one vertex, not " +
                 std::to_string(chunk));
-  const int nodes = static_cast<int>(nodeBounds.size()) - 1;
+  const int ranges = static_cast<int>(rangeBounds.size()) - 1;
   const int threads = static_cast<int>(threadNode.size());
+  int nodes = 0;
+  for (int r = 0; r < ranges; ++r)
+    nodes = std::max(nodes, rangeNode[r] + 1);
+  for (int t = 0; t < threads; ++t)
+    nodes = std::max(nodes, threadNode[t] + 1);
   chunk_ = chunk;
   std::vector<std::vector<int>> members(nodes);
   for (int t = 0; t < threads; ++t)
     members[threadNode[t]].push_back(t);
 
-  // Lanes: a node's range whole (IntraNode), or cut into one share per
-  // thread of the node; a node without threads is one lane for its home.
+  // Lanes: a range whole (IntraNode), or cut into one share per thread of
+  // its node; a range of a node without threads is one lane for its home.
   bool shares = stealing != WorkStealing::IntraNode;
   std::vector<int> laneOwner; // a thread, or -1: shared by the node's threads
   size_t needed = 0;
-  for (int k = 0; k < nodes; ++k)
-    needed += shares && !members[k].empty() ? members[k].size() : 1;
+  for (int r = 0; r < ranges; ++r) {
+    const std::vector<int> &m = members[rangeNode[r]];
+    needed += shares && !m.empty() ? m.size() : 1;
+  }
   if (needed > laneCapacity_) {
     lanes_.reset(new Lane[needed]);
     laneCapacity_ = needed;
   }
   numLanes_ = 0;
-  auto addLane = [&](int64_t begin, int64_t end, int node, int owner) {
+  auto addLane = [&](int64_t begin, int64_t end, int range, int owner) {
     Lane &lane = lanes_[numLanes_++];
     lane.cursor.store(begin, std::memory_order_relaxed);
     lane.end = end;
-    lane.node = node;
+    lane.range = range;
+    lane.node = rangeNode[range];
     laneOwner.push_back(owner);
   };
-  for (int k = 0; k < nodes; ++k) {
-    int64_t begin = nodeBounds[k], end = nodeBounds[k + 1];
+  for (int r = 0; r < ranges; ++r) {
+    int k = rangeNode[r];
+    int64_t begin = rangeBounds[r], end = rangeBounds[r + 1];
     const std::vector<int> &m = members[k];
     if (m.empty()) {
-      addLane(begin, end, k, homeThread(k, nodes, threads));
+      addLane(begin, end, r, homeThread(k, nodes, threads));
     } else if (!shares) {
-      addLane(begin, end, k, -1);
+      addLane(begin, end, r, -1);
     } else {
       int64_t size = end - begin;
       for (size_t j = 0; j < m.size(); ++j) {
@@ -62,7 +82,7 @@ void NodeWork::reset(const std::vector<int64_t> &nodeBounds, const std::vector<i
         int64_t hi = j + 1 == m.size()
                          ? end
                          : roundDown64(begin + size * int64_t(j + 1) / int64_t(m.size()), begin);
-        addLane(lo, std::max(lo, hi), k, m[j]);
+        addLane(lo, std::max(lo, hi), r, m[j]);
       }
     }
   }
@@ -96,7 +116,7 @@ void NodeWork::reset(const std::vector<int64_t> &nodeBounds, const std::vector<i
     position_[t].lane = laneListBegin_[t];
 }
 
-bool NodeWork::next(int thread, int64_t &begin, int64_t &end, int &node) {
+bool NodeWork::next(int thread, int64_t &begin, int64_t &end, int &range) {
   size_t &at = position_[thread].lane;
   for (; at < laneListBegin_[thread + 1]; ++at) {
     Lane &lane = lanes_[laneList_[at]];
@@ -107,7 +127,7 @@ bool NodeWork::next(int thread, int64_t &begin, int64_t &end, int &node) {
       continue;
     begin = b;
     end = std::min(b + chunk_, lane.end);
-    node = lane.node;
+    range = lane.range;
     return true;
   }
   return false;

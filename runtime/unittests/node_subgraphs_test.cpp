@@ -27,14 +27,19 @@ template <typename W> std::multiset<Edge<W>> edgesOf(const Graph<W> &g) {
   return edges;
 }
 
-template <typename W> void checkSplit(Graph<W> &g, int nodes, SubgraphSide side) {
+template <typename W>
+void checkSplit(Graph<W> &g, int nodes, SubgraphSide side, int64_t segments = 1,
+                SegmentSplit how = SegmentSplit::VertexCount) {
   Partition p = partitionVertices(g.numVertices(), g.outOffsets(), nodes,
                                   PartitionStrategy::EdgeBalanced);
-  const NodeSubgraphs<W> &parts = nodeSubgraphs(g, p, side);
-  ASSERT_EQ(static_cast<int>(parts.nodes.size()), nodes);
+  const NodeSubgraphs<W> &parts = nodeSubgraphs(g, p, side, segments, how);
+  ASSERT_EQ(static_cast<int64_t>(parts.parts.size()), nodes * segments);
   std::multiset<Edge<W>> seen;
-  for (int k = 0; k < nodes; ++k) {
-    const NodeSubgraph<W> &part = parts.nodes[k];
+  VertexId lastSplit = -1; // segments of a node follow each other
+  for (size_t pi = 0; pi < parts.parts.size(); ++pi) {
+    const int k = parts.nodeOf(pi);
+    const NodeSubgraph<W> &part = parts.parts[pi];
+    VertexId lowest = g.numVertices(), highest = -1;
     for (int64_t i = 0; i < part.numVertices(); ++i) {
       if (i > 0) {
         EXPECT_LT(part.vertices[i - 1], part.vertices[i]);
@@ -43,12 +48,18 @@ template <typename W> void checkSplit(Graph<W> &g, int nodes, SubgraphSide side)
       for (EdgeOffset e = part.offsets[i]; e < part.offsets[i + 1]; ++e) {
         VertexId grouped = part.vertices[i], split = part.neighbors[e];
         EXPECT_EQ(p.ownerOf(split), k); // the node owns the split endpoint
+        lowest = std::min(lowest, split);
+        highest = std::max(highest, split);
         double w = weightOf(part.weights.data(), e);
         if (side == SubgraphSide::Pull)
           seen.insert({split, grouped, w});
         else
           seen.insert({grouped, split, w});
       }
+    }
+    if (highest >= 0) {
+      EXPECT_GT(lowest, lastSplit) << "part " << pi << " overlaps the one before";
+      lastSplit = highest;
     }
   }
   EXPECT_EQ(seen, edgesOf(g)) << nodes << " nodes";
@@ -64,6 +75,8 @@ TEST(NodeSubgraphs, EveryEdgeOnceOnTheNodeOfItsSplitEndpoint) {
       checkSplit(directed, nodes, side);
       checkSplit(weighted, nodes, side);
       checkSplit(undirected, nodes, side);
+      checkSplit(weighted, nodes, side, 3);
+      checkSplit(directed, nodes, side, 2, SegmentSplit::EdgeCount);
     }
 }
 
@@ -75,6 +88,8 @@ TEST(NodeSubgraphs, CachedPerPartition) {
   EXPECT_EQ(a, &nodeSubgraphs(g, two, SubgraphSide::Pull));
   EXPECT_NE(a, &nodeSubgraphs(g, four, SubgraphSide::Pull));
   EXPECT_NE(a, &nodeSubgraphs(g, two, SubgraphSide::Push));
+  EXPECT_NE(a, &nodeSubgraphs(g, two, SubgraphSide::Pull, 2));
+  EXPECT_THROW(nodeSubgraphs(g, two, SubgraphSide::Pull, 0), Error);
   forgetNodeSubgraphs(g);
   Partition other = partitionVertices(10, nullptr, 2, PartitionStrategy::VertexBalanced);
   EXPECT_THROW(nodeSubgraphs(g, other, SubgraphSide::Pull), Error);

@@ -388,20 +388,25 @@ void VariantWriter::emitMergeForm(const std::vector<std::string> &body) {
      << scheduleNumber(numa.chunk, "the work-stealing chunk of '" + t.label + "'") << ", "
      << stealingMethod(numa.stealing) << ", "
      << (numa.barrier == BarrierKind::Hierarchical ? "polyrt::BarrierKind::Hierarchical"
-                                                   : "polyrt::BarrierKind::Omp")
-     << ");\n"
+                                                   : "polyrt::BarrierKind::Omp");
+  if (v.segments)
+    os << ", " << scheduleNumber(v.segments->count, "the number of segments of '" + t.label + "'")
+       << ", "
+       << (v.segments->how == Segmenting::EdgeAwareVertexCount ? "polyrt::SegmentSplit::EdgeCount"
+                                                                : "polyrt::SegmentSplit::VertexCount");
+  os << ");\n"
      << "  #pragma omp parallel num_threads(numa.teamSize())" << pragmaClauses() << "\n"
      << "  {\n"
      << "    const int thread = omp_get_thread_num();\n"
      << "    int64_t begin, end;\n"
-     << "    int node;\n"
-     << "    while (numa.nextWalk(thread, begin, end, node)) {\n"
-     << "      const polyrt::VertexId *dsts = numa.destinations(node);\n"
-     << "      const polyrt::EdgeOffset *offsets = numa.offsets(node);\n"
-     << "      const polyrt::VertexId *neighbors = numa.sources(node);\n";
+     << "    int part;\n"
+     << "    while (numa.nextWalk(thread, begin, end, part)) {\n"
+     << "      const polyrt::VertexId *dsts = numa.destinations(part);\n"
+     << "      const polyrt::EdgeOffset *offsets = numa.offsets(part);\n"
+     << "      const polyrt::VertexId *neighbors = numa.sources(part);\n";
   if (t.edges->type.isWeightedEdgeSet())
-    os << "      const " << weightType << " *weights = numa.weights(node);\n";
-  os << "      " << type << " *buffer = numa.buffer(node);\n"
+    os << "      const " << weightType << " *weights = numa.weights(part);\n";
+  os << "      " << type << " *buffer = numa.buffer(part);\n"
      << "      for (int64_t i = begin; i < end; ++i) {\n"
      << "        const polyrt::VertexId dst = dsts[i];\n"
      << "        " << type << " folded = " << foldIdentity(fold) << ";\n"
@@ -412,13 +417,13 @@ void VariantWriter::emitMergeForm(const std::vector<std::string> &body) {
      << "      }\n"
      << "    }\n"
      << "    numa.barrier(thread);\n"
-     << "    std::vector<int64_t> cursor(numa.nodes());\n"
+     << "    std::vector<int64_t> cursor(numa.parts());\n"
      << "    while (numa.nextMerge(thread, begin, end)) {\n"
      << "      numa.seek(begin, cursor.data());\n"
      << "      for (int64_t i = begin; i < end; ++i) {\n"
      << "        const polyrt::VertexId dst = static_cast<polyrt::VertexId>(i);\n";
   lines(beforeEdges, 4);
-  os << "        for (int k = 0; k < numa.nodes(); ++k) {\n"
+  os << "        for (int k = 0; k < numa.parts(); ++k) {\n"
      << "          " << type << " partial;\n"
      << "          if (numa.take(k, dst, cursor[k], partial))\n"
      << "            " << combine << "\n"

@@ -72,7 +72,8 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
   bool segmented = n == 3 && nest.loops[0].kind == ForLoop::Segments;
   if (n > 3 || (n == 3 && !segmented))
     return fail(where, "the loop nest has loops other than segments, owners and edges");
-  if (segmented != v.segments.has_value())
+  bool mergeForm = v.numa && v.numa->merge;
+  if (segmented != (v.segments.has_value() && !mergeForm))
     return fail(where, "the loop nest's segment loop does not match the variant's cache blocking");
   for (const ForLoop &loop : nest.loops)
     if (loop.kind != ForLoop::Owners && loop.isParallel())

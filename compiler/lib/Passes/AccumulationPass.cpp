@@ -22,7 +22,8 @@
 // same element (a self-loop stores the register first).
 //
 // Conditions, each needed for the register to hold what memory would: the
-// fold is the function's only statement; its value reads the folded vector
+// fold is the function's only statement (or the only statement of an `if`
+// whose test skips only folds that change nothing: `if x != v  x min= v`); its value reads the folded vector
 // at most at the source; the traversal has no filters and no early exit
 // (either may read the element the register holds) and tracks no vector but
 // the folded one, and that one only under min= or max=; and the loop is not
@@ -30,6 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "polyc/AST/StmtWalk.h"
+#include "polyc/IR/Clone.h"
 #include "polyc/Passes/Effects.h"
 #include "polyc/Passes/Pass.h"
 
@@ -75,6 +77,32 @@ bool foldable(AssignOp op) {
          op == AssignOp::Min || op == AssignOp::Max;
 }
 
+/// `if x != v  x min= v end` (also `v < x` for min=, `v > x` for max=, either
+/// order): the test only skips folds that change nothing, so the fold alone
+/// is the same function (GraphIt's cc.gt guards its min= this way).
+const AssignStmt *unguardedFold(const Stmt &s) {
+  auto *guard = dyn_cast<IfStmt>(&s);
+  if (!guard)
+    return dyn_cast<AssignStmt>(&s);
+  if (guard->branches.size() != 1 || !guard->elseBody.empty() ||
+      guard->branches[0].body.size() != 1)
+    return nullptr;
+  auto *fold = dyn_cast<AssignStmt>(guard->branches[0].body.front().get());
+  auto *test = dyn_cast<BinaryExpr>(guard->branches[0].cond.get());
+  if (!fold || !test || (fold->op != AssignOp::Min && fold->op != AssignOp::Max))
+    return nullptr;
+  const Expr &x = *fold->target, &v = *fold->value;
+  auto is = [&](const Expr &a, const Expr &b) {
+    return sameExpr(*test->lhs, a) && sameExpr(*test->rhs, b);
+  };
+  bool min = fold->op == AssignOp::Min;
+  bool skipsOnlyNoOps =
+      (test->op == BinaryOp::Ne && (is(x, v) || is(v, x))) ||
+      (test->op == BinaryOp::Lt && (min ? is(v, x) : is(x, v))) ||
+      (test->op == BinaryOp::Gt && (min ? is(x, v) : is(v, x)));
+  return skipsOnlyNoOps ? fold : nullptr;
+}
+
 std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const VariantPlan &v) {
   if (v.variant != Variant::DensePull || v.loop.parallelization == Parallelization::EdgeParallel ||
       t.toFilter || t.srcFilter || t.earlyExit)
@@ -82,7 +110,7 @@ std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const V
   const FuncDecl &f = *t.applyFunc;
   if (f.body.size() != 1 || f.params.size() < 2)
     return std::nullopt;
-  auto *fold = dyn_cast<AssignStmt>(f.body.front().get());
+  const AssignStmt *fold = unguardedFold(*f.body.front());
   if (!fold || !foldable(fold->op))
     return std::nullopt;
   // The target must be x[dst] for a global per-vertex vector x.

@@ -67,12 +67,13 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
   owners.kind = ForLoop::Owners;
   owners.shape = shapeOf(v.loop.parallelization);
   owners.grain = v.loop.grain;
-  if (v.segments) {
+  if (v.segments && !(v.numa && v.numa->merge)) {
     ForLoop segments;
     segments.kind = ForLoop::Segments;
     nest.loops.push_back(segments);
     owners.owners = OwnerList::SegmentDestinations;
   } else if (v.numa) {
+    // (The merge form walks its segments as parts of the node subgraphs.)
     owners.owners = v.numa->merge ? OwnerList::NodeSubgraphVertices : OwnerList::NodeRanges;
     owners.shape = LoopShape::NodeChunks;
     owners.grain = v.numa->chunk;

@@ -41,12 +41,25 @@ std::optional<AssignOp> combineOf(const AssignStmt &fold) {
 } // namespace
 
 bool polyc::runMergeReducePass(Module &module, DiagnosticEngine &diags) {
-  bool phased = false;
+  bool phased = false, ok = true;
   for (EdgeTraversalExpr *t : module.edgeTraversals)
     for (VariantPlan &v : t->variants) {
-      if (!v.numa || v.variant != Variant::DensePull || !v.accumulation)
+      if (!v.numa)
         continue;
-      if (std::optional<AssignOp> combine = combineOf(*v.accumulation->fold)) {
+      std::optional<AssignOp> combine;
+      if (v.variant == Variant::DensePull && v.accumulation)
+        combine = combineOf(*v.accumulation->fold);
+      if (!combine && v.segments) {
+        // Segments inside the nodes exist in the merge form only.
+        diags.error(v.numa->loc, "configApplyNUMA with configApplyNumSSG needs a pull whose "
+                                 "function is one fold polyc can split (x[dst] += value, -=, "
+                                 "min=, max=, or *= on integers); '" + t->applyFunc->name +
+                                 "' is not, so '" + t->label + "' cannot be segmented inside "
+                                 "its NUMA nodes yet");
+        ok = false;
+        continue;
+      }
+      if (combine) {
         v.numa->merge = true;
         phased = true;
         v.numa->combine = *combine;
@@ -60,5 +73,5 @@ bool polyc::runMergeReducePass(Module &module, DiagnosticEngine &diags) {
     diags.warning(module.schedule.barrier->loc,
                   "configBarrier has no effect here: no traversal of this program runs in "
                   "phases (a NUMA pull that merges node buffers)");
-  return true;
+  return ok;
 }

@@ -15,10 +15,12 @@
 // static split too (a node's threads never help each other). A
 // configWorkStealing call overrides the mapping.
 //
-// Not lowered yet, each a located error rather than a silent no-op: the
-// merge form (per-node subgraphs by source, node-local buffers folded after
-// the walk), NUMA on a sparse push (it walks the frontier list), together
-// with cache blocking or an edge-parallel loop, and an explicit node count.
+// The merge-reduce pass turns NUMA pulls that fold into the merge form
+// (per-node subgraphs by source, node buffers, a merge). Not lowered yet,
+// each a located error rather than a silent no-op: NUMA on a sparse push
+// (it walks the frontier list), with an edge-parallel loop, cache blocking
+// in the owner form (the merge-reduce pass reports it), and an explicit
+// node count.
 //
 //===----------------------------------------------------------------------===//
 #include "ScheduledOptions.h"
@@ -85,10 +87,6 @@ bool lower(EdgeTraversalExpr &t, const ApplySchedule &s, const Module &module,
         reject("a sparse push walks the frontier's list, which is not split by node");
       continue;
     }
-    if (v.segments) {
-      reject("cache blocking inside each node (configApplyNumSSG with NUMA) is not lowered");
-      continue;
-    }
     if (v.loop.parallelization == Parallelization::EdgeParallel) {
       reject("an edge-parallel loop cuts owners' edges, which the node ranges cannot follow");
       continue;
@@ -102,6 +100,7 @@ bool lower(EdgeTraversalExpr &t, const ApplySchedule &s, const Module &module,
     if (v.loop.parallelization == Parallelization::Serial)
       v.loop.parallelization = Parallelization::DynamicVertex;
     NumaPlan plan;
+    plan.loc = option->loc;
     plan.stealing = stealingOf(option->value);
     if (s.numaPartition)
       plan.partition = s.numaPartition->value;

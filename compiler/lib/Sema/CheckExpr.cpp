@@ -154,10 +154,13 @@ Type Sema::checkIndex(IndexExpr &index) {
 }
 
 Type Sema::checkNew(NewExpr &alloc) {
+  const Type &t = alloc.allocated;
+  // A new vertexset's argument is a count: `edges.getVertices()` there is
+  // the vertex count, as in GraphIt's own programs.
+  const Type integer(Type::Int);
   std::vector<Type> args;
   for (ExprPtr &arg : alloc.args)
-    args.push_back(checkExpr(arg.get()));
-  const Type &t = alloc.allocated;
+    args.push_back(checkExpr(arg.get(), t.kind == Type::VertexSet ? &integer : nullptr));
   if (t.kind == Type::PriorityQueue) {
     reportPriorityQueue(alloc.loc);
     return Type();

@@ -99,8 +99,11 @@ void Sema::checkStmt(Stmt &stmt) {
   }
   case Stmt::For: {
     auto &s = cast<ForStmt>(stmt);
+    // Bounds are integers: `0:edges.getVertices()` is the vertex count, as
+    // in GraphIt's own programs.
+    const Type integer(Type::Int);
     for (Expr *bound : {s.lo.get(), s.hi.get()}) {
-      Type t = checkExpr(bound);
+      Type t = checkExpr(bound, &integer);
       if (bound && t.isValid() && !isIndexLike(t))
         diags.error(startLoc(*bound), "loop bound must be an integer, not " + quoted(t));
     }

@@ -27,6 +27,7 @@
 #include "polyrt/graph.h"
 #include "polyrt/numa_memory.h"
 #include "polyrt/numa_partition.h"
+#include "polyrt/segmented_graph.h"
 
 #include <vector>
 
@@ -41,20 +42,32 @@ template <typename W> struct NodeSubgraph {
   EdgeOffset numEdges() const { return neighbors.size(); }
 };
 
+/// Each node's part may be cut further by the split endpoint into
+/// segmentsPerNode segments (cache blocking inside a node: GraphIt's
+/// configApplyNumSSG with configApplyNUMA): parts[k * segmentsPerNode + s]
+/// is node k's segment s, segments in increasing order of their range.
 template <typename W> struct NodeSubgraphs {
   Partition partition;
-  std::vector<NodeSubgraph<W>> nodes; // one per node of the partition
+  int64_t segmentsPerNode = 1;
+  std::vector<NodeSubgraph<W>> parts;
+  int nodeOf(size_t part) const { return static_cast<int>(part / segmentsPerNode); }
 };
 
 enum class SubgraphSide { Pull, Push };
 
-/// g's edges split by p's nodes (see above). Built in parallel on first use
-/// and cached, keyed by the graph (address, sizes, arrays), the partition's
-/// bounds and the side; calls must come from serial code. Pull calls
-/// g.buildInEdges(). The cache keeps the four most recently used; a
-/// reference stays valid until its entry is dropped.
+/// g's edges split by p's nodes (see above), each node's split-endpoint
+/// range cut into segmentsPerNode segments of equal vertex counts
+/// (SegmentSplit::VertexCount) or, for a pull, of equal out-edges of the
+/// sources (EdgeCount; a push splits by vertices). Built in parallel on
+/// first use and cached, keyed by the graph (address, sizes, arrays), the
+/// partition's bounds, the side and the segments; calls must come from
+/// serial code. Pull calls g.buildInEdges(). The cache keeps the four most
+/// recently used; a reference stays valid until its entry is dropped.
+/// Throws Error for segmentsPerNode < 1.
 template <typename W>
-const NodeSubgraphs<W> &nodeSubgraphs(Graph<W> &g, const Partition &p, SubgraphSide side);
+const NodeSubgraphs<W> &nodeSubgraphs(Graph<W> &g, const Partition &p, SubgraphSide side,
+                                      int64_t segmentsPerNode = 1,
+                                      SegmentSplit how = SegmentSplit::VertexCount);
 /// Drops the cached subgraphs of g.
 template <typename W> void forgetNodeSubgraphs(const Graph<W> &g);
 

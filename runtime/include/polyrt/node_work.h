@@ -40,16 +40,22 @@ public:
   /// threadNode.size() threads). chunk >= 1. Reuses its storage.
   void reset(const std::vector<int64_t> &nodeBounds, const std::vector<int> &threadNode,
              int64_t chunk, WorkStealing stealing);
+  /// The same with several ranges per node, taken in order: range r is
+  /// [rangeBounds[r], rangeBounds[r+1]) and belongs to node rangeNode[r]
+  /// (a node's segments, each a range).
+  void reset(const std::vector<int64_t> &rangeBounds, const std::vector<int> &rangeNode,
+             const std::vector<int> &threadNode, int64_t chunk, WorkStealing stealing);
   /// Inside the region: the next chunk [begin, end) for `thread`, and the
-  /// node whose range it belongs to; false when nothing is left for it.
-  bool next(int thread, int64_t &begin, int64_t &end, int &node);
+  /// range it belongs to (the node, with one range per node); false when
+  /// nothing is left for it.
+  bool next(int thread, int64_t &begin, int64_t &end, int &range);
 
 private:
   /// A range handed out from the front, one chunk per fetch_add.
   struct alignas(64) Lane {
     std::atomic<int64_t> cursor{0};
     int64_t end = 0;
-    int node = 0;
+    int range = 0, node = 0;
   };
   struct alignas(64) Position {
     size_t lane = 0; // index into this thread's lane list: earlier ones are empty
@@ -61,6 +67,7 @@ private:
   std::unique_ptr<Position[]> position_;
   size_t positionCapacity_ = 0;
   int64_t chunk_ = 64;
+  std::vector<int> identity_; // rangeNode when each node has one range
 };
 
 } // namespace polyrt

@@ -13,12 +13,12 @@
 //                polyrt::WorkStealing::IntraNode, polyrt::BarrierKind::Omp);
 //   #pragma omp parallel num_threads(numa.teamSize())
 //   {
-//     while (numa.nextWalk(thread, begin, end, node))  ... positions of node's list
+//     while (numa.nextWalk(thread, begin, end, part))  ... positions of a part's list
 //     numa.barrier(thread);
 //     while (numa.nextMerge(thread, begin, end)) {     ... destinations
 //       numa.seek(begin, cursor);
 //       for (dst = begin; dst < end; ++dst)
-//         for (k = 0; k < numa.nodes(); ++k)
+//         for (k = 0; k < numa.parts(); ++k)
 //           if (numa.take(k, dst, cursor[k], partial)) fold(partial);
 //     }
 //   }
@@ -51,8 +51,14 @@ enum class BarrierKind { Omp, Hierarchical };
 
 template <typename T, typename W> class NumaMerge {
 public:
+  /// segments > 1 cuts the sources further (cache blocking inside the
+  /// nodes: configApplyNumSSG with configApplyNUMA): each node's range into
+  /// ceil(segments / nodes) pieces, which its threads walk in order.
   void prepare(Graph<W> &g, PartitionStrategy how, double alpha, int64_t chunk,
-               WorkStealing stealing, BarrierKind barrier) {
+               WorkStealing stealing, BarrierKind barrier, int64_t segments = 1,
+               SegmentSplit split = SegmentSplit::VertexCount) {
+    if (segments < 1)
+      throw Error("the number of segments must be at least 1, not " + std::to_string(segments));
     g.buildInEdges();
     const Topology &topo = topology();
     const EdgeOffset *offsets = g.inOffsets();
@@ -63,20 +69,23 @@ public:
       n_ = g.numVertices(), offsets_ = offsets, how_ = how, alpha_ = alpha;
       reportPartition(partition_, offsets, "NUMA pull (merge form)");
     }
-    parts_ = &nodeSubgraphs(g, partition_, SubgraphSide::Pull);
-    const int nodes = partition_.nodes();
-    buffers_.resize(nodes);
-    walkBase_.assign(nodes + 1, 0);
-    for (int k = 0; k < nodes; ++k) {
-      int64_t listed = parts_->nodes[k].numVertices();
-      if (buffers_[k].size() < listed)
-        buffers_[k] = NodeBlock<T>(listed, k);
-      walkBase_[k + 1] = walkBase_[k] + listed;
+    const int64_t perNode = (segments + partition_.nodes() - 1) / partition_.nodes();
+    parts_ = &nodeSubgraphs(g, partition_, SubgraphSide::Pull, perNode, split);
+    const int parts = static_cast<int>(parts_->parts.size());
+    buffers_.resize(parts);
+    walkBase_.assign(parts + 1, 0);
+    partNode_.resize(parts);
+    for (int i = 0; i < parts; ++i) {
+      int64_t listed = parts_->parts[i].numVertices();
+      partNode_[i] = parts_->nodeOf(i);
+      if (buffers_[i].size() < listed)
+        buffers_[i] = NodeBlock<T>(listed, partNode_[i]);
+      walkBase_[i + 1] = walkBase_[i] + listed;
     }
     mergeBounds_.assign(partition_.bounds.begin(), partition_.bounds.end());
     omp_set_dynamic(0); // the chunks are made for exactly this team
     teamSize_ = topo.threads;
-    walk_.reset(walkBase_, topo.threadNode, chunk, stealing);
+    walk_.reset(walkBase_, partNode_, topo.threadNode, chunk, stealing);
     merge_.reset(mergeBounds_, topo.threadNode, chunk, stealing);
     hierarchical_ = barrier == BarrierKind::Hierarchical;
     if (hierarchical_)
@@ -84,21 +93,22 @@ public:
   }
 
   int teamSize() const { return teamSize_; }
-  int nodes() const { return partition_.nodes(); }
+  /// The parts: one per node, or one per segment of each node.
+  int parts() const { return static_cast<int>(buffers_.size()); }
 
-  /// The next chunk of node `node`'s destination list, as positions.
-  bool nextWalk(int thread, int64_t &begin, int64_t &end, int &node) {
-    if (!walk_.next(thread, begin, end, node))
+  /// The next chunk of a part's destination list, as positions, and the part.
+  bool nextWalk(int thread, int64_t &begin, int64_t &end, int &part) {
+    if (!walk_.next(thread, begin, end, part))
       return false;
-    begin -= walkBase_[node];
-    end -= walkBase_[node];
+    begin -= walkBase_[part];
+    end -= walkBase_[part];
     return true;
   }
-  const VertexId *destinations(int node) const { return parts_->nodes[node].vertices.data(); }
-  const EdgeOffset *offsets(int node) const { return parts_->nodes[node].offsets.data(); }
-  const VertexId *sources(int node) const { return parts_->nodes[node].neighbors.data(); }
-  const W *weights(int node) const { return parts_->nodes[node].weights.data(); }
-  T *buffer(int node) { return buffers_[node].data(); }
+  const VertexId *destinations(int part) const { return parts_->parts[part].vertices.data(); }
+  const EdgeOffset *offsets(int part) const { return parts_->parts[part].offsets.data(); }
+  const VertexId *sources(int part) const { return parts_->parts[part].neighbors.data(); }
+  const W *weights(int part) const { return parts_->parts[part].weights.data(); }
+  T *buffer(int part) { return buffers_[part].data(); }
 
   void barrier(int thread) {
     if (hierarchical_) {
@@ -113,17 +123,17 @@ public:
     int node;
     return merge_.next(thread, begin, end, node);
   }
-  /// cursor[k] = the first position of node k's list at or after v.
+  /// cursor[k] = the first position of part k's list at or after v.
   void seek(int64_t v, int64_t *cursor) const {
-    for (int k = 0; k < nodes(); ++k) {
+    for (int k = 0; k < parts(); ++k) {
       const VertexId *list = destinations(k);
-      cursor[k] = std::lower_bound(list, list + parts_->nodes[k].numVertices(), v) - list;
+      cursor[k] = std::lower_bound(list, list + parts_->parts[k].numVertices(), v) - list;
     }
   }
-  /// Node k's partial result for dst, if its list has dst at cursor (which
+  /// Part k's partial result for dst, if its list has dst at cursor (which
   /// then moves past it).
   bool take(int k, VertexId dst, int64_t &cursor, T &partial) const {
-    const auto &part = parts_->nodes[k];
+    const auto &part = parts_->parts[k];
     if (cursor >= part.numVertices() || part.vertices[cursor] != dst)
       return false;
     partial = buffers_[k][cursor++];
@@ -139,6 +149,7 @@ private:
   const NodeSubgraphs<W> *parts_ = nullptr;
   std::vector<NodeBlock<T>> buffers_;
   std::vector<int64_t> walkBase_, mergeBounds_;
+  std::vector<int> partNode_;
   NodeWork walk_, merge_;
   HierarchicalBarrier barrier_;
   bool hierarchical_ = false;

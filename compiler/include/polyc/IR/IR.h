@@ -152,6 +152,7 @@ struct NumaPlan {
   BarrierKind barrier = BarrierKind::Omp; // between the walk and the merge
   NumaPartition partition = NumaPartition::VertexBalanced;
   std::optional<double> alpha; // chunk-alpha's alpha; default 8 * (N - 1)
+  llvm::SMLoc loc;             // the configApplyNUMA call
   WorkStealing stealing = WorkStealing::IntraNode;
   ScheduleNumber chunk{64, -1, {}}; // vertices a thread takes at a time
 };
