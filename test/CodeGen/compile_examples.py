@@ -10,7 +10,8 @@ traversals cover all vertices has no hybrid schedule, a hybrid over all
 vertices being a pull), otherwise every <example>_*_parallel.sched. Every
 <example>_options_*.sched is compiled too: those use the less common options
 (edge-aware and edge-parallel loops, bitvectors, sliding queues, segments,
-numbers read from argv).
+numbers read from argv); so is every <example>_*numa*.sched, also with
+--account-accesses.
 
 Exits non-zero, naming the file and compiler, on the first warning or error.
 """
@@ -30,7 +31,9 @@ def schedules(example):
     directory = os.path.join(REPO, "examples", "schedules")
     options = sorted(os.path.basename(p)
                      for p in glob.glob(os.path.join(directory, example + "_options_*.sched")))
-    return demanding(example, directory) + options
+    numa = sorted(os.path.basename(p)
+                  for p in glob.glob(os.path.join(directory, example + "_*numa*.sched")))
+    return demanding(example, directory) + options + numa
 
 
 def demanding(example, directory):
@@ -68,6 +71,12 @@ def main():
                 command += ["-s", os.path.join(REPO, "examples", "schedules", schedule)]
             subprocess.run(command, check=True)
             jobs += [(cpp, cxx) for cxx in compilers]
+            if schedule and "numa" in schedule:
+                # and counting its accesses (--account-accesses)
+                counted = os.path.join(args.out, name + "_accounted.cpp")
+                command[command.index(cpp)] = counted
+                subprocess.run(command + ["--account-accesses"], check=True)
+                jobs += [(counted, cxx) for cxx in compilers]
     if os.environ.get("POLYC_TEST_SANITIZED_POLYC"):
         # Run with the sanitized polyc, the point is polyc emitting every
         # example; compiling that C++ again checks g++ and clang, not polyc.

@@ -106,6 +106,13 @@ private:
   void emitOutputBuilder();
   void emitLoop(const Owners &owners, const std::vector<std::string> &body, unsigned indent);
   void emitMergeForm(const std::vector<std::string> &body);
+  // --account-accesses (v.accounting): the counting calls.
+  std::vector<std::string> accountSetup(const std::string &partition, const std::string &nodes) const;
+  std::vector<std::string> accountOwnerVisit(const std::string &degree,
+                                             const std::string &node) const;
+  static std::string degreeOf(const std::string &edgesOf) {
+    return "(offsets[" + edgesOf + " + 1] - offsets[" + edgesOf + "])";
+  }
   void lines(const std::vector<std::string> &body, unsigned indent);
 };
 
@@ -150,6 +157,10 @@ std::string VariantWriter::pragmaClauses() const {
 std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const {
   std::vector<std::string> body;
   body.push_back("const polyrt::VertexId " + other + " = neighbors[e];");
+  if (v.accounting && (v.accounting->otherReads || v.accounting->otherWrites))
+    body.push_back("polyrt::accounting::countOther(accountId, accountNode, accountOwners, " + other +
+                   ", " + std::to_string(v.accounting->otherReads) + ", " +
+                   std::to_string(v.accounting->otherWrites) + ");");
   auto skipUnless = [&](const std::string &condition) {
     body.push_back("if (!" + condition + ")");
     body.push_back("  continue;");
@@ -241,6 +252,35 @@ void VariantWriter::emitOutputBuilder() {
   }
 }
 
+/// The traversal's accounting id and the partition that says who owns what.
+std::vector<std::string> VariantWriter::accountSetup(const std::string &partition,
+                                                     const std::string &nodes) const {
+  if (!v.accounting)
+    return {};
+  return {"static const int accountId = polyrt::accounting::registerTraversal(\"" + name + "\"" +
+              (nodes.empty() ? "" : ", " + nodes) + ");",
+          "const polyrt::Partition &accountOwners = " + partition + ";"};
+}
+
+/// An owner's visit: its offsets, `degree` edges and its own data, counted
+/// on `node`.
+std::vector<std::string> VariantWriter::accountOwnerVisit(const std::string &degree,
+                                                          const std::string &node) const {
+  if (!v.accounting)
+    return {};
+  const AccessModel &m = *v.accounting;
+  auto perVisit = [&](int once, int perEdge) {
+    if (!perEdge)
+      return std::to_string(once);
+    return std::to_string(once) + " + " + std::to_string(perEdge) + " * " + degree;
+  };
+  return {"const int accountNode = " + node + ";",
+          "polyrt::accounting::countOwner(accountId, accountNode, accountOwners, " + owner + ", " +
+              degree + ", " + (t.edges->type.isWeightedEdgeSet() ? "1" : "0") + ", " +
+              perVisit(m.ownerReads, m.ownerReadsPerEdge) + ", " +
+              perVisit(m.ownerWrites, m.ownerWritesPerEdge) + ");"};
+}
+
 /// The outer loop over owners in the shape the parallelization asks for,
 /// with `body` inside the loop over each owner's edges.
 void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string> &body,
@@ -270,6 +310,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
        << in << "  " << ownerDecl;
     for (const std::string &test : tests)
       os << in << "  if (!" << test << ")\n" << in << "    continue;\n";
+    lines(accountOwnerVisit(degreeOf(owners.edgesOf), "polyrt::accounting::nodeOfThread()"), indent + 1);
     lines(beforeEdges, indent + 1);
     os << in << "  for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "]; e < offsets["
        << owners.edgesOf << " + 1]; ++e) {\n";
@@ -290,16 +331,22 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
        << in << "nodes.prepare(g.numVertices(), offsets, " << partitionStrategy(numa.partition)
        << ", " << (numa.alpha ? llvm::formatv("{0}", *numa.alpha).str() : std::string("-1"))
        << ", " << scheduleNumber(numa.chunk, "the work-stealing chunk of '" + t.label + "'")
-       << ", " << stealingMethod(numa.stealing) << ");\n"
-       << in << "#pragma omp parallel num_threads(nodes.teamSize())" << pragmaClauses() << "\n"
+       << ", " << stealingMethod(numa.stealing) << ");\n";
+    lines(accountSetup("nodes.partition()", "nodes.partition().nodes()"), indent);
+    os << in << "#pragma omp parallel num_threads(nodes.teamSize())" << pragmaClauses() << "\n"
        << in << "{\n"
        << in << "  const int thread = omp_get_thread_num();\n"
-       << in << "  int64_t begin, end;\n"
-       << in << "  while (nodes.next(thread, begin, end)) {\n"
-       << in << "    for (int64_t i = begin; i < end; ++i) {\n"
+       << in << "  int64_t begin, end;\n";
+    if (v.accounting)
+      os << in << "  int node;\n"
+         << in << "  while (nodes.next(thread, begin, end, node)) {\n";
+    else
+      os << in << "  while (nodes.next(thread, begin, end)) {\n";
+    os << in << "    for (int64_t i = begin; i < end; ++i) {\n"
        << in << "      " << ownerDecl;
     for (const std::string &test : tests)
       os << in << "      if (!" << test << ")\n" << in << "        continue;\n";
+    lines(accountOwnerVisit(degreeOf(owners.edgesOf), "node"), indent + 3);
     lines(beforeEdges, indent + 3);
     os << in << "      for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "]; e < offsets["
        << owners.edgesOf << " + 1]; ++e) {\n";
@@ -319,6 +366,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
        << in << "    " << ownerDecl;
     for (const std::string &test : tests)
       os << in << "    if (!" << test << ")\n" << in << "      continue;\n";
+    lines(accountOwnerVisit(degreeOf(owners.edgesOf), "polyrt::accounting::nodeOfThread()"), indent + 2);
     lines(beforeEdges, indent + 2);
     os << in << "    for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf
        << "]; e < offsets[" << owners.edgesOf << " + 1]; ++e) {\n";
@@ -348,6 +396,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     for (const std::string &test : tests)
       os << in << "    if (!" << test << ") {\n"
          << in << "      k = stop;\n" << in << "      continue;\n" << in << "    }\n";
+    lines(accountOwnerVisit("(stop - k)", "polyrt::accounting::nodeOfThread()"), indent + 2);
     os << in << "    for (; k < stop; ++k) {\n";
     if (sparse)
       os << in << "      const polyrt::EdgeOffset e = offsets[src] + (k - firstEdge[i]);\n";
@@ -394,8 +443,10 @@ void VariantWriter::emitMergeForm(const std::vector<std::string> &body) {
        << ", "
        << (v.segments->how == Segmenting::EdgeAwareVertexCount ? "polyrt::SegmentSplit::EdgeCount"
                                                                 : "polyrt::SegmentSplit::VertexCount");
-  os << ");\n"
-     << "  #pragma omp parallel num_threads(numa.teamSize())" << pragmaClauses() << "\n"
+  os << ");\n";
+  lines(accountSetup("numa.partition()", "numa.partition().nodes()"), 1);
+  const char *acct = "polyrt::accounting::";
+  os << "  #pragma omp parallel num_threads(numa.teamSize())" << pragmaClauses() << "\n"
      << "  {\n"
      << "    const int thread = omp_get_thread_num();\n"
      << "    int64_t begin, end;\n"
@@ -408,8 +459,15 @@ void VariantWriter::emitMergeForm(const std::vector<std::string> &body) {
     os << "      const " << weightType << " *weights = numa.weights(part);\n";
   os << "      " << type << " *buffer = numa.buffer(part);\n"
      << "      for (int64_t i = begin; i < end; ++i) {\n"
-     << "        const polyrt::VertexId dst = dsts[i];\n"
-     << "        " << type << " folded = " << foldIdentity(fold) << ";\n"
+     << "        const polyrt::VertexId dst = dsts[i];\n";
+  if (v.accounting) // the part and its buffer live on the part's node
+    os << "        const int accountNode = numa.nodeOf(part);\n"
+       << "        " << acct << "add(accountId, accountNode, " << acct << "TopologyData, " << acct
+       << "Read, false, " << acct << "Sequential, 2 + (offsets[i + 1] - offsets[i]) * "
+       << (t.edges->type.isWeightedEdgeSet() ? 2 : 1) << ");\n"
+       << "        " << acct << "add(accountId, accountNode, " << acct << "VertexData, " << acct
+       << "Write, false, " << acct << "Sequential, 1);\n";
+  os << "        " << type << " folded = " << foldIdentity(fold) << ";\n"
      << "        for (polyrt::EdgeOffset e = offsets[i]; e < offsets[i + 1]; ++e) {\n";
   lines(body, 5);
   os << "        }\n"
@@ -418,16 +476,28 @@ void VariantWriter::emitMergeForm(const std::vector<std::string> &body) {
      << "    }\n"
      << "    numa.barrier(thread);\n"
      << "    std::vector<int64_t> cursor(numa.parts());\n"
-     << "    while (numa.nextMerge(thread, begin, end)) {\n"
+     << (v.accounting ? "    int node;\n    while (numa.nextMerge(thread, begin, end, node)) {\n"
+                      : "    while (numa.nextMerge(thread, begin, end)) {\n")
      << "      numa.seek(begin, cursor.data());\n"
      << "      for (int64_t i = begin; i < end; ++i) {\n"
      << "        const polyrt::VertexId dst = static_cast<polyrt::VertexId>(i);\n";
+  if (v.accounting)
+    os << "        const int accountNode = node;\n"
+       << "        " << acct << "countVertex(accountId, accountNode, accountOwners, dst, "
+       << v.accounting->ownerReads << ", " << v.accounting->ownerWrites << ");\n";
   lines(beforeEdges, 4);
   os << "        for (int k = 0; k < numa.parts(); ++k) {\n"
      << "          " << type << " partial;\n"
-     << "          if (numa.take(k, dst, cursor[k], partial))\n"
-     << "            " << combine << "\n"
-     << "        }\n";
+     << "          if (numa.take(k, dst, cursor[k], partial))";
+  if (v.accounting)
+    os << " {\n"
+       << "            " << acct << "add(accountId, accountNode, " << acct << "VertexData, " << acct
+       << "Read, numa.nodeOf(k) != accountNode, " << acct << "Sequential, 1);\n"
+       << "            " << combine << "\n"
+       << "          }\n";
+  else
+    os << "\n            " << combine << "\n";
+  os << "        }\n";
   lines(afterEdges, 4);
   os << "      }\n"
      << "    }\n"
@@ -532,6 +602,9 @@ void VariantWriter::emitBody(const std::string &apply) {
   // The outer loop gives each thread whole owners (except edge-parallel):
   // that ownership is what lets the update-sync pass keep writes plain.
   std::vector<std::string> body = edgeBody(apply);
+  // The NUMA loops set up accounting after they partition.
+  if (ownerLoop.shape != LoopShape::NodeChunks)
+    lines(accountSetup("polyrt::accounting::defaultOwnership(g.numVertices())", ""), 1);
   switch (ownerLoop.owners) {
   case OwnerList::NodeSubgraphVertices:
     emitMergeForm(body);

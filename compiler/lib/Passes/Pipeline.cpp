@@ -45,6 +45,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        runMergeReducePass},
       {"local-moves", "vertex sets assigned from a local that dies there are moved, not copied",
        runLocalMovesPass},
+      {"access-accounting", "--account-accesses: what each loop counts, owner and other side",
+       runAccessAccountingPass},
       // Last: the loops each variant runs, from every decision above.
       {"loop-nest", "the loops of each variant: owners, task shape, output adds",
        runLoopNestPass},

@@ -64,6 +64,12 @@ constexpr bool kVerifyByDefault = false;
 #else
 constexpr bool kVerifyByDefault = true;
 #endif
+cl::opt<bool> accountAccesses(
+    "account-accesses",
+    cl::desc("Generate a program that counts, per traversal and NUMA node, local and remote, "
+             "sequential and random accesses to vertex data and topology, and prints them at "
+             "exit (docs/numa.md)"),
+    cl::cat(polycCategory));
 // The test suites turn it on through POLYC_OPTIONS=--verify-each.
 cl::opt<bool> verifyEach("verify-each",
                          cl::desc("Check the IR's invariants after every pass (an internal "
@@ -224,6 +230,7 @@ int main(int argc, char **argv) {
   Module module;
   if (!lowerToIR(*program, std::move(*schedule), module, diags))
     return 1;
+  module.accountAccesses = accountAccesses;
   PipelineOptions pipelineOptions;
   pipelineOptions.printAfter = printIRAfter;
   pipelineOptions.printAfterAll = printIRAfterAll;

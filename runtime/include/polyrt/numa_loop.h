@@ -44,6 +44,11 @@ public:
     int node;
     return work_.next(thread, begin, end, node);
   }
+  /// The same, with the node whose range the chunk is of (stolen work
+  /// belongs to another node than the thread's).
+  bool next(int thread, int64_t &begin, int64_t &end, int &node) {
+    return work_.next(thread, begin, end, node);
+  }
   const Partition &partition() const { return partition_; }
   /// The team the chunks are made for: every thread of the topology. A
   /// smaller team would leave chunks untaken, so prepare turns OpenMP's

@@ -93,6 +93,8 @@ public:
   }
 
   int teamSize() const { return teamSize_; }
+  const Partition &partition() const { return partition_; }
+  int nodeOf(int part) const { return partNode_[part]; }
   /// The parts: one per node, or one per segment of each node.
   int parts() const { return static_cast<int>(buffers_.size()); }
 
@@ -118,9 +120,12 @@ public:
     }
   }
 
-  /// The next chunk of destinations to merge.
+  /// The next chunk of destinations to merge (and the node owning them).
   bool nextMerge(int thread, int64_t &begin, int64_t &end) {
     int node;
+    return merge_.next(thread, begin, end, node);
+  }
+  bool nextMerge(int thread, int64_t &begin, int64_t &end, int &node) {
     return merge_.next(thread, begin, end, node);
   }
   /// cursor[k] = the first position of part k's list at or after v.

@@ -2,6 +2,7 @@
 #ifndef POLYRT_POLYRT_H
 #define POLYRT_POLYRT_H
 
+#include "polyrt/access_accounting.h"
 #include "polyrt/atomics.h"
 #include "polyrt/edge_chunks.h"
 #include "polyrt/frontier_builders.h"

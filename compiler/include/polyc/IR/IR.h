@@ -157,6 +157,16 @@ struct NumaPlan {
   ScheduleNumber chunk{64, -1, {}}; // vertices a thread takes at a time
 };
 
+/// What one variant's loop touches, for --account-accesses (the
+/// access-accounting pass): per-vertex data of the owner (per visit, and per
+/// edge) and of the other endpoint (per edge). Topology is counted from the
+/// loop itself (offsets, neighbors, weights).
+struct AccessModel {
+  int ownerReads = 0, ownerWrites = 0;               // once per owner visited
+  int ownerReadsPerEdge = 0, ownerWritesPerEdge = 0; // the owner's data, per edge
+  int otherReads = 0, otherWrites = 0;               // the other endpoint's data, per edge
+};
+
 /// One loop an edge traversal is made of: its direction decides which
 /// (SparsePush-DensePull has a sparse push and a dense pull variant, chosen
 /// per call on the frontier's size).
@@ -178,6 +188,8 @@ struct VariantPlan {
   bool outputUnique = false;
   /// The loops that run it (the loop-nest pass, last).
   LoopNest nest;
+  /// Set under --account-accesses: what to count (the access-accounting pass).
+  std::optional<AccessModel> accounting;
 
   bool isPush() const { return variant != Variant::DensePull; }
   bool readsSparseInput() const { return variant == Variant::SparsePush; }
@@ -264,6 +276,8 @@ struct Module {
   /// `set = local` assignments whose local is dead afterwards: emitted as a
   /// move, since a frontier can be as large as the graph (the local-moves pass).
   std::set<const AssignStmt *> movedAssignments;
+  /// --account-accesses: generated code counts local and remote accesses.
+  bool accountAccesses = false;
 };
 
 /// Checks the invariants the emitter relies on (each variant's frontier

@@ -51,6 +51,7 @@ bool runAccumulationPass(Module &module, DiagnosticEngine &diags);
 bool runVertexFusionPass(Module &module, DiagnosticEngine &diags);
 bool runMergeReducePass(Module &module, DiagnosticEngine &diags);
 bool runLocalMovesPass(Module &module, DiagnosticEngine &diags);
+bool runAccessAccountingPass(Module &module, DiagnosticEngine &diags);
 bool runLoopNestPass(Module &module, DiagnosticEngine &diags);
 
 } // namespace polyc
