@@ -82,7 +82,12 @@ void reportPartition(const Partition &p, const EdgeOffset *offsets, const char *
   const char *value = std::getenv("POLYRT_VERBOSE");
   if (!value || !*value || std::strcmp(value, "0") == 0)
     return;
-  std::cerr << "polyrt: " << what << ": " << p.nodes() << "-node partition\n" << p.describe(offsets);
+  std::cerr << "polyrt: " << what << ": " << p.nodes() << "-node partition\n";
+  std::string lines = p.describe(offsets);
+  for (size_t at = 0, end; at < lines.size(); at = end + 1) {
+    end = lines.find('\n', at);
+    std::cerr << "polyrt:   " << lines.substr(at, end - at) << "\n";
+  }
 }
 
 } // namespace polyrt

@@ -48,9 +48,16 @@ int runMain(int argc, char **argv, const std::function<void()> &body) {
   };
   try {
     const Topology &topo = topology(); // reports a bad POLYRT_NUMA_NODES early
+    threadsBoundToNodes();
     bool report = verbose();
-    if (report)
+    if (report) {
       std::cerr << "polyrt: " << topo.describe() << std::endl;
+      std::string binding = describeBinding();
+      for (size_t at = 0, end; at < binding.size(); at = end + 1) {
+        end = binding.find('\n', at);
+        std::cerr << "polyrt:   " << binding.substr(at, end - at) << std::endl;
+      }
+    }
     double start = now();
     body();
     if (report) {

@@ -3,6 +3,9 @@
 #include "detail/numa_detail.h"
 #include "test_util.h"
 
+#include <numa.h>
+#include <sched.h>
+
 using namespace polyrt;
 using namespace polyrt::test;
 
@@ -68,6 +71,57 @@ TEST(Topology, ProcessTopologyIsCached) {
   const Topology &b = topology();
   EXPECT_EQ(&a, &b);
   EXPECT_GE(a.threads, 1);
+}
+
+} // namespace
+
+namespace {
+
+TEST(NumaAffinity, ThreadsKeepOrGetTheirNodesCpus) {
+  const Topology &topo = topology();
+  bool bound = threadsBoundToNodes();
+  EXPECT_EQ(bound, !topo.emulated && topo.realNodes > 1);
+  std::vector<int> outside(topo.threads, 0), failed(topo.threads, 0), empty(topo.threads, 0);
+#pragma omp parallel num_threads(topo.threads)
+  {
+    int t = omp_get_thread_num();
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    failed[t] = sched_getaffinity(0, sizeof set, &set) != 0;
+    if (bound) {
+      // Every CPU a thread may run on belongs to its node.
+      struct bitmask *mine = numa_allocate_cpumask();
+      numa_node_to_cpus(topo.threadNode[t], mine);
+      for (int c = 0; c < CPU_SETSIZE; ++c)
+        if (CPU_ISSET(c, &set) && !numa_bitmask_isbitset(mine, c))
+          outside[t]++;
+      numa_free_cpumask(mine);
+    }
+    empty[t] = CPU_COUNT(&set) == 0;
+  }
+  for (int t = 0; t < topo.threads; ++t) {
+    EXPECT_EQ(failed[t], 0) << "thread " << t;
+    EXPECT_EQ(empty[t], 0) << "thread " << t;
+    EXPECT_EQ(outside[t], 0) << "thread " << t;
+  }
+  std::string text = describeBinding();
+  EXPECT_CONTAINS(text, "node 0: threads 0");
+}
+
+TEST(NumaAffinity, GroupingForEveryNodeAndThreadCount) {
+  for (int nodes : {1, 2, 3, 4, 8})
+    for (int threads : {1, 2, 5}) {
+      Topology t = detail::readTopology(std::to_string(nodes).c_str(), threads);
+      ASSERT_EQ(static_cast<int>(t.threadNode.size()), threads);
+      for (int i = 0; i < threads; ++i) {
+        EXPECT_GE(t.threadNode[i], 0);
+        EXPECT_LT(t.threadNode[i], nodes);
+        if (i > 0) {
+          EXPECT_GE(t.threadNode[i], t.threadNode[i - 1]); // in order
+        }
+      }
+      EXPECT_EQ(t.threadNode[0], 0);
+    }
 }
 
 } // namespace

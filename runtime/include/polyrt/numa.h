@@ -31,6 +31,15 @@ struct Topology {
 /// the real nodes in order (OMP_PROC_BIND=close), hence the same formula.
 const Topology &topology();
 
+/// Binds each OpenMP thread to the CPUs of its node (libnuma's node-to-CPU
+/// map, not OpenMP places) when there are several real nodes and no
+/// emulation; once per process, the first call does it. Returns whether the
+/// threads are bound. runMain calls it before the program's body.
+bool threadsBoundToNodes();
+/// One line per node: its threads (a node without threads is served by
+/// thread node * T / N), and its CPUs when bound. For POLYRT_VERBOSE=1.
+std::string describeBinding();
+
 } // namespace polyrt
 
 #endif
