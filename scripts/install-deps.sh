@@ -8,6 +8,7 @@ apt_packages=(
   llvm-19-dev llvm-19-tools clang-19 libclang-rt-19-dev libomp-19-dev
   libzstd-dev libantlr4-runtime-dev libnuma-dev libgtest-dev
   python3 python3-pip
+  qemu-system-x86
 )
 
 missing=()

@@ -4,6 +4,7 @@
 //   polyrt-gen grid --rows R --cols C [--seed N] [-u] -o FILE
 //   polyrt-gen convert IN -o OUT [-u]
 //   polyrt-gen --info FILE
+//   polyrt-gen --partition FILE
 //   polyrt-gen --topology
 //
 // The output format follows the extension of FILE: .sg .wsg .el .wel (the
@@ -13,6 +14,7 @@
 #include "polyrt/edge_list.h"
 #include "polyrt/io.h"
 #include "polyrt/numa.h"
+#include "polyrt/numa_partition.h"
 #include "polyrt/program.h"
 #include "polyrt/timer.h"
 
@@ -34,6 +36,7 @@ const char *const kUsage = R"(usage:
   polyrt-gen grid --rows R --cols C [--seed N] [-u] -o FILE
   polyrt-gen convert INPUT [-u] -o FILE
   polyrt-gen --info FILE
+  polyrt-gen --partition FILE
   polyrt-gen --topology
 
 Generators:
@@ -52,6 +55,10 @@ Options:
                         weighted, weights uniform in [1, 255])
   -v, --verbose         report the time of each step on stderr
       --info FILE       print the vertex and edge counts of a graph file
+      --partition FILE  print how evenly each NUMA partition (vertex-balanced,
+                        edge-balanced, chunk-alpha) splits the graph's out- and
+                        in-edges over 2, 4 and 8 nodes: the largest node's edges
+                        over the mean
       --topology        print the NUMA topology (honours POLYRT_NUMA_NODES)
   -h, --help            this message
 )";
@@ -114,6 +121,9 @@ Options parseArgs(int argc, char **argv) {
       o.output = value();
     } else if (arg == "--info") {
       o.command = "info";
+      o.input = value();
+    } else if (arg == "--partition") {
+      o.command = "partition";
       o.input = value();
     } else if (arg == "--topology") {
       o.command = "topology";
@@ -242,6 +252,36 @@ void info(const std::string &path) {
   std::printf("self-loops: %lld\n", static_cast<long long>(selfLoops));
 }
 
+/// The largest node's share of the edges over the mean (1.0: perfect).
+double imbalance(const polyrt::Partition &p, const polyrt::EdgeOffset *offsets) {
+  double mean = double(offsets[p.numVertices()]) / p.nodes(), worst = 0;
+  for (int k = 0; k < p.nodes(); ++k)
+    worst = std::max(worst, double(offsets[p.end(k)] - offsets[p.begin(k)]) / mean);
+  return worst;
+}
+
+void partitionReport(const std::string &path) {
+  polyrt::Graph<polyrt::NoWeight> g = polyrt::loadGraph<polyrt::NoWeight>(path);
+  g.buildInEdges();
+  std::printf("%s: %d vertices, %lld edges\n", path.c_str(), g.numVertices(),
+              static_cast<long long>(g.numEdges()));
+  std::printf("partition        nodes  out-edges max/mean  in-edges max/mean\n");
+  const std::pair<const char *, polyrt::PartitionStrategy> strategies[] = {
+      {"vertex-balanced", polyrt::PartitionStrategy::VertexBalanced},
+      {"edge-balanced", polyrt::PartitionStrategy::EdgeBalanced},
+      {"chunk-alpha", polyrt::PartitionStrategy::ChunkAlpha}};
+  for (const auto &[name, how] : strategies)
+    for (int nodes : {2, 4, 8}) {
+      if (nodes > g.numVertices())
+        continue;
+      // Each direction balances the edges it walks: out for push, in for pull.
+      polyrt::Partition out = polyrt::partitionVertices(g.numVertices(), g.outOffsets(), nodes, how);
+      polyrt::Partition in = polyrt::partitionVertices(g.numVertices(), g.inOffsets(), nodes, how);
+      std::printf("%-16s %5d  %18.4f  %17.4f\n", name, nodes, imbalance(out, g.outOffsets()),
+                  imbalance(in, g.inOffsets()));
+    }
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -260,6 +300,8 @@ int main(int argc, char **argv) {
   return polyrt::runMain(argc, argv, [&] {
     if (o.command == "info")
       info(o.input);
+    else if (o.command == "partition")
+      partitionReport(o.input);
     else if (o.command == "topology")
       std::printf("%s\n", polyrt::topology().describe().c_str());
     else if (o.command == "convert")
