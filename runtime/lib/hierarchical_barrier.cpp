@@ -43,7 +43,7 @@ void HierarchicalBarrier::wait(int thread) {
     }
   }
   for (int spins = 0; sense_.load(std::memory_order_acquire) != mySense; ++spins) {
-    if (spins < 4096)
+    if (spins < 256)
       pause();
     else
       sched_yield();

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# The NUMA benchmark (docs/numa.md): what polyc's NUMA schedules do on this
+# machine, measured in one run.
+#
+#   scripts/bench-numa.sh                  scale 20, everything below
+#   BENCH_SCALE=16 scripts/bench-numa.sh   a quick one
+#
+# 1. Partition balance (polyrt-gen --partition) on the Kronecker graph.
+# 2. Access accounting (polyc --account-accesses) of PR, BFS, CC and SSSP on
+#    Kronecker and uniform graphs at 2, 4 and 8 emulated nodes (two threads
+#    per node): remote and random-remote shares of the benchmark schedule
+#    (test/benchmarks/schedules/) against the same schedule plus
+#    configApplyNUMA on its pull (merge form where the pull folds).
+# 3. Speed: the NUMA schedule against the same schedule without it at one
+#    node, and at 2 emulated nodes, interleaved runs, medians (ratios are
+#    NUMA time / plain time at one node).
+# 4. The barrier microbenchmark (polyrt-barrier-bench).
+#
+# Environment: BENCH_SCALE [20], BENCH_RUNS [3], BENCH_ALGOS [pr prdelta bfs
+# sssp cc], BENCH_BUILD [1] (0: use the build as is), POLYC_BUILD_DIR [build],
+# BENCH_DIR [$POLYC_BUILD_DIR/bench-numa]. A benchmark, never a test: the
+# exit status is 1 only when something failed to build or run.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${POLYC_BUILD_DIR:-$root/build}"
+bench="$root/test/benchmarks"
+scale="${BENCH_SCALE:-20}"
+runs="${BENCH_RUNS:-3}"
+algos="${BENCH_ALGOS:-pr prdelta bfs sssp cc}"
+work="${BENCH_DIR:-$build/bench-numa}"
+[[ "$scale" =~ ^[0-9]+$ && "$runs" =~ ^[0-9]+$ ]] ||
+  { echo "bench-numa.sh: BENCH_SCALE and BENCH_RUNS must be numbers" >&2; exit 2; }
+if [[ "${BENCH_BUILD:-1}" != 0 ]]; then
+  "$root/scripts/build.sh" >/dev/null
+fi
+polyc="$build/bin/polyc" gen="$build/bin/polyrt-gen"
+mkdir -p "$work"
+status=0
+fail() { echo "bench-numa.sh: FAILED: $*" >&2; status=1; }
+
+echo "polyc NUMA benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $(git -C "$root" rev-parse --short HEAD)"
+echo "machine: $(nproc) cores, $(grep -c . /sys/devices/system/node/online 2>/dev/null || echo 1) real node(s); graphs 2^$scale vertices, 16 edges each, symmetrized"
+
+# ---------------------------------------------------------------- graphs
+graph() { # kind ext -> path
+  local file="$work/$1$scale.$2" tmp="$work/.tmp-$1$scale.$2"
+  if [[ ! -s "$file" ]]; then
+    case "$1" in
+      kron) "$gen" kron -s "$scale" -d 16 -u -o "$tmp" >/dev/null ;;
+      urand) "$gen" uniform -s "$scale" -d 16 -u -o "$tmp" >/dev/null ;;
+    esac
+    mv "$tmp" "$file"
+  fi
+  echo "$file"
+}
+c++ -std=c++20 -O3 -fopenmp -I"$root/runtime/include" "$bench/tools/bench_tool.cpp" \
+  -o "$work/bench-tool" "$build/lib/libpolyrt.a" -lnuma
+source_of() { "$work/bench-tool" sources "$1" 1 27491095; }
+ext_of() { [[ "$1" == sssp ]] && echo wsg || echo sg; }
+
+# ---------------------------------------------------------------- schedules
+# The benchmark schedule plus NUMA on its pull: the dense pull of a hybrid,
+# or the traversal's only variant.
+numa_schedule() { # algo -> file
+  local base="$bench/schedules/$1.sched" out="$work/$1-numa.sched" dir=""
+  grep -q 'SparsePush-DensePull' "$base" && dir=', "DensePull"'
+  { cat "$base"; echo "program->configApplyNUMA(\"s1\", \"dynamic-parallel\"$dir)"
+    echo "       ->configNUMAPartition(\"s1\", \"edge-balanced\");"; } >"$out"
+  echo "$out"
+}
+program() { # algo schedule output [polyc flags...]
+  "$polyc" "$bench/programs/$1.gt" -s "$2" --Xcxx="$bench/programs/report.cpp" -o "$3" "${@:4}" ||
+    { fail "polyc $1 $(basename "$2") ${*:4}"; return 1; }
+}
+run() { # env... -- exe graph [source] ; prints kernel seconds
+  local envs=() err="$work/err"
+  while [[ "$1" != -- ]]; do envs+=("$1"); shift; done; shift
+  env "${envs[@]}" "$@" >/dev/null 2>"$err" || { fail "$* ($(tail -n 1 "$err"))"; echo nan; return; }
+  sed -n 's/^kernel_seconds: //p' "$err"
+}
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# ---------------------------------------------------------------- 1. partitions
+echo
+echo "== 1. Partition balance: the largest node's edges over the mean"
+"$gen" --partition "$(graph kron sg)"
+
+# ---------------------------------------------------------------- 2. accounting
+echo
+echo "== 2. Access accounting: remote% / random-remote% of all counted accesses"
+printf '%-8s %-6s %5s  %-22s %-22s\n' algo graph nodes "plain schedule" "with configApplyNUMA"
+for algo in $algos; do
+  [[ "$algo" == prdelta ]] && continue # (PR shows the same traversal shape)
+  program "$algo" "$bench/schedules/$algo.sched" "$work/$algo-plain-acct" --account-accesses || continue
+  program "$algo" "$(numa_schedule "$algo")" "$work/$algo-numa-acct" --account-accesses || continue
+  for kind in kron urand; do
+    g="$(graph "$kind" "$(ext_of "$algo")")"
+    src=()
+    [[ "$algo" == bfs || "$algo" == sssp ]] && src=("$(source_of "$g")")
+    for nodes in 2 4 8; do
+      row=()
+      for side in plain numa; do
+        env POLYRT_NUMA_NODES="$nodes" OMP_NUM_THREADS=$((2 * nodes)) \
+          "$work/$algo-$side-acct" "$g" "${src[@]}" >/dev/null 2>"$work/table" ||
+          { fail "$algo $side $kind $nodes"; row+=("failed"); continue; }
+        row+=("$(awk '$1 == "program" { printf "%5.1f%% / %5.1f%%", $6, $7 }' "$work/table")")
+      done
+      printf '%-8s %-6s %5d  %-22s %-22s\n' "$algo" "$kind" "$nodes" "${row[0]}" "${row[1]}"
+    done
+  done
+done
+
+# ---------------------------------------------------------------- 3. speed
+echo
+echo "== 3. Speed: kernel seconds, median of $runs interleaved runs, $(nproc) threads"
+printf '%-8s %-6s %9s %9s %9s  %-14s %-14s\n' algo graph plain numa numa@2 "numa/plain" "numa@2/plain"
+for algo in $algos; do
+  program "$algo" "$bench/schedules/$algo.sched" "$work/$algo-plain" || continue
+  program "$algo" "$(numa_schedule "$algo")" "$work/$algo-numa" || continue
+  for kind in kron urand; do
+    g="$(graph "$kind" "$(ext_of "$algo")")"
+    src=()
+    [[ "$algo" == bfs || "$algo" == sssp ]] && src=("$(source_of "$g")")
+    p=() n=() n2=()
+    for ((r = 0; r < runs; ++r)); do
+      p+=("$(run OMP_WAIT_POLICY=passive -- "$work/$algo-plain" "$g" "${src[@]}")")
+      n+=("$(run OMP_WAIT_POLICY=passive -- "$work/$algo-numa" "$g" "${src[@]}")")
+      n2+=("$(run OMP_WAIT_POLICY=passive POLYRT_NUMA_NODES=2 -- "$work/$algo-numa" "$g" "${src[@]}")")
+    done
+    mp="$(median "${p[@]}")" mn="$(median "${n[@]}")" mn2="$(median "${n2[@]}")"
+    awk -v a="$algo" -v k="$kind" -v p="$mp" -v n="$mn" -v n2="$mn2" \
+      'BEGIN { printf "%-8s %-6s %9.4f %9.4f %9.4f  %-14.2f %-14.2f\n", a, k, p, n, n2, n / p, n2 / p }'
+  done
+done
+
+# ---------------------------------------------------------------- 4. barrier
+echo
+echo "== 4. Barrier: hierarchical against OpenMP's"
+"$build/bin/polyrt-barrier-bench"
+exit "$status"
