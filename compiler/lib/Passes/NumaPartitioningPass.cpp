@@ -137,17 +137,18 @@ bool polyc::runNumaPartitioningPass(Module &module, DiagnosticEngine &diags) {
     if (hasEdgeTraversal(module, label))
       continue;
     llvm::SMLoc loc;
+    const char *function = nullptr;
     for (const auto &entry : s.numa)
       if (entry)
-        loc = entry->loc;
-    if (!loc.isValid() && s.numaPartition)
-      loc = s.numaPartition->loc;
-    if (!loc.isValid() && s.workStealing)
-      loc = s.workStealing->loc;
-    if (!loc.isValid() && s.numaAlpha)
-      loc = s.numaAlpha->loc;
-    if (loc.isValid()) {
-      reportNotApplicable(diags, loc, "a NUMA option", "edge traversals", label);
+        loc = entry->loc, function = "configApplyNUMA";
+    if (!function && s.numaPartition)
+      loc = s.numaPartition->loc, function = "configNUMAPartition";
+    if (!function && s.workStealing)
+      loc = s.workStealing->loc, function = "configWorkStealing";
+    if (!function && s.numaAlpha)
+      loc = s.numaAlpha->loc, function = "configNUMAAlpha";
+    if (function) {
+      reportNotApplicable(diags, loc, function, "edge traversals", label);
       ok = false;
     }
   }
