@@ -8,6 +8,7 @@
 #include "polyrt/node_subgraphs.h"
 
 #include "detail/edge_splitter.h"
+#include "detail/graph_cache.h"
 
 #include <algorithm>
 #include <cstring>
@@ -75,27 +76,18 @@ NodeSubgraphs<W> build(Graph<W> &g, const Partition &p, SubgraphSide side, int64
   return result;
 }
 
-template <typename W> struct Cache {
-  struct Entry {
-    const Graph<W> *graph;
-    VertexId n;
-    EdgeOffset m;
-    const EdgeOffset *offsets;
-    const VertexId *neighbors;
-    std::vector<VertexId> bounds;
-    SubgraphSide side;
-    int64_t segments;
-    SegmentSplit how;
-    std::unique_ptr<NodeSubgraphs<W>> subgraphs;
-  };
-  static constexpr size_t kKept = 4;
-  std::mutex mutex;
-  std::vector<Entry> entries;
-  static Cache &get() {
-    static Cache cache;
-    return cache;
-  }
+/// Keyed by the partition's bounds, the side and the segments.
+struct SubgraphKey {
+  std::vector<VertexId> bounds;
+  SubgraphSide side;
+  int64_t segments;
+  SegmentSplit how;
+  bool operator==(const SubgraphKey &) const = default;
 };
+template <typename W> detail::GraphCache<W, SubgraphKey, NodeSubgraphs<W>> &cache() {
+  static detail::GraphCache<W, SubgraphKey, NodeSubgraphs<W>> instance;
+  return instance;
+}
 
 } // namespace
 
@@ -107,41 +99,13 @@ const NodeSubgraphs<W> &nodeSubgraphs(Graph<W> &g, const Partition &p, SubgraphS
   if (p.bounds.empty() || p.numVertices() != g.numVertices())
     throw Error("a partition of " + std::to_string(p.bounds.empty() ? 0 : p.numVertices()) +
                 " vertices cannot split a graph of " + std::to_string(g.numVertices()));
-  bool pull = side == SubgraphSide::Pull;
-  if (pull)
+  if (side == SubgraphSide::Pull)
     g.buildInEdges();
-  const EdgeOffset *offsets = pull ? g.inOffsets() : g.outOffsets();
-  const VertexId *neighbors = pull ? g.inNeighbors() : g.outNeighbors();
-  Cache<W> &cache = Cache<W>::get();
-  std::lock_guard<std::mutex> lock(cache.mutex);
-  auto &entries = cache.entries;
-  auto sameGraph = [&](const typename Cache<W>::Entry &e) {
-    return e.n == g.numVertices() && e.m == g.numEdges() && e.offsets == offsets &&
-           e.neighbors == neighbors;
-  };
-  // An entry for this address and side that does not match is a dead graph's.
-  std::erase_if(entries,
-                [&](const auto &e) { return e.graph == &g && e.side == side && !sameGraph(e); });
-  for (size_t i = 0; i < entries.size(); ++i)
-    if (entries[i].graph == &g && entries[i].side == side && entries[i].bounds == p.bounds &&
-        entries[i].segments == segments && entries[i].how == how) {
-      std::rotate(entries.begin() + static_cast<std::ptrdiff_t>(i),
-                  entries.begin() + static_cast<std::ptrdiff_t>(i) + 1, entries.end());
-      return *entries.back().subgraphs;
-    }
-  auto built = std::make_unique<NodeSubgraphs<W>>(build(g, p, side, segments, how));
-  entries.push_back({&g, g.numVertices(), g.numEdges(), offsets, neighbors, p.bounds, side,
-                     segments, how, std::move(built)});
-  if (entries.size() > Cache<W>::kKept)
-    entries.erase(entries.begin());
-  return *entries.back().subgraphs;
+  return cache<W>().get(g, SubgraphKey{p.bounds, side, segments, how},
+                        [&] { return build(g, p, side, segments, how); });
 }
 
-template <typename W> void forgetNodeSubgraphs(const Graph<W> &g) {
-  Cache<W> &cache = Cache<W>::get();
-  std::lock_guard<std::mutex> lock(cache.mutex);
-  std::erase_if(cache.entries, [&](const auto &e) { return e.graph == &g; });
-}
+template <typename W> void forgetNodeSubgraphs(const Graph<W> &g) { cache<W>().forget(g); }
 
 #define POLYRT_INSTANTIATE(W)                                                                  \
   template const NodeSubgraphs<W> &nodeSubgraphs<W>(Graph<W> &, const Partition &, SubgraphSide, \

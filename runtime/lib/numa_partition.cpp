@@ -78,6 +78,17 @@ Partition partitionVertices(VertexId n, const EdgeOffset *offsets, int nodes,
   return p;
 }
 
+const Partition &PartitionCache::get(VertexId n, const EdgeOffset *offsets, int nodes,
+                                     PartitionStrategy how, double alpha, const char *what) {
+  if (n != n_ || offsets != offsets_ || how != how_ || alpha != alpha_ ||
+      partition_.nodes() != nodes) {
+    partition_ = partitionVertices(n, offsets, nodes, how, alpha);
+    n_ = n, offsets_ = offsets, how_ = how, alpha_ = alpha;
+    reportPartition(partition_, offsets, what);
+  }
+  return partition_;
+}
+
 void reportPartition(const Partition &p, const EdgeOffset *offsets, const char *what) {
   const char *value = std::getenv("POLYRT_VERBOSE");
   if (!value || !*value || std::strcmp(value, "0") == 0)

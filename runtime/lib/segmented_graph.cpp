@@ -8,6 +8,7 @@
 #include "polyrt/edge_chunks.h"
 
 #include "detail/edge_splitter.h"
+#include "detail/graph_cache.h"
 
 #include <omp.h>
 
@@ -40,28 +41,12 @@ std::vector<VertexId> sourceBoundaries(const EdgeOffset *outOffsets, VertexId n,
   return b;
 }
 
-/// The cached segmentations of one weight type, most recently used last.
-template <typename W> struct Cache {
-  struct Entry {
-    const Graph<W> *graph;
-    // What identifies the graph's current contents, besides its address.
-    VertexId n;
-    EdgeOffset m;
-    const EdgeOffset *inOffsets;
-    const VertexId *inNeighbors;
-    int64_t numSegments;
-    SegmentSplit how;
-    std::unique_ptr<SegmentedGraph<W>> segmented;
-  };
-  static constexpr size_t kKept = 4;
-  std::mutex mutex;
-  std::vector<Entry> entries;
-
-  static Cache &get() {
-    static Cache cache;
-    return cache;
-  }
-};
+/// Keyed by the segment count and the split.
+using SegmentKey = std::pair<int64_t, SegmentSplit>;
+template <typename W> detail::GraphCache<W, SegmentKey, SegmentedGraph<W>> &cache() {
+  static detail::GraphCache<W, SegmentKey, SegmentedGraph<W>> instance;
+  return instance;
+}
 
 } // namespace
 
@@ -72,35 +57,15 @@ const SegmentedGraph<W> &segmentedInEdges(Graph<W> &g, int64_t numSegments, Segm
     throw Error("the number of segments must be between 1 and the number of vertices (" +
                 std::to_string(n) + "); it is " + std::to_string(numSegments));
   g.buildInEdges();
-  Cache<W> &cache = Cache<W>::get();
-  std::lock_guard<std::mutex> lock(cache.mutex);
-  auto &entries = cache.entries;
-  auto sameGraph = [&](const typename Cache<W>::Entry &e) {
-    return e.n == n && e.m == g.numEdges() && e.inOffsets == g.inOffsets() &&
-           e.inNeighbors == g.inNeighbors();
-  };
-  // An entry for this address that does not match is a dead graph's.
-  std::erase_if(entries, [&](const auto &e) { return e.graph == &g && !sameGraph(e); });
-  for (size_t i = 0; i < entries.size(); ++i)
-    if (entries[i].graph == &g && entries[i].numSegments == numSegments && entries[i].how == how) {
-      std::rotate(entries.begin() + static_cast<std::ptrdiff_t>(i),
-                  entries.begin() + static_cast<std::ptrdiff_t>(i) + 1, entries.end());
-      return *entries.back().segmented;
-    }
-  std::vector<VertexId> bounds = sourceBoundaries(g.outOffsets(), n, numSegments, how);
-  auto built = std::make_unique<SegmentedGraph<W>>(detail::EdgeSplitter<W>(n, g.inOffsets(), g.inNeighbors(), g.inWeights(), std::move(bounds)).build());
-  entries.push_back({&g, n, g.numEdges(), g.inOffsets(), g.inNeighbors(), numSegments, how,
-                     std::move(built)});
-  if (entries.size() > Cache<W>::kKept)
-    entries.erase(entries.begin());
-  return *entries.back().segmented;
+  return cache<W>().get(g, SegmentKey{numSegments, how}, [&] {
+    std::vector<VertexId> bounds = sourceBoundaries(g.outOffsets(), n, numSegments, how);
+    return detail::EdgeSplitter<W>(n, g.inOffsets(), g.inNeighbors(), g.inWeights(),
+                                   std::move(bounds))
+        .build();
+  });
 }
 
-template <typename W> void forgetSegmentedGraphs(const Graph<W> &g) {
-  Cache<W> &cache = Cache<W>::get();
-  std::lock_guard<std::mutex> lock(cache.mutex);
-  std::erase_if(cache.entries, [&](const auto &e) { return e.graph == &g; });
-}
+template <typename W> void forgetSegmentedGraphs(const Graph<W> &g) { cache<W>().forget(g); }
 
 #define POLYRT_INSTANTIATE(W)                                                               \
   template const SegmentedGraph<W> &segmentedInEdges<W>(Graph<W> &, int64_t, SegmentSplit);  \

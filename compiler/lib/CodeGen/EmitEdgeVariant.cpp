@@ -662,17 +662,39 @@ void VariantWriter::emitBody(const std::string &apply) {
 void CppEmitter::emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &v,
                                  const std::string &name) {
   assert(v.nest.find(ForLoop::Owners) && "the loop-nest pass has not run");
+  std::string vertexApply;
+  if (const VertexTraversalExpr *u = t.fusedVertexApply)
+    vertexApply = appliedFunction(*u->func, u->writes, false, u->name);
+  // A NUMA variant on a machine with one node (none emulated) runs its
+  // one-node loops: the same variant without NUMA.
+  std::string oneNode;
+  if (v.numa) {
+    VariantPlan single = v;
+    single.numa.reset();
+    single.nest = v.numa->oneNode;
+    oneNode = name + "_one_node";
+    os << "// " << name << " on a machine with one NUMA node.\n";
+    emitVariantFunction(t, single, oneNode, vertexApply);
+  }
+  emitVariantFunction(t, v, name, vertexApply, oneNode);
+}
+
+void CppEmitter::emitVariantFunction(const EdgeTraversalExpr &t, const VariantPlan &v,
+                                     const std::string &name, const std::string &vertexApply,
+                                     const std::string &oneNode) {
   // An accumulating variant inlines the applied function as its fold.
   std::string apply = v.accumulation ? std::string()
                                      : appliedFunction(*t.applyFunc, v.writes, t.producesFrontier(), name);
   VariantWriter writer(*this, t, v, name, os);
-  if (const VertexTraversalExpr *u = t.fusedVertexApply)
-    writer.vertexApply = appliedFunction(*u->func, u->writes, false, u->name);
+  writer.vertexApply = vertexApply;
   if (v.accumulation)
     writer.emitAccumulationHelpers();
   if (name != t.name)
     os << "// " << spelling(v.variant) << ", " << spelling(v.loop.parallelization) << "\n";
   os << traversalSignature(t, name) << " {\n";
+  if (!oneNode.empty())
+    os << "  if (polyrt::topology().nodes == 1)\n"
+       << "    return " << oneNode << "(g" << (t.from ? ", frontier" : "") << ");\n";
   writer.emitBody(apply);
   os << "}\n\n";
 }

@@ -104,6 +104,11 @@ public:
 private:
   void emitEdgeTraversal(const EdgeTraversalExpr &t);
   void emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &name);
+  /// One variant's function; `oneNode` names the function it calls instead
+  /// on a machine with one node (empty: none).
+  void emitVariantFunction(const EdgeTraversalExpr &t, const VariantPlan &v,
+                           const std::string &name, const std::string &vertexApply,
+                           const std::string &oneNode = "");
   void emitVertexTraversal(const VertexTraversalExpr &t);
   std::string traversalSignature(const EdgeTraversalExpr &t, const std::string &name);
 };

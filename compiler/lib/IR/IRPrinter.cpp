@@ -168,6 +168,8 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
       os << "\n";
     }
     printNest(v.nest, v.output, os);
+    if (v.numa && !v.numa->oneNode.loops.empty())
+      os << "      on one node: the loops without NUMA\n";
   }
 }
 

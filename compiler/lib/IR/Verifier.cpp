@@ -154,7 +154,18 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
         return w.sync == WriteSync::Claim;
       }))
     return fail(where, "an output called unique without a claim");
-  return verifyWrites(v.writes, v.loop, where) && verifyNest(t, v, where);
+  if (!verifyWrites(v.writes, v.loop, where) || !verifyNest(t, v, where))
+    return false;
+  if (v.numa && !v.nest.loops.empty()) {
+    // The one-node loops must be a valid nest for the variant without NUMA.
+    VariantPlan single = v;
+    single.numa.reset();
+    single.nest = v.numa->oneNode;
+    if (single.nest.loops.empty())
+      return fail(where, "a NUMA variant without its one-node loops");
+    return verifyNest(t, single, where + " at one node");
+  }
+  return true;
 }
 
 bool Verifier::verify(const EdgeTraversalExpr &t) {

@@ -103,8 +103,14 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
 
 bool polyc::runLoopNestPass(Module &module, DiagnosticEngine &) {
   for (EdgeTraversalExpr *t : module.edgeTraversals)
-    for (VariantPlan &v : t->variants)
+    for (VariantPlan &v : t->variants) {
       v.nest = nestOf(*t, v);
+      if (v.numa) {
+        VariantPlan single = v;
+        single.numa.reset();
+        v.numa->oneNode = nestOf(*t, single);
+      }
+    }
   for (VertexTraversalExpr *u : module.vertexTraversals)
     u->serialWhenSmall = u->loop.parallelization != Parallelization::Serial;
   return true;

@@ -14,9 +14,9 @@
 //       for (int64_t i = begin; i < end; ++i) ... vertex i and its edges ...
 //   }
 //
-// prepare runs serially before the region. The partition is computed once
-// per (vertex count, offsets array, strategy, alpha) and kept; with
-// POLYRT_VERBOSE=1 its per-node sizes are printed when it is first made.
+// prepare runs serially before the region. The partition is kept across
+// calls (PartitionCache); with POLYRT_VERBOSE=1 its per-node sizes are
+// printed when it is made.
 //
 //===----------------------------------------------------------------------===//
 #ifndef POLYRT_NUMA_LOOP_H
@@ -49,18 +49,15 @@ public:
   bool next(int thread, int64_t &begin, int64_t &end, int &node) {
     return work_.next(thread, begin, end, node);
   }
-  const Partition &partition() const { return partition_; }
+  const Partition &partition() const { return *partition_; }
   /// The team the chunks are made for: every thread of the topology. A
   /// smaller team would leave chunks untaken, so prepare turns OpenMP's
   /// dynamic team sizes off.
   int teamSize() const { return teamSize_; }
 
 private:
-  Partition partition_;
-  VertexId n_ = -1;
-  const EdgeOffset *offsets_ = nullptr;
-  PartitionStrategy how_ = PartitionStrategy::VertexBalanced;
-  double alpha_ = 0;
+  PartitionCache partitions_;
+  const Partition *partition_ = nullptr;
   std::vector<int64_t> bounds_;
   int teamSize_ = 1;
   NodeWork work_;

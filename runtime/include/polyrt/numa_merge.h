@@ -61,16 +61,11 @@ public:
       throw Error("the number of segments must be at least 1, not " + std::to_string(segments));
     g.buildInEdges();
     const Topology &topo = topology();
-    const EdgeOffset *offsets = g.inOffsets();
-    if (g.numVertices() != n_ || offsets != offsets_ || how != how_ || alpha != alpha_ ||
-        partition_.nodes() != topo.nodes) {
-      // Balanced by in-edges: what a pull walks.
-      partition_ = partitionVertices(g.numVertices(), offsets, topo.nodes, how, alpha);
-      n_ = g.numVertices(), offsets_ = offsets, how_ = how, alpha_ = alpha;
-      reportPartition(partition_, offsets, "NUMA pull (merge form)");
-    }
-    const int64_t perNode = (segments + partition_.nodes() - 1) / partition_.nodes();
-    parts_ = &nodeSubgraphs(g, partition_, SubgraphSide::Pull, perNode, split);
+    // Balanced by in-edges: what a pull walks.
+    partition_ = &partitions_.get(g.numVertices(), g.inOffsets(), topo.nodes, how, alpha,
+                                  "NUMA pull (merge form)");
+    const int64_t perNode = (segments + partition_->nodes() - 1) / partition_->nodes();
+    parts_ = &nodeSubgraphs(g, *partition_, SubgraphSide::Pull, perNode, split);
     const int parts = static_cast<int>(parts_->parts.size());
     buffers_.resize(parts);
     walkBase_.assign(parts + 1, 0);
@@ -82,7 +77,7 @@ public:
         buffers_[i] = NodeBlock<T>(listed, partNode_[i]);
       walkBase_[i + 1] = walkBase_[i] + listed;
     }
-    mergeBounds_.assign(partition_.bounds.begin(), partition_.bounds.end());
+    mergeBounds_.assign(partition_->bounds.begin(), partition_->bounds.end());
     omp_set_dynamic(0); // the chunks are made for exactly this team
     teamSize_ = topo.threads;
     walk_.reset(walkBase_, partNode_, topo.threadNode, chunk, stealing);
@@ -93,7 +88,7 @@ public:
   }
 
   int teamSize() const { return teamSize_; }
-  const Partition &partition() const { return partition_; }
+  const Partition &partition() const { return *partition_; }
   int nodeOf(int part) const { return partNode_[part]; }
   /// The parts: one per node, or one per segment of each node.
   int parts() const { return static_cast<int>(buffers_.size()); }
@@ -146,11 +141,8 @@ public:
   }
 
 private:
-  Partition partition_;
-  VertexId n_ = -1;
-  const EdgeOffset *offsets_ = nullptr;
-  PartitionStrategy how_ = PartitionStrategy::VertexBalanced;
-  double alpha_ = 0;
+  PartitionCache partitions_;
+  const Partition *partition_ = nullptr;
   const NodeSubgraphs<W> *parts_ = nullptr;
   std::vector<NodeBlock<T>> buffers_;
   std::vector<int64_t> walkBase_, mergeBounds_;

@@ -55,6 +55,23 @@ struct Partition {
 Partition partitionVertices(VertexId n, const EdgeOffset *offsets, int nodes,
                             PartitionStrategy how, double alpha = -1);
 
+/// A traversal's partition, kept across its calls: remade (and reported
+/// with POLYRT_VERBOSE=1 as `what`) only when an input changed. The same
+/// graph walked again keeps it; a stale one could only balance worse, as
+/// its ranges always cover [0, n).
+class PartitionCache {
+public:
+  const Partition &get(VertexId n, const EdgeOffset *offsets, int nodes, PartitionStrategy how,
+                       double alpha, const char *what);
+
+private:
+  Partition partition_;
+  VertexId n_ = -1;
+  const EdgeOffset *offsets_ = nullptr;
+  PartitionStrategy how_ = PartitionStrategy::VertexBalanced;
+  double alpha_ = 0;
+};
+
 /// With POLYRT_VERBOSE=1, prints "polyrt: <what>: " and p.describe(offsets)
 /// to stderr; otherwise nothing.
 void reportPartition(const Partition &p, const EdgeOffset *offsets, const char *what);

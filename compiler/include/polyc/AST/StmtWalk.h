@@ -35,6 +35,21 @@ template <typename Fn> void forEachStmt(const Program &program, Fn &&fn) {
       forEachStmtIn(func->body, fn);
 }
 
+/// Calls fn on each block a statement holds directly (bodies, branches).
+template <typename Fn> void forEachNestedBlock(Stmt &s, Fn &&fn) {
+  if (auto *b = llvm::dyn_cast<IfStmt>(&s)) {
+    for (IfStmt::Branch &branch : b->branches)
+      fn(branch.body);
+    fn(b->elseBody);
+  } else if (auto *w = llvm::dyn_cast<WhileStmt>(&s)) {
+    fn(w->body);
+  } else if (auto *d = llvm::dyn_cast<DoWhileStmt>(&s)) {
+    fn(d->body);
+  } else if (auto *f = llvm::dyn_cast<ForStmt>(&s)) {
+    fn(f->body);
+  }
+}
+
 /// Calls fn on every block of every function of the program: each body,
 /// then the blocks nested in it, pre-order.
 template <typename Fn> void forEachBlock(const Program &program, Fn &&fn) {
@@ -43,19 +58,7 @@ template <typename Fn> void forEachBlock(const Program &program, Fn &&fn) {
     if (!func)
       continue;
     fn(func->body);
-    forEachStmtIn(func->body, [&](Stmt &s) {
-      if (auto *i = llvm::dyn_cast<IfStmt>(&s)) {
-        for (const IfStmt::Branch &b : i->branches)
-          fn(b.body);
-        fn(i->elseBody);
-      } else if (auto *w = llvm::dyn_cast<WhileStmt>(&s)) {
-        fn(w->body);
-      } else if (auto *d = llvm::dyn_cast<DoWhileStmt>(&s)) {
-        fn(d->body);
-      } else if (auto *f = llvm::dyn_cast<ForStmt>(&s)) {
-        fn(f->body);
-      }
-    });
+    forEachStmtIn(func->body, [&](Stmt &s) { forEachNestedBlock(s, fn); });
   }
 }
 

@@ -53,21 +53,6 @@ template <typename Fn> void forEachOperand(Expr &e, Fn &&fn) {
   forEachChild(e, fn);
 }
 
-/// Calls fn on each block a statement holds directly (bodies, branches).
-template <typename Fn> void forEachNestedBlock(Stmt &s, Fn &&fn) {
-  if (auto *b = llvm::dyn_cast<IfStmt>(&s)) {
-    for (IfStmt::Branch &branch : b->branches)
-      fn(branch.body);
-    fn(b->elseBody);
-  } else if (auto *w = llvm::dyn_cast<WhileStmt>(&s)) {
-    fn(w->body);
-  } else if (auto *d = llvm::dyn_cast<DoWhileStmt>(&s)) {
-    fn(d->body);
-  } else if (auto *f = llvm::dyn_cast<ForStmt>(&s)) {
-    fn(f->body);
-  }
-}
-
 /// Calls fn on e and every expression below it, operands first (the order in
 /// which lowering met the traversals).
 template <typename Fn> void forEachExprBelow(Expr &e, Fn &&fn) {

@@ -155,6 +155,10 @@ struct NumaPlan {
   llvm::SMLoc loc;             // the configApplyNUMA call
   WorkStealing stealing = WorkStealing::IntraNode;
   ScheduleNumber chunk{64, -1, {}}; // vertices a thread takes at a time
+  /// The loops the variant runs when the machine has one node (and none is
+  /// emulated): those of the same variant without NUMA, since one partition
+  /// needs no split, no buffers and no merge (the loop-nest pass).
+  LoopNest oneNode;
 };
 
 /// What one variant's loop touches, for --account-accesses (the
