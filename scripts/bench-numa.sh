@@ -17,7 +17,8 @@
 # 4. The barrier microbenchmark (polyrt-barrier-bench).
 #
 # Environment: BENCH_SCALE [20], BENCH_RUNS [3], BENCH_ALGOS [pr prdelta bfs
-# sssp cc], BENCH_BUILD [1] (0: use the build as is), POLYC_BUILD_DIR [build],
+# sssp cc], BENCH_SECTIONS [1234] (which of the four to run), BENCH_BUILD [1]
+# (0: use the build as is), POLYC_BUILD_DIR [build],
 # BENCH_DIR [$POLYC_BUILD_DIR/bench-numa]. A benchmark, never a test: the
 # exit status is 1 only when something failed to build or run.
 set -euo pipefail
@@ -27,6 +28,8 @@ bench="$root/test/benchmarks"
 scale="${BENCH_SCALE:-20}"
 runs="${BENCH_RUNS:-3}"
 algos="${BENCH_ALGOS:-pr prdelta bfs sssp cc}"
+sections="${BENCH_SECTIONS:-1234}"
+section() { [[ "$sections" == *"$1"* ]]; }
 work="${BENCH_DIR:-$build/bench-numa}"
 [[ "$scale" =~ ^[0-9]+$ && "$runs" =~ ^[0-9]+$ ]] ||
   { echo "bench-numa.sh: BENCH_SCALE and BENCH_RUNS must be numbers" >&2; exit 2; }
@@ -60,12 +63,15 @@ ext_of() { [[ "$1" == sssp ]] && echo wsg || echo sg; }
 
 # ---------------------------------------------------------------- schedules
 # The benchmark schedule plus NUMA on its pull: the dense pull of a hybrid,
-# or the traversal's only variant.
+# or the traversal's only variant; a node's threads take chunks of the size
+# the schedule gives its pull (the grain), else 64 vertices.
 numa_schedule() { # algo -> file
-  local base="$bench/schedules/$1.sched" out="$work/$1-numa.sched" dir=""
+  local base="$bench/schedules/$1.sched" out="$work/$1-numa.sched" dir="" chunk
   grep -q 'SparsePush-DensePull' "$base" && dir=', "DensePull"'
+  chunk="$(sed -n 's/.*"dynamic-vertex-parallel", \([0-9][0-9]*\).*/\1/p' "$base" | tail -n 1)"
   { cat "$base"; echo "program->configApplyNUMA(\"s1\", \"dynamic-parallel\"$dir)"
-    echo "       ->configNUMAPartition(\"s1\", \"edge-balanced\");"; } >"$out"
+    echo "       ->configNUMAPartition(\"s1\", \"edge-balanced\")"
+    echo "       ->configWorkStealing(\"s1\", \"intra-node\", ${chunk:-64});"; } >"$out"
   echo "$out"
 }
 program() { # algo schedule output [polyc flags...]
@@ -81,11 +87,14 @@ run() { # env... -- exe graph [source] ; prints kernel seconds
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 # ---------------------------------------------------------------- 1. partitions
+if section 1; then
 echo
 echo "== 1. Partition balance: the largest node's edges over the mean"
 "$gen" --partition "$(graph kron sg)"
+fi
 
 # ---------------------------------------------------------------- 2. accounting
+if section 2; then
 echo
 echo "== 2. Access accounting: remote% / random-remote% of all counted accesses"
 printf '%-8s %-6s %5s  %-22s %-22s\n' algo graph nodes "plain schedule" "with configApplyNUMA"
@@ -110,7 +119,10 @@ for algo in $algos; do
   done
 done
 
+fi
+
 # ---------------------------------------------------------------- 3. speed
+if section 3; then
 echo
 echo "== 3. Speed: kernel seconds, median of $runs interleaved runs, $(nproc) threads"
 printf '%-8s %-6s %9s %9s %9s  %-14s %-14s\n' algo graph plain numa numa@2 "numa/plain" "numa@2/plain"
@@ -133,8 +145,12 @@ for algo in $algos; do
   done
 done
 
+fi
+
 # ---------------------------------------------------------------- 4. barrier
+if section 4; then
 echo
 echo "== 4. Barrier: hierarchical against OpenMP's"
 "$build/bin/polyrt-barrier-bench"
+fi
 exit "$status"
