@@ -972,6 +972,12 @@ def exhaustive_schedules(example, traversals, source):
         if part == "chunk-alpha" and steal == "mini-chunk":
             per["numa-alpha"] = Value("configNUMAAlpha", [0.5])
         add("numa", per)
+    # Cache blocking inside the nodes (the merge form; other pulls reject it).
+    for d in ("DensePull", "SparsePush-DensePull"):
+        for v in (Value("configApplyNumSSG", ["fixed-vertex-count", 3]),
+                  Value("configApplyNumSSG", ["edge-aware-vertex-count", ARGV], dir="DensePull")):
+            add("numa", {"direction": d, "parallelization": "dynamic-vertex-parallel",
+                         "numssg": v, "numa": Value("configApplyNUMA", ["static-parallel"])})
     for d in numa_dirs:
         for p in ("serial", "static-vertex-parallel", "edge-aware-dynamic-vertex-parallel"):
             add("numa", {"direction": d, "parallelization": p,
