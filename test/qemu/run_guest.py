@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Boots a QEMU guest with N virtual NUMA nodes and checks real placement there.
 
+    run_guest.py --prepare --build build      (once: kernel and static binaries)
     run_guest.py --nodes 2 --build build --work build/test/qemu/numa2
 
 What it does (docs/testing.md, "Real placement in a QEMU guest"):
@@ -104,29 +105,43 @@ def static_program(build, work, example, schedule):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--nodes", type=int, required=True)
+    parser.add_argument("--prepare", action="store_true",
+                        help="fetch the kernel and build the static binaries, then stop")
+    parser.add_argument("--nodes", type=int)
     parser.add_argument("--build", required=True)
-    parser.add_argument("--work", required=True)
+    parser.add_argument("--work")
     args = parser.parse_args()
-    build, work, nodes = os.path.abspath(args.build), os.path.abspath(args.work), args.nodes
-    os.makedirs(work, exist_ok=True)
+    build = os.path.abspath(args.build)
 
     qemu = shutil.which("qemu-system-x86_64")
     if not qemu:
         say("SKIPPED: qemu-system-x86_64 is not installed (Debian's qemu-system-x86; "
             "scripts/install-deps.sh installs it)")
         return SKIP
+    if args.prepare:
+        # Once for all guests (the ctest fixture qemu-prepare): two guests
+        # building or fetching into one directory at once would race.
+        if not kernel(build):
+            say("SKIPPED: no Debian cloud kernel could be fetched (apt-get download)")
+            return SKIP
+        built = subprocess.run(["cmake", "--build", build, "--target", "polyc-qemu-init",
+                                "polyrt-unittests-static"], capture_output=True, text=True)
+        if built.returncode != 0:
+            say("FAILED: building the guest's programs:\n" + built.stdout[-3000:])
+            return 1
+        return 0
+    if not args.nodes or not args.work:
+        parser.error("--nodes and --work are needed without --prepare")
+    work, nodes = os.path.abspath(args.work), args.nodes
+    os.makedirs(work, exist_ok=True)
     vmlinuz = kernel(build)
     if not vmlinuz:
         say("SKIPPED: no Debian cloud kernel could be fetched (apt-get download)")
         return SKIP
-
-    built = subprocess.run(["cmake", "--build", build, "--target", "polyc-qemu-init",
-                            "polyrt-unittests-static", "polyc", "polyrt-gen"],
-                           capture_output=True, text=True)
-    if built.returncode != 0:
-        say("FAILED: building the guest's programs:\n" + built.stdout[-3000:])
-        return 1
+    for binary in ("polyc-qemu-init", "polyrt-unittests-static"):
+        if not os.path.exists(os.path.join(build, "bin", binary)):
+            say("FAILED: %s is not built (run with --prepare first)" % binary)
+            return 1
     graph = os.path.join(work, "kron.sg")
     subprocess.run([os.path.join(build, "bin", "polyrt-gen"), "kron", "-s", "10", "-u", "-o", graph],
                    check=True, stdout=subprocess.DEVNULL)
