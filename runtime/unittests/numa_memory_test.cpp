@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "polyrt/numa_memory.h"
 #include "polyrt/numa.h"
+#include "polyrt/numa_partition.h"
+#include "polyrt/vertex_array.h"
 #include "test_util.h"
 
 #include <cstring>
@@ -52,6 +54,46 @@ TEST(NumaPlacement, UntouchedPagesAreNotPresentAndZeroBytesAreNothing) {
   EXPECT_LT(pages.front(), 0); // not touched yet
   freeNodeMemory(memory, 1 << 20);
   EXPECT_EQ(realNodeOf(topology().realNodes), 0);
+}
+
+TEST(NumaPlacement, NodeLocalVertexArraySlicesLiveOnTheirNodes) {
+  const Topology &topo = topology();
+  const int64_t n = int64_t{1} << 20; // 8 MiB of doubles
+  VertexArray<double> a(n, 1.5, Placement::NodeLocal);
+  EXPECT_EQ(a.placement(), Placement::NodeLocal);
+  Partition p = partitionVertices(static_cast<VertexId>(n), nullptr, topo.nodes,
+                                  PartitionStrategy::VertexBalanced);
+  std::vector<int> pages = pageNodes(a.data(), sizeof(double) * n);
+  const size_t perPage = 4096 / sizeof(double);
+  for (size_t i = 0; i < pages.size(); ++i) {
+    // The node owning the page's first element (pages straddling two
+    // slices go to the first).
+    int owner = p.ownerOf(static_cast<VertexId>(i * perPage));
+    EXPECT_EQ(pages[i], realNodeOf(owner)) << "page " << i;
+  }
+  // Assigning keeps the array's own placement.
+  VertexArray<double> plain(n, 2.0);
+  a = plain;
+  EXPECT_EQ(a.placement(), Placement::NodeLocal);
+  EXPECT_EQ(a[n - 1], 2.0);
+  a = VertexArray<double>(n, 3.0);
+  EXPECT_EQ(a.placement(), Placement::NodeLocal);
+  EXPECT_EQ(a[0], 3.0);
+}
+
+TEST(NumaPlacement, InterleavedVertexArraySpreadsPages) {
+  const Topology &topo = topology();
+  VertexArray<int32_t> a(int64_t{1} << 20, 7, Placement::Interleaved);
+  std::vector<int> pages = pageNodes(a.data(), sizeof(int32_t) << 20);
+  std::vector<int> perNode(std::max(topo.realNodes, 1), 0);
+  for (int where : pages) {
+    ASSERT_GE(where, 0);
+    ASSERT_LT(where, topo.realNodes);
+    perNode[where]++;
+  }
+  for (int k = 0; k < topo.realNodes; ++k) // round-robin: every node gets some
+    EXPECT_GT(perNode[k], 0) << "node " << k;
+  EXPECT_EQ(a[12345], 7);
 }
 
 TEST(NumaPlacement, ImpossibleSizesAreErrors) {

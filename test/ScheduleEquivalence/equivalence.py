@@ -95,6 +95,7 @@ VERTEX_PARALLELIZATIONS = ["serial", "static-vertex-parallel", "dynamic-vertex-p
 NUMA_PARALLELIZATIONS = ["serial", "static-parallel", "dynamic-parallel"]
 NUMA_PARTITIONS = ["vertex-balanced", "edge-balanced", "chunk-alpha"]
 WORK_STEALING = ["none", "intra-node", "mini-chunk", "inter-node"]
+DATA_PLACEMENTS = ["node-local", "interleaved"]  # replicated: not lowered yet
 # A NUMA schedule runs on the first graph under every node count and
 # thread count (unset: the machine's nodes).
 NUMA_NODES = [None, "1", "2", "3", "4", "8"]
@@ -213,7 +214,13 @@ def numa_ok(v, chosen):
 
 
 def uses_numa(schedule_text):
-    return "configApplyNUMA" in schedule_text
+    return "configApplyNUMA" in schedule_text or "configDataPlacement" in schedule_text
+
+
+def placement_call(source, how):
+    """configDataPlacement of the program's first per-vertex vector."""
+    first = next(iter(vertex_vectors(source).values()))[0]
+    return 'program->configDataPlacement("%s", "%s");' % (first, how)
 
 
 def dedup_ok(v, chosen):
@@ -759,9 +766,13 @@ class Schedule:
                 a.append('"%s"' % dir_)
             text.append("program->%s(%s);" % (function, ", ".join(a)))
             keys.append((len(text), ["%s: %s" % (label, x) for x in k]))
-        for vectors in self.program:
-            text.append("program->fuseFields(%s);" % ", ".join('"%s"' % v for v in vectors))
-            keys.append((len(text), ["fuseFields(%s)" % ", ".join(vectors)]))
+        for entry in self.program:
+            if isinstance(entry, str):  # a whole call (configDataPlacement)
+                text.append(entry)
+                keys.append((len(text), [entry]))
+                continue
+            text.append("program->fuseFields(%s);" % ", ".join('"%s"' % v for v in entry))
+            keys.append((len(text), ["fuseFields(%s)" % ", ".join(entry)]))
         return "\n".join(text) + "\n", extra, keys
 
 
@@ -891,6 +902,9 @@ def ci_schedules(example, traversals, source):
         if k < len(fuse):
             s.program.append(fuse[k])
         schedules.append(s)
+    # Each lowered data placement once, on a schedule without field fusion.
+    for s, how in zip(reversed(schedules[len(fuse):]), DATA_PLACEMENTS):
+        s.program.append(placement_call(source, how))
     return schedules
 
 

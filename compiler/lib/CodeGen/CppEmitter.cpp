@@ -62,7 +62,15 @@ void CppEmitter::emitGlobals() {
           emitFusedFieldDeclaration(*g, os);
         continue;
       }
-      os << cppType(var->type) << " " << cppName(var->name) << ";\n";
+      os << cppType(var->type) << " " << cppName(var->name);
+      auto placed = module.placements.find(var);
+      if (placed != module.placements.end())
+        os << "{polyrt::Placement::"
+           << (placed->second == DataPlacement::NodeLocal ? "NodeLocal" : "Interleaved")
+           << "}; // configDataPlacement";
+      else
+        os << ";";
+      os << "\n";
     }
   os << "\n";
   if (!module.fusedFields.empty())

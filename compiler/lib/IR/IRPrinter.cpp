@@ -198,6 +198,9 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
          << field->type.value->str();
     os << "\n";
   }
+  for (const auto &[var, placement] : module.placements)
+    os << "  placement @" << var->name << ": "
+       << (placement == DataPlacement::NodeLocal ? "node-local" : "interleaved") << "\n";
   // Interleave both kinds in source order.
   auto e = module.edgeTraversals.begin(), eEnd = module.edgeTraversals.end();
   auto v = module.vertexTraversals.begin(), vEnd = module.vertexTraversals.end();

@@ -24,6 +24,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        runApplyFusionPass},
       {"field-fusion", "fuseFields: per-vertex vectors stored as one array of structs",
        runFieldFusionPass},
+      {"data-placement", "configDataPlacement: interleaved or node-local per-vertex vectors",
+       runDataPlacementPass},
       {"direction", "push, pull or hybrid: the variants each edge traversal is made of",
        runDirectionPass},
       {"parallelization", "serial or parallel loop per variant, load balance, grain size",

@@ -56,7 +56,7 @@ constexpr FunctionInfo kFunctions[] = {
     {"configNUMAPartition", 2, 3, checkNUMAPartition, true, nullptr},
     {"configNUMAAlpha", 2, 2, checkNUMAAlpha, true, nullptr},
     {"configApplyAgents", 2, 2, checkAgents, true, kNuma},
-    {"configDataPlacement", 2, 2, checkDataPlacement, false, kNuma},
+    {"configDataPlacement", 2, 2, checkDataPlacement, false, nullptr},
     {"configApplyFrontier", 2, 3, checkFrontier, true, kNuma},
     {"configBarrier", 1, 1, checkBarrier, false, nullptr},
     {"configWorkStealing", 2, 3, checkWorkStealing, true, nullptr},

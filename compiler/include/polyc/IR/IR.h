@@ -282,6 +282,9 @@ struct Module {
   std::set<const AssignStmt *> movedAssignments;
   /// --account-accesses: generated code counts local and remote accesses.
   bool accountAccesses = false;
+  /// configDataPlacement: where a global per-vertex vector's pages live
+  /// (the data-placement pass); vectors not named keep the default.
+  std::map<const VarDecl *, DataPlacement> placements;
 };
 
 /// Checks the invariants the emitter relies on (each variant's frontier

@@ -40,6 +40,7 @@ bool runLoopSplittingPass(Module &module, DiagnosticEngine &diags);
 bool runLoopFusionPass(Module &module, DiagnosticEngine &diags);
 bool runApplyFusionPass(Module &module, DiagnosticEngine &diags);
 bool runFieldFusionPass(Module &module, DiagnosticEngine &diags);
+bool runDataPlacementPass(Module &module, DiagnosticEngine &diags);
 bool runDirectionPass(Module &module, DiagnosticEngine &diags);
 bool runParallelizationPass(Module &module, DiagnosticEngine &diags);
 bool runFrontierPass(Module &module, DiagnosticEngine &diags);
