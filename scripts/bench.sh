@@ -8,6 +8,10 @@
 #   scripts/bench.sh --try-schedules   polyc alone under every schedule of
 #                                      examples/schedules/ (to choose the ones
 #                                      in test/benchmarks/schedules/)
+#   scripts/bench.sh --numa            the NUMA benchmark (scripts/bench-numa.sh:
+#                                      NUMA schedules against the same without
+#                                      NUMA at one and two nodes, accounting,
+#                                      partitions, barrier; docs/numa.md)
 #
 # Environment (defaults in brackets):
 #   BENCH_SCALE [22]      graphs of 2^SCALE vertices: kron and urand with 16
@@ -54,6 +58,7 @@ mode=bench
 case "${1:-}" in
   "") ;;
   --try-schedules) mode=schedules ;;
+  --numa) exec "$(dirname "${BASH_SOURCE[0]}")/bench-numa.sh" ;;
   -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
   *) echo "bench.sh: unknown argument '$1' (--try-schedules, --help)" >&2; exit 2 ;;
 esac

@@ -36,16 +36,18 @@ std::string Partition::describe(const EdgeOffset *offsets) const {
 }
 
 Partition partitionVertices(VertexId n, const EdgeOffset *offsets, int nodes,
-                            PartitionStrategy how, double alpha) {
+                            PartitionStrategy how, double alpha, VertexId granule) {
+  if (granule < 1)
+    throw Error("a partition's granule must be at least one vertex");
   if (nodes < 1 || nodes > n)
     throw Error("cannot split " + std::to_string(n) + " vertices over " + std::to_string(nodes) +
                 " NUMA nodes: every node needs at least one vertex to own");
   if (alpha < 0)
     alpha = defaultPartitionAlpha(nodes);
-  // Weigh whole 64-vertex words, so that boundaries fall between words.
-  const int64_t words = (int64_t{n} + 63) / 64;
+  // Weigh whole granules, so that boundaries fall between them.
+  const int64_t words = (int64_t{n} + granule - 1) / granule;
   auto weight = [&](int64_t word) {
-    int64_t lo = word * 64, hi = std::min<int64_t>(lo + 64, n);
+    int64_t lo = word * granule, hi = std::min<int64_t>(lo + granule, n);
     double vertices = double(hi - lo);
     if (how == PartitionStrategy::VertexBalanced || !offsets)
       return vertices;
@@ -68,9 +70,9 @@ Partition partitionVertices(VertexId n, const EdgeOffset *offsets, int nodes,
   for (int64_t w = 0; w < words && next < nodes; ++w) {
     // Boundary k goes before the first word at which the running weight
     // would pass k/N of the total.
-    double wWeight = byVertices ? double(std::min<int64_t>(64, n - w * 64)) : weight(w);
+    double wWeight = byVertices ? double(std::min<int64_t>(granule, n - w * granule)) : weight(w);
     while (next < nodes && sum + wWeight / 2 > total * next / nodes) {
-      p.bounds[next] = static_cast<VertexId>(w * 64);
+      p.bounds[next] = static_cast<VertexId>(w * granule);
       ++next;
     }
     sum += wWeight;

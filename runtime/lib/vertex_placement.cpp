@@ -19,10 +19,13 @@ void *allocatePlaced(size_t bytes, int64_t n, size_t elementSize, Placement plac
     return nullptr;
   const Topology &topo = topology();
   if (placement == Placement::NodeLocal) {
-    // The vertex-balanced partition over the topology's nodes.
+    // The vertex-balanced partition over the topology's nodes, on whole
+    // pages whatever the element size when the array is large enough.
     int nodes = static_cast<int>(std::min<int64_t>(topo.nodes, std::max<int64_t>(n, 1)));
+    VertexId granule = n >= int64_t{kPlacementGranule} * nodes ? kPlacementGranule
+                                                               : kTraversalGranule;
     Partition p = partitionVertices(static_cast<VertexId>(n), nullptr, nodes,
-                                    PartitionStrategy::VertexBalanced);
+                                    PartitionStrategy::VertexBalanced, -1, granule);
     std::vector<size_t> byteBounds;
     for (VertexId b : p.bounds)
       byteBounds.push_back(static_cast<size_t>(b) * elementSize);

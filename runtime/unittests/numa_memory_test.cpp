@@ -62,13 +62,13 @@ TEST(NumaPlacement, NodeLocalVertexArraySlicesLiveOnTheirNodes) {
   VertexArray<double> a(n, 1.5, Placement::NodeLocal);
   EXPECT_EQ(a.placement(), Placement::NodeLocal);
   Partition p = partitionVertices(static_cast<VertexId>(n), nullptr, topo.nodes,
-                                  PartitionStrategy::VertexBalanced);
+                                  PartitionStrategy::VertexBalanced, -1, kPlacementGranule);
   std::vector<int> pages = pageNodes(a.data(), sizeof(double) * n);
   const size_t perPage = 4096 / sizeof(double);
   for (size_t i = 0; i < pages.size(); ++i) {
-    // The node owning the page's first element (pages straddling two
-    // slices go to the first).
+    // Slices are whole pages: a page's first and last elements have one owner.
     int owner = p.ownerOf(static_cast<VertexId>(i * perPage));
+    EXPECT_EQ(owner, p.ownerOf(static_cast<VertexId>(i * perPage + perPage - 1)));
     EXPECT_EQ(pages[i], realNodeOf(owner)) << "page " << i;
   }
   // Assigning keeps the array's own placement.

@@ -85,6 +85,19 @@ TEST(NumaPartition, EdgeBalancedEvensEdgesWhereVertexBalancedDoesNot) {
   EXPECT_EQ(defaultPartitionAlpha(4), 24.0);
 }
 
+TEST(NumaPartition, PlacementGranuleGivesWholePages) {
+  const VertexId n = 100000;
+  std::vector<EdgeOffset> offsets = offsetsOf(skewedDegrees(n));
+  for (int nodes : {2, 3, 8}) {
+    Partition p = partitionVertices(n, offsets.data(), nodes, PartitionStrategy::EdgeBalanced, -1,
+                                    kPlacementGranule);
+    for (int k = 1; k < nodes; ++k)
+      EXPECT_EQ(p.begin(k) % kPlacementGranule, 0) << p.begin(k);
+    EXPECT_EQ(p.bounds.back(), n);
+  }
+  EXPECT_THROW(partitionVertices(n, nullptr, 2, PartitionStrategy::VertexBalanced, -1, 0), Error);
+}
+
 TEST(NumaPartition, Errors) {
   std::vector<EdgeOffset> offsets(4, 0);
   EXPECT_THROW(partitionVertices(3, offsets.data(), 4, PartitionStrategy::EdgeBalanced), Error);

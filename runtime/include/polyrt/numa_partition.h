@@ -11,9 +11,11 @@
 //   ChunkAlpha      equal alpha * |V_i| + |E_i| (Gemini); alpha defaults to
 //                   8 * (N - 1) for N nodes
 //
-// Boundaries fall on multiples of 64 vertices (whole bitvector words), so a
-// node never shares a frontier word with another; the last boundary is n.
-// Node ranges may be empty when the graph has fewer than 64 * N vertices.
+// Boundaries fall on multiples of a granule: 64 vertices (whole bitvector
+// words) for traversals, so a node never shares a frontier word with
+// another; 4096 for placing vertex data, so that a node's slice of an array
+// of any element size is whole pages. The last boundary is n. Node ranges
+// may be empty when the graph has fewer than granule * N vertices.
 //
 //===----------------------------------------------------------------------===//
 #ifndef POLYRT_NUMA_PARTITION_H
@@ -28,12 +30,17 @@ namespace polyrt {
 
 enum class PartitionStrategy { VertexBalanced, EdgeBalanced, ChunkAlpha };
 
+/// Where node boundaries may fall (see above).
+constexpr VertexId kTraversalGranule = 64;
+constexpr VertexId kPlacementGranule = 4096;
+
 /// The alpha ChunkAlpha uses when the schedule names none: 8 * (N - 1).
 double defaultPartitionAlpha(int nodes);
 
 struct Partition {
   /// nodes() + 1 entries: node k owns [bounds[k], bounds[k + 1]); bounds[0]
-  /// is 0, the last is n, every other one a multiple of 64, non-decreasing.
+  /// is 0, the last is n, every other one a multiple of the granule,
+  /// non-decreasing.
   std::vector<VertexId> bounds;
 
   int nodes() const { return static_cast<int>(bounds.size()) - 1; }
@@ -53,7 +60,8 @@ struct Partition {
 /// be null). alpha < 0 means defaultPartitionAlpha(nodes). Throws Error when
 /// nodes < 1 or nodes > n ("cannot split N vertices over M NUMA nodes").
 Partition partitionVertices(VertexId n, const EdgeOffset *offsets, int nodes,
-                            PartitionStrategy how, double alpha = -1);
+                            PartitionStrategy how, double alpha = -1,
+                            VertexId granule = kTraversalGranule);
 
 /// A traversal's partition, kept across its calls: remade (and reported
 /// with POLYRT_VERBOSE=1 as `what`) only when an input changed. The same

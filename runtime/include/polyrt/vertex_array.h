@@ -7,9 +7,10 @@
 //   Default      ordinary memory (first touch decides where pages go)
 //   Interleaved  pages spread round-robin over the real nodes
 //   NodeLocal    one mapping whose slice of each node's vertices (the
-//                vertex-balanced partition over the topology's nodes) is
-//                bound to that node: Polymer's "contiguous virtual, discrete
-//                physical" application data
+//                vertex-balanced partition over the topology's nodes, on
+//                multiples of 4096 vertices: whole pages for any element
+//                size) is bound to that node: Polymer's "contiguous
+//                virtual, discrete physical" application data
 //
 // The placement belongs to the array, not to its contents: assigning another
 // array to it (`a = b;`, or the program's initialisation) copies into its own
