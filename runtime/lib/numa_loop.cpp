@@ -20,4 +20,31 @@ void NumaOwnerLoop::prepare(VertexId n, const EdgeOffset *offsets, PartitionStra
   work_.reset(bounds_, topo.threadNode, chunk, stealing);
 }
 
+void NumaOwnerLoop::prepareList(VertexId n, const EdgeOffset *offsets,
+                                const std::vector<VertexId> &list, PartitionStrategy how,
+                                double alpha, int64_t chunk, WorkStealing stealing) {
+  if (chunk < 1)
+    throw Error("a NUMA traversal's chunk must be at least 1 vertex, not " +
+                std::to_string(chunk));
+  const Topology &topo = topology();
+  partition_ = &partitions_.get(n, offsets, topo.nodes, how, alpha, "NUMA traversal");
+  // A counting sort by owner node, stable: each node's vertices in list order.
+  const int nodes = partition_->nodes();
+  bounds_.assign(nodes + 1, 0);
+  std::vector<int> owner(list.size());
+  for (size_t i = 0; i < list.size(); ++i) {
+    owner[i] = partition_->ownerOf(list[i]);
+    ++bounds_[owner[i] + 1];
+  }
+  for (int k = 0; k < nodes; ++k)
+    bounds_[k + 1] += bounds_[k];
+  list_.resize(list.size());
+  std::vector<int64_t> cursor(bounds_.begin(), bounds_.end() - 1);
+  for (size_t i = 0; i < list.size(); ++i)
+    list_[cursor[owner[i]]++] = list[i];
+  omp_set_dynamic(0);
+  teamSize_ = topo.threads;
+  work_.reset(bounds_, topo.threadNode, chunk, stealing);
+}
+
 } // namespace polyrt

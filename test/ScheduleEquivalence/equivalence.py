@@ -204,13 +204,11 @@ def numssg_ok(v, chosen):
 
 
 def numa_ok(v, chosen):
-    dense = [x for x in variants_of(chosen) if x != "SparsePush"]
-    if v.dir:
-        dense = [x for x in dense if x == v.dir]
+    reached = [x for x in variants_of(chosen) if not v.dir or x == v.dir]
     vp = chosen.get("variant-parallelization")
-    return bool(dense) and "numssg" not in chosen and \
+    return bool(reached) and "numssg" not in chosen and \
         chosen.get("parallelization") != "edge-parallel" and \
-        not (vp is not None and vp.args[0] == "edge-parallel" and vp.dir in dense)
+        not (vp is not None and vp.args[0] == "edge-parallel" and vp.dir in reached)
 
 
 def uses_numa(schedule_text):
@@ -324,9 +322,9 @@ OPTIONS = [
         [Value("configApplyNumSSG", ["fixed-vertex-count", 4]),
          Value("configApplyNumSSG", ["edge-aware-vertex-count", ARGV], dir="DensePull")],
         _is_edge, ok=numssg_ok),
-    # NUMA (owner form): a dense variant's owners split over the nodes. Not
-    # with cache blocking or an edge-parallel loop (polyc rejects those), nor
-    # on a direction that is SparsePush alone (nothing dense to split).
+    # NUMA: a variant's owners split over the nodes. Not with cache blocking
+    # (only the merge form takes it: the exhaustive part tries it) or an
+    # edge-parallel loop (polyc rejects those).
     Dim("numa",
         [Value("configApplyNUMA", [p]) for p in NUMA_PARALLELIZATIONS] +
         [Value("configApplyNUMA", ["dynamic-parallel"], dir="DensePull")],
@@ -976,7 +974,7 @@ def exhaustive_schedules(example, traversals, source):
                 add("numssg", {"direction": d, "parallelization": p, "numssg": v})
     # NUMA: every parallelization, partition and stealing method on each
     # direction with a dense variant (and alpha on chunk-alpha).
-    numa_dirs = [d for d in DIRECTIONS if d != "SparsePush"]
+    numa_dirs = DIRECTIONS
     for d, np_, part, steal in itertools.product(numa_dirs, NUMA_PARALLELIZATIONS,
                                                  NUMA_PARTITIONS, WORK_STEALING):
         per = {"direction": d, "parallelization": "dynamic-vertex-parallel",

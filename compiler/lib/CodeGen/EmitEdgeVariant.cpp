@@ -324,14 +324,20 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     // One parallel region; each thread takes chunks of its node's range
     // first (polyrt::NumaOwnerLoop), so whole owners stay with one thread.
     const NumaPlan &numa = *v.numa;
-    os << in << "// NUMA: each node's threads walk the " << owner << "s of the node's range"
+    os << in << "// NUMA: each node's threads walk the " << owner << "s of the node's "
+       << (ownerLoop.owners == OwnerList::NodeFrontierList ? "part of the frontier" : "range")
        << " first (" << spelling(numa.partition) << " partition, " << spelling(numa.stealing)
        << " stealing).\n"
-       << in << "static polyrt::NumaOwnerLoop nodes;\n"
-       << in << "nodes.prepare(g.numVertices(), offsets, " << partitionStrategy(numa.partition)
-       << ", " << (numa.alpha ? llvm::formatv("{0}", *numa.alpha).str() : std::string("-1"))
-       << ", " << scheduleNumber(numa.chunk, "the work-stealing chunk of '" + t.label + "'")
-       << ", " << stealingMethod(numa.stealing) << ");\n";
+       << in << "static polyrt::NumaOwnerLoop nodes;\n";
+    bool list = ownerLoop.owners == OwnerList::NodeFrontierList;
+    os << in << (list ? "nodes.prepareList(g.numVertices(), offsets, sources, "
+                      : "nodes.prepare(g.numVertices(), offsets, ")
+       << partitionStrategy(numa.partition) << ", "
+       << (numa.alpha ? llvm::formatv("{0}", *numa.alpha).str() : std::string("-1")) << ", "
+       << scheduleNumber(numa.chunk, "the work-stealing chunk of '" + t.label + "'") << ", "
+       << stealingMethod(numa.stealing) << ");\n";
+    if (list)
+      os << in << "const polyrt::VertexId *nodeSources = nodes.list(); // by owner node\n";
     lines(accountSetup("nodes.partition()", "nodes.partition().nodes()"), indent);
     os << in << "#pragma omp parallel num_threads(nodes.teamSize())" << pragmaClauses() << "\n"
        << in << "{\n"
@@ -629,6 +635,11 @@ void VariantWriter::emitBody(const std::string &apply) {
                   "offsets, static_cast<polyrt::VertexId>(segment.dsts.size())", "", "", ""};
     emitLoop(owners, body, 2);
     os << "  }\n";
+    break;
+  }
+  case OwnerList::NodeFrontierList: {
+    Owners owners{"", "nodeSources[i]", "src", "", "", "", ""};
+    emitLoop(owners, body, 1);
     break;
   }
   case OwnerList::FrontierList: {

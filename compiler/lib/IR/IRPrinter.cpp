@@ -56,6 +56,7 @@ const char *spelling(OwnerList owners) {
   case OwnerList::SegmentDestinations: return "segment destinations";
   case OwnerList::NodeRanges: return "node ranges";
   case OwnerList::NodeSubgraphVertices: return "node subgraph destinations";
+  case OwnerList::NodeFrontierList: return "frontier list by node";
   }
   return "";
 }

@@ -90,16 +90,16 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
     return fail(where, "the merge phase must walk every node's own range");
   OwnerList expected = segmented                            ? OwnerList::SegmentDestinations
                        : merging                            ? OwnerList::NodeSubgraphVertices
+                       : v.numa && v.input == FrontierRepr::SparseQueue ? OwnerList::NodeFrontierList
                        : v.numa                             ? OwnerList::NodeRanges
                        : v.input == FrontierRepr::SparseQueue ? OwnerList::FrontierList
                                                             : OwnerList::AllVertices;
   if (owners.owners != expected)
     return fail(where, "the owner loop walks a list the variant's input does not give");
   if ((owners.shape == LoopShape::NodeChunks) != (owners.owners == OwnerList::NodeRanges ||
-                                                  owners.owners == OwnerList::NodeSubgraphVertices))
+                                                  owners.owners == OwnerList::NodeSubgraphVertices ||
+                                                  owners.owners == OwnerList::NodeFrontierList))
     return fail(where, "node ranges are walked in node chunks, and only they are");
-  if (v.numa && (v.isPush() ? v.variant != Variant::DensePush : v.input == FrontierRepr::SparseQueue))
-    return fail(where, "only a dense variant's owners can be split over nodes");
   if (!v.numa && owners.isParallel() != (v.loop.parallelization != Parallelization::Serial))
     return fail(where, "the owner loop's shape disagrees with the parallelization");
   if ((owners.shape == LoopShape::EdgeRanges) !=

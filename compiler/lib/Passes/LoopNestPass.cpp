@@ -74,7 +74,9 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
     owners.owners = OwnerList::SegmentDestinations;
   } else if (v.numa) {
     // (The merge form walks its segments as parts of the node subgraphs.)
-    owners.owners = v.numa->merge ? OwnerList::NodeSubgraphVertices : OwnerList::NodeRanges;
+    owners.owners = v.numa->merge                          ? OwnerList::NodeSubgraphVertices
+                    : v.input == FrontierRepr::SparseQueue ? OwnerList::NodeFrontierList
+                                                           : OwnerList::NodeRanges;
     owners.shape = LoopShape::NodeChunks;
     owners.grain = v.numa->chunk;
     if (v.numa->merge) {

@@ -1,7 +1,8 @@
 //===- NumaPartitioningPass.cpp - Variants that run node by node ----------===//
 //
 // configApplyNUMA splits the vertices a variant's outer loop walks into one
-// range per NUMA node (configNUMAPartition: equal vertices, equal edges in
+// range per NUMA node (a sparse push's frontier list: regrouped by the node
+// owning each source) (configNUMAPartition: equal vertices, equal edges in
 // the direction the loop walks them, or Gemini's alpha * |V_i| + |E_i|), and
 // each node's threads walk their own node's range first
 // (configWorkStealing). This is the owner form: a thread still takes whole
@@ -17,10 +18,9 @@
 //
 // The merge-reduce pass turns NUMA pulls that fold into the merge form
 // (per-node subgraphs by source, node buffers, a merge). Not lowered yet,
-// each a located error rather than a silent no-op: NUMA on a sparse push
-// (it walks the frontier list), with an edge-parallel loop, cache blocking
-// in the owner form (the merge-reduce pass reports it), and an explicit
-// node count.
+// each a located error rather than a silent no-op: NUMA with an
+// edge-parallel loop, cache blocking in the owner form (the merge-reduce
+// pass reports it), and an explicit node count.
 //
 //===----------------------------------------------------------------------===//
 #include "ScheduledOptions.h"
@@ -74,19 +74,11 @@ bool lower(EdgeTraversalExpr &t, const ApplySchedule &s, const Module &module,
     if (!option)
       continue;
     anyNuma = true;
-    bool explicitVariant = s.numa[unsigned(v.variant)] && t.variants.size() == 1;
     auto reject = [&](const std::string &why) {
       diags.error(option->loc, "configApplyNUMA cannot lower the " + std::string(spelling(v.variant)) +
                                    " variant of '" + t.label + "' yet: " + why);
       ok = false;
     };
-    if (v.variant == Variant::SparsePush) {
-      // A hybrid's NUMA call without `dir` reaches its sparse variant too;
-      // that variant walks the frontier list as before.
-      if (explicitVariant)
-        reject("a sparse push walks the frontier's list, which is not split by node");
-      continue;
-    }
     if (v.loop.parallelization == Parallelization::EdgeParallel) {
       reject("an edge-parallel loop cuts owners' edges, which the node ranges cannot follow");
       continue;

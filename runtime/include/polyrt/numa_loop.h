@@ -38,6 +38,13 @@ public:
   /// Error for a chunk below 1 or a partition that cannot be made.
   void prepare(VertexId n, const EdgeOffset *offsets, PartitionStrategy how, double alpha,
                int64_t chunk, WorkStealing stealing);
+  /// The same over a list of vertices (a sparse push's frontier): the list
+  /// is regrouped by owner node, in order within each node (list()), and
+  /// each node's threads take chunks of its own group first.
+  void prepareList(VertexId n, const EdgeOffset *offsets, const std::vector<VertexId> &list,
+                   PartitionStrategy how, double alpha, int64_t chunk, WorkStealing stealing);
+  /// The regrouped list of the last prepareList.
+  const VertexId *list() const { return list_.data(); }
   /// The next chunk [begin, end) for OpenMP thread `thread`; false when none
   /// is left for it.
   bool next(int thread, int64_t &begin, int64_t &end) {
@@ -59,6 +66,7 @@ private:
   PartitionCache partitions_;
   const Partition *partition_ = nullptr;
   std::vector<int64_t> bounds_;
+  std::vector<VertexId> list_;
   int teamSize_ = 1;
   NodeWork work_;
 };

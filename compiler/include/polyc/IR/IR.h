@@ -56,6 +56,7 @@ enum class OwnerList {
   SegmentDestinations, // one cache-blocked segment's destinations
   NodeRanges,          // every vertex, as one range per NUMA node (configApplyNUMA)
   NodeSubgraphVertices, // merge form: the destinations each node has edges to
+  NodeFrontierList,     // the input frontier's ids, regrouped by owner node
 };
 
 /// How a loop's iterations are cut into tasks; the parallelization pass's
