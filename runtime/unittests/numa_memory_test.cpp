@@ -83,8 +83,12 @@ TEST(NumaPlacement, NodeLocalVertexArraySlicesLiveOnTheirNodes) {
 
 TEST(NumaPlacement, InterleavedVertexArraySpreadsPages) {
   const Topology &topo = topology();
-  VertexArray<int32_t> a(int64_t{1} << 20, 7, Placement::Interleaved);
-  std::vector<int> pages = pageNodes(a.data(), sizeof(int32_t) << 20);
+  // Interleaving goes page by page, and a transparent huge page is 2 MiB:
+  // four of them per node, so that every node gets some either way.
+  const int64_t hugePage = (int64_t{2} << 20) / sizeof(int32_t);
+  const int64_t n = 4 * hugePage * std::max(topo.realNodes, 1);
+  VertexArray<int32_t> a(n, 7, Placement::Interleaved);
+  std::vector<int> pages = pageNodes(a.data(), sizeof(int32_t) * n);
   std::vector<int> perNode(std::max(topo.realNodes, 1), 0);
   for (int where : pages) {
     ASSERT_GE(where, 0);
@@ -93,7 +97,7 @@ TEST(NumaPlacement, InterleavedVertexArraySpreadsPages) {
   }
   for (int k = 0; k < topo.realNodes; ++k) // round-robin: every node gets some
     EXPECT_GT(perNode[k], 0) << "node " << k;
-  EXPECT_EQ(a[12345], 7);
+  EXPECT_EQ(a[n - 1], 7);
 }
 
 TEST(NumaPlacement, ImpossibleSizesAreErrors) {
