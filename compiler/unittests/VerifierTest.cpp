@@ -139,6 +139,26 @@ TEST_F(VerifierTest, SharedBoolArrayNeedsSharedAdds) {
   EXPECT_NE(verifyModule(module).find("needs shared adds"), std::string::npos);
 }
 
+TEST_F(VerifierTest, ReplicaReadsNeedReplicasAndNoWrites) {
+  ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s1", "DensePull");
+program->configDataPlacement("rank", "replicated");)"));
+  EdgeTraversalExpr &s1 = *module.edgeTraversals.at(0);
+  ASSERT_EQ(s1.replicaReads.size(), 1u);
+  const VarDecl *rank = s1.replicaReads[0];
+  EXPECT_EQ(rank->name, "rank");
+  EXPECT_EQ(verifyModule(module), "");
+  // Reading the copies of a vector that the traversal writes: they are a
+  // snapshot, so its own writes would not be seen.
+  s1.replicaReads.push_back(module.edgeTraversals.at(1)->trackedVector); // parent
+  module.placements[s1.replicaReads[1]] = DataPlacement::Replicated;
+  s1.variants[0].writes[0].target = "parent";
+  EXPECT_EQ(verifyModule(module),
+            "traversal 's1': reads replicas of 'parent', which it writes");
+  s1.replicaReads.pop_back();
+  module.placements.erase(rank);
+  EXPECT_EQ(verifyModule(module), "traversal 's1': reads 'rank' from replicas it does not have");
+}
+
 TEST_F(VerifierTest, PipelineStopsAtTheFirstViolation) {
   // The pipeline runs the verifier after each pass when asked: a module that
   // is broken before the first pass fails after it, with that pass named.

@@ -86,11 +86,7 @@ const Partition &defaultOwnership(VertexId n) {
   return *s.ownership;
 }
 
-int nodeOfThread() {
-  const Topology &topo = topology();
-  int t = omp_get_thread_num();
-  return t < static_cast<int>(topo.threadNode.size()) ? topo.threadNode[t] : 0;
-}
+int nodeOfThread() { return nodeOfCallingThread(); }
 
 void add(int traversal, int node, Data data, Op op, bool remote, Pattern pattern,
          uint64_t count) {
@@ -124,6 +120,10 @@ void countOther(int traversal, int node, const Partition &p, VertexId other, int
     add(traversal, node, VertexData, Read, remote, Random, reads);
   if (writes)
     add(traversal, node, VertexData, Write, remote, Random, writes);
+}
+
+void countReplicaReads(int traversal, int node, int64_t reads) {
+  add(traversal, node, VertexData, Read, /*remote=*/false, Random, reads);
 }
 
 std::string table() {

@@ -96,4 +96,10 @@ const Topology &topology() {
   return topo;
 }
 
+int nodeOfCallingThread() {
+  const Topology &topo = topology();
+  int t = omp_get_thread_num();
+  return t < static_cast<int>(topo.threadNode.size()) ? topo.threadNode[t] : 0;
+}
+
 } // namespace polyrt

@@ -95,7 +95,7 @@ VERTEX_PARALLELIZATIONS = ["serial", "static-vertex-parallel", "dynamic-vertex-p
 NUMA_PARALLELIZATIONS = ["serial", "static-parallel", "dynamic-parallel"]
 NUMA_PARTITIONS = ["vertex-balanced", "edge-balanced", "chunk-alpha"]
 WORK_STEALING = ["none", "intra-node", "mini-chunk", "inter-node"]
-DATA_PLACEMENTS = ["node-local", "interleaved"]  # replicated: not lowered yet
+DATA_PLACEMENTS = ["node-local", "interleaved", "replicated"]
 # A NUMA schedule runs on the first graph under every node count and
 # thread count (unset: the machine's nodes).
 NUMA_NODES = [None, "1", "2", "3", "4", "8"]
@@ -216,9 +216,21 @@ def uses_numa(schedule_text):
 
 
 def placement_call(source, how):
-    """configDataPlacement of the program's first per-vertex vector."""
-    first = next(iter(vertex_vectors(source).values()))[0]
-    return 'program->configDataPlacement("%s", "%s");' % (first, how)
+    """configDataPlacement of the program's first per-vertex vector; for
+    replicated, of the first one read at a source and never written at a
+    destination (so that its traversal reads the copies), if any."""
+    names = [n for group in vertex_vectors(source).values() for n in group]
+    chosen = names[0]
+    if how == "replicated":
+        with open(source) as f:
+            text = f.read()
+        for n in names:
+            read = re.search(r"\b%s\[src\]" % n, text)
+            written = re.search(r"\b%s\[dst\](\[[^\]]*\])?\s*(\+|-|\*|min|max)?=[^=]" % n, text)
+            if read and not written:
+                chosen = n
+                break
+    return 'program->configDataPlacement("%s", "%s");' % (chosen, how)
 
 
 def dedup_ok(v, chosen):

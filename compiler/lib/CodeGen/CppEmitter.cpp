@@ -64,13 +64,17 @@ void CppEmitter::emitGlobals() {
       }
       os << cppType(var->type) << " " << cppName(var->name);
       auto placed = module.placements.find(var);
-      if (placed != module.placements.end())
-        os << "{polyrt::Placement::"
-           << (placed->second == DataPlacement::NodeLocal ? "NodeLocal" : "Interleaved")
-           << "}; // configDataPlacement";
-      else
-        os << ";";
-      os << "\n";
+      if (placed == module.placements.end()) {
+        os << ";\n";
+        continue;
+      }
+      // A replicated vector is interleaved; its copies are a second global.
+      os << "{polyrt::Placement::"
+         << (placed->second == DataPlacement::NodeLocal ? "NodeLocal" : "Interleaved")
+         << "}; // configDataPlacement\n";
+      if (placed->second == DataPlacement::Replicated)
+        os << "polyrt::NodeReplicas<" << cppType(*var->type.value) << "> " << replicasName(*var)
+           << "; // " << var->name << "'s copy on each node\n";
     }
   os << "\n";
   if (!module.fusedFields.empty())

@@ -13,22 +13,34 @@
 using namespace polyc;
 
 std::string CppEmitter::appliedFunction(const FuncDecl &func, const std::vector<WriteInfo> &writes,
-                                        bool tracksChanges, const std::string &traversalName) {
+                                        bool tracksChanges, const std::string &traversalName,
+                                        const std::vector<const VarDecl *> &replicaReads) {
   bool needsAtomics = llvm::any_of(writes, [](const WriteInfo &w) {
     return w.sync == WriteSync::Atomic;
   });
-  if (!tracksChanges && !needsAtomics)
+  if (!tracksChanges && !needsAtomics && replicaReads.empty())
     return cppFunctionName(func);
   FunctionContext ctx;
   ctx.func = &func;
   ctx.tracksChanges = tracksChanges;
+  if (!replicaReads.empty())
+    ctx.replicaReads = &replicaReads;
   for (const WriteInfo &w : writes)
     ctx.writes[w.stmt] = w;
   std::string specialisedName = traversalName + "_" + func.name;
-  os << "// " << func.name << " as " << traversalName << " applies it"
-     << (needsAtomics ? ": writes other threads may share are atomic" : "")
-     << (tracksChanges ? (needsAtomics ? "; reports" : ": reports") : "")
-     << (tracksChanges ? " whether the tracked vector changed" : "") << ".\n";
+  std::vector<std::string> how;
+  if (needsAtomics)
+    how.push_back("writes other threads may share are atomic");
+  if (tracksChanges)
+    how.push_back("reports whether the tracked vector changed");
+  if (!replicaReads.empty()) {
+    std::vector<std::string> names;
+    for (const VarDecl *vector : replicaReads)
+      names.push_back(vector->name);
+    how.push_back("reads " + llvm::join(names, ", ") + " from its node's replica");
+  }
+  os << "// " << func.name << " as " << traversalName << " applies it: " << llvm::join(how, "; ")
+     << ".\n";
   emitFunction(func, specialisedName, ctx);
   return specialisedName;
 }

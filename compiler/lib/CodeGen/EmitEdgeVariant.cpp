@@ -161,6 +161,9 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
     body.push_back("polyrt::accounting::countOther(accountId, accountNode, accountOwners, " + other +
                    ", " + std::to_string(v.accounting->otherReads) + ", " +
                    std::to_string(v.accounting->otherWrites) + ");");
+  if (v.accounting && v.accounting->replicaReadsPerEdge)
+    body.push_back("polyrt::accounting::countReplicaReads(accountId, accountNode, " +
+                   std::to_string(v.accounting->replicaReadsPerEdge) + ");");
   auto skipUnless = [&](const std::string &condition) {
     body.push_back("if (!" + condition + ")");
     body.push_back("  continue;");
@@ -535,7 +538,8 @@ void VariantWriter::emitAccumulationHelpers() {
      << "}\n"
      << "static inline " << type << " " << name << "_value(" << llvm::join(params, ", ")
      << ") {\n"
-     << "  return " << emitter.exprAs(*fold.value, fold.target->type) << ";\n"
+     << "  return " << emitter.exprReadingReplicas(*fold.value, fold.target->type, t.replicaReads)
+     << ";\n"
      << "}\n\n";
 }
 
@@ -685,17 +689,18 @@ void CppEmitter::emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &
     single.nest = v.numa->oneNode;
     oneNode = name + "_one_node";
     os << "// " << name << " on a machine with one NUMA node.\n";
-    emitVariantFunction(t, single, oneNode, vertexApply);
+    emitVariantFunction(t, single, oneNode, vertexApply, "", /*fallback=*/true);
   }
   emitVariantFunction(t, v, name, vertexApply, oneNode);
 }
 
 void CppEmitter::emitVariantFunction(const EdgeTraversalExpr &t, const VariantPlan &v,
                                      const std::string &name, const std::string &vertexApply,
-                                     const std::string &oneNode) {
+                                     const std::string &oneNode, bool fallback) {
   // An accumulating variant inlines the applied function as its fold.
   std::string apply = v.accumulation ? std::string()
-                                     : appliedFunction(*t.applyFunc, v.writes, t.producesFrontier(), name);
+                                     : appliedFunction(*t.applyFunc, v.writes, t.producesFrontier(),
+                                                       name, t.replicaReads);
   VariantWriter writer(*this, t, v, name, os);
   writer.vertexApply = vertexApply;
   if (v.accumulation)
@@ -703,6 +708,11 @@ void CppEmitter::emitVariantFunction(const EdgeTraversalExpr &t, const VariantPl
   if (name != t.name)
     os << "// " << spelling(v.variant) << ", " << spelling(v.loop.parallelization) << "\n";
   os << traversalSignature(t, name) << " {\n";
+  // The one-node fallback is entered from here, after the refresh.
+  if (!fallback)
+    for (const VarDecl *vector : t.replicaReads)
+      os << "  " << replicasName(*vector) << ".refresh(" << cppName(vector->name)
+         << "); // configDataPlacement replicated\n";
   if (!oneNode.empty())
     os << "  if (polyrt::topology().nodes == 1)\n"
        << "    return " << oneNode << "(g" << (t.from ? ", frontier" : "") << ");\n";

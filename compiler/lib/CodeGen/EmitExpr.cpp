@@ -10,6 +10,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
 
+#include <utility>
+
 using namespace polyc;
 using llvm::cast;
 using llvm::dyn_cast;
@@ -165,6 +167,10 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
     if (auto *base = dyn_cast<NameExpr>(ix.base.get()))
       if (const FusedFieldGroup *g = fusedGroupOf(module, base->decl)) // fuseFields
         return fusedElement(*g, llvm::cast<VarDecl>(*base->decl), expr(*ix.index));
+    if (auto *base = dyn_cast<NameExpr>(ix.base.get()); base && context && context->replicaReads)
+      for (const VarDecl *vector : *context->replicaReads)
+        if (base->decl == vector) // configDataPlacement replicated
+          return replicasName(*vector) + ".local()[" + expr(*ix.index) + "]";
     int bp;
     std::string base = exprPrec(*ix.base, bp);
     return withParens(base, bp, kPrimary) + "[" + expr(*ix.index) + "]";
@@ -287,4 +293,18 @@ std::string CppEmitter::traversalCall(const Expr &e) {
   }
   auto &v = cast<VertexTraversalExpr>(e);
   return v.name + "(" + lvalue(*v.set) + ")";
+}
+
+std::string CppEmitter::exprReadingReplicas(const Expr &e, const Type &type,
+                                            const std::vector<const VarDecl *> &replicaReads) {
+  FunctionContext ctx;
+  ctx.replicaReads = &replicaReads;
+  const FunctionContext *outer = std::exchange(context, &ctx);
+  std::string result = exprAs(e, type);
+  context = outer;
+  return result;
+}
+
+std::string polyc::replicasName(const VarDecl &vector) {
+  return "polyc_replicas_" + cppName(vector.name);
 }

@@ -37,7 +37,12 @@ struct FunctionContext {
   const FuncDecl *func = nullptr;
   std::map<const AssignStmt *, WriteInfo> writes; // empty: all plain
   bool tracksChanges = false;
+  /// Replicated vectors read through the thread's node's copy (null: none).
+  const std::vector<const VarDecl *> *replicaReads = nullptr;
 };
+
+/// The C++ name of a replicated vector's per-node copies.
+std::string replicasName(const VarDecl &vector);
 
 class CppEmitter {
 public:
@@ -49,6 +54,9 @@ public:
   // Expressions (EmitExpr.cpp).
   std::string expr(const Expr &e);
   std::string exprAs(const Expr &e, const Type &type); // with a cast if needed
+  /// exprAs inside a traversal that reads `replicaReads` from replicas.
+  std::string exprReadingReplicas(const Expr &e, const Type &type,
+                                  const std::vector<const VarDecl *> &replicaReads);
   /// The value each element of a per-vertex vector starts with: init
   /// converted (a scalar fills every slot of a fixed-length vector), or T().
   std::string initialValue(const Expr *init, const Type &valueType);
@@ -100,15 +108,17 @@ private:
   // Traversals (EmitEdgeTraversal.cpp, EmitEdgeVariant.cpp, EmitVertexTraversal.cpp).
 public:
   std::string appliedFunction(const FuncDecl &func, const std::vector<WriteInfo> &writes,
-                              bool tracksChanges, const std::string &traversalName);
+                              bool tracksChanges, const std::string &traversalName,
+                              const std::vector<const VarDecl *> &replicaReads = {});
 private:
   void emitEdgeTraversal(const EdgeTraversalExpr &t);
   void emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &name);
   /// One variant's function; `oneNode` names the function it calls instead
-  /// on a machine with one node (empty: none).
+  /// on a machine with one node (empty: none); `fallback`: this is that
+  /// function, entered from the NUMA one.
   void emitVariantFunction(const EdgeTraversalExpr &t, const VariantPlan &v,
                            const std::string &name, const std::string &vertexApply,
-                           const std::string &oneNode = "");
+                           const std::string &oneNode = "", bool fallback = false);
   void emitVertexTraversal(const VertexTraversalExpr &t);
   std::string traversalSignature(const EdgeTraversalExpr &t, const std::string &name);
 };

@@ -128,6 +128,8 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
   if (t.fusedVertexApply)
     os << "    then, per destination: " << t.fusedVertexApply->func->name << " (fused "
        << t.fusedVertexApply->name << ")\n";
+  for (const VarDecl *vector : t.replicaReads)
+    os << "    reads @" << vector->name << " from its node's replica\n";
   os << "    direction: " << spelling(t.direction);
   if (t.isHybrid()) {
     os << " (dense above |E|/";
@@ -200,8 +202,7 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
     os << "\n";
   }
   for (const auto &[var, placement] : module.placements)
-    os << "  placement @" << var->name << ": "
-       << (placement == DataPlacement::NodeLocal ? "node-local" : "interleaved") << "\n";
+    os << "  placement @" << var->name << ": " << spelling(placement) << "\n";
   // Interleave both kinds in source order.
   auto e = module.edgeTraversals.begin(), eEnd = module.edgeTraversals.end();
   auto v = module.vertexTraversals.begin(), vEnd = module.vertexTraversals.end();

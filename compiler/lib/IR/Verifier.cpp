@@ -174,6 +174,18 @@ bool Verifier::verify(const EdgeTraversalExpr &t) {
     return fail(where, "a traversal without a name, an edgeset or an applied function");
   if (t.fusedVertexApply && t.fusedVertexApply->fusedInto != &t)
     return fail(where, "fuses a vertex apply that does not name it back");
+  for (const VarDecl *vector : t.replicaReads) {
+    auto placed = module.placements.find(vector);
+    if (placed == module.placements.end() || placed->second != DataPlacement::Replicated)
+      return fail(where, "reads '" + vector->name + "' from replicas it does not have");
+    // Replicas are a snapshot taken when the traversal starts.
+    if (t.trackedVector == vector)
+      return fail(where, "reads replicas of '" + vector->name + "', which it tracks");
+    for (const VariantPlan &v : t.variants)
+      for (const WriteInfo &w : v.writes)
+        if (w.target == vector->name)
+          return fail(where, "reads replicas of '" + vector->name + "', which it writes");
+  }
   if (t.variants.empty())
     return true; // before the direction pass
   llvm::SmallVector<Variant, 2> expected = variantsOf(t.direction);

@@ -6,7 +6,8 @@
 // a global vector at `src` or `dst`, the filters' reads, the frontier's
 // membership tests; a fold kept in a register reads and writes its target
 // once per owner, not per edge; a value computed once per source is one
-// read of the source's slot per edge.
+// read of the source's slot per edge; a read of a replicated vector is a
+// read of the node's own copy, local.
 //
 //===----------------------------------------------------------------------===//
 #include "polyc/AST/StmtWalk.h"
@@ -15,6 +16,7 @@
 #include "llvm/Support/Casting.h"
 
 using namespace polyc;
+using llvm::cast;
 using llvm::dyn_cast;
 
 namespace {
@@ -23,7 +25,11 @@ namespace {
 /// p being parameter `param`.
 struct Tally {
   int reads = 0, writes = 0;
+  int replicaReads = 0; // reads of vectors the traversal reads from replicas
 };
+
+/// The replicated vectors of the traversal being tallied.
+using Replicas = std::vector<const VarDecl *>;
 
 bool isElementOf(const Expr &e, const ParamDecl *param) {
   auto *index = dyn_cast<IndexExpr>(&e);
@@ -33,15 +39,18 @@ bool isElementOf(const Expr &e, const ParamDecl *param) {
   return var && var->storage == VarDecl::Global && at && at->decl == param;
 }
 
-void countReads(const Expr &e, const ParamDecl *param, Tally &t) {
+void countReads(const Expr &e, const ParamDecl *param, Tally &t, const Replicas &replicas) {
   if (isElementOf(e, param)) {
-    ++t.reads;
+    auto *vector = cast<NameExpr>(*cast<IndexExpr>(e).base).decl;
+    ++(llvm::is_contained(replicas, vector) ? t.replicaReads : t.reads);
     return;
   }
-  forEachChild(const_cast<Expr &>(e), [&](ExprPtr &child) { countReads(*child, param, t); });
+  forEachChild(const_cast<Expr &>(e),
+               [&](ExprPtr &child) { countReads(*child, param, t, replicas); });
 }
 
-Tally tally(const FuncDecl &f, unsigned paramIndex, const AssignStmt *skip = nullptr) {
+Tally tally(const FuncDecl &f, unsigned paramIndex, const AssignStmt *skip = nullptr,
+            const Replicas &replicas = {}) {
   Tally t;
   if (paramIndex >= f.params.size())
     return t;
@@ -49,7 +58,7 @@ Tally tally(const FuncDecl &f, unsigned paramIndex, const AssignStmt *skip = nul
   forEachStmtIn(f.body, [&](Stmt &s) {
     if (auto *assign = dyn_cast<AssignStmt>(&s)) {
       if (assign == skip) {
-        countReads(*assign->value, param, t);
+        countReads(*assign->value, param, t, replicas);
         return;
       }
       if (isElementOf(*assign->target, param)) {
@@ -57,12 +66,12 @@ Tally tally(const FuncDecl &f, unsigned paramIndex, const AssignStmt *skip = nul
         if (assign->op != AssignOp::Assign)
           ++t.reads;
       } else {
-        countReads(*assign->target, param, t);
+        countReads(*assign->target, param, t, replicas);
       }
-      countReads(*assign->value, param, t);
+      countReads(*assign->value, param, t, replicas);
       return;
     }
-    forEachDirectExpr(s, [&](ExprPtr &e) { countReads(*e, param, t); });
+    forEachDirectExpr(s, [&](ExprPtr &e) { countReads(*e, param, t, replicas); });
   });
   return t;
 }
@@ -72,16 +81,20 @@ AccessModel modelOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
   bool push = v.isPush();
   unsigned owner = push ? 0 : 1, other = push ? 1 : 0;
   const AssignStmt *fold = v.accumulation ? v.accumulation->fold : nullptr;
-  Tally own = tally(*t.applyFunc, owner, fold), far = tally(*t.applyFunc, other, fold);
+  Tally own = tally(*t.applyFunc, owner, fold, t.replicaReads),
+        far = tally(*t.applyFunc, other, fold, t.replicaReads);
   m.ownerReadsPerEdge = own.reads;
   m.ownerWritesPerEdge = own.writes;
   m.otherReads = far.reads;
   m.otherWrites = far.writes;
+  m.replicaReadsPerEdge = own.replicaReads + far.replicaReads;
   if (fold) { // the register: one load and one store of the target per owner
     m.ownerReads += 1;
     m.ownerWrites += 1;
-    if (v.accumulation->perSource) // sourceValue[src] instead of the value's reads
+    if (v.accumulation->perSource) { // sourceValue[src] instead of the value's reads
       m.otherReads = 1;
+      m.replicaReadsPerEdge = 0;
+    }
   }
   // Filters read their vertex's data once per owner (their own side) or per edge.
   if (const FuncDecl *to = t.toFilter)

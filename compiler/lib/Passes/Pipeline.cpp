@@ -24,7 +24,7 @@ const std::vector<Pass> &polyc::passPipeline() {
        runApplyFusionPass},
       {"field-fusion", "fuseFields: per-vertex vectors stored as one array of structs",
        runFieldFusionPass},
-      {"data-placement", "configDataPlacement: interleaved or node-local per-vertex vectors",
+      {"data-placement", "configDataPlacement: interleaved, node-local or replicated per-vertex vectors",
        runDataPlacementPass},
       {"direction", "push, pull or hybrid: the variants each edge traversal is made of",
        runDirectionPass},

@@ -67,6 +67,9 @@ void countOwner(int traversal, int node, const Partition &p, VertexId owner, int
 /// owns `other` at `node`.
 void countOther(int traversal, int node, const Partition &p, VertexId other, int64_t reads,
                 int64_t writes);
+/// One edge's reads of replicated vectors (configDataPlacement): random,
+/// and local wherever they point, since each node reads its own copy.
+void countReplicaReads(int traversal, int node, int64_t reads);
 /// Reads and writes of v's data, sequential, local iff p owns v at `node`.
 void countVertex(int traversal, int node, const Partition &p, VertexId v, int64_t reads,
                  int64_t writes);

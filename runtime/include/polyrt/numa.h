@@ -31,6 +31,10 @@ struct Topology {
 /// the real nodes in order (OMP_PROC_BIND=close), hence the same formula.
 const Topology &topology();
 
+/// The node of the calling OpenMP thread (its number in the current team
+/// under threadNode; 0 outside the threads the topology counted).
+int nodeOfCallingThread();
+
 /// Binds each OpenMP thread to the CPUs of its node (libnuma's node-to-CPU
 /// map, not OpenMP places) when there are several real nodes and no
 /// emulation; once per process, the first call does it. Returns whether the

@@ -8,6 +8,7 @@
 #include "polyrt/frontier_builders.h"
 #include "polyrt/graph.h"
 #include "polyrt/io.h"
+#include "polyrt/node_replicas.h"
 #include "polyrt/numa.h"
 #include "polyrt/numa_loop.h"
 #include "polyrt/numa_merge.h"

@@ -170,6 +170,7 @@ struct AccessModel {
   int ownerReads = 0, ownerWrites = 0;               // once per owner visited
   int ownerReadsPerEdge = 0, ownerWritesPerEdge = 0; // the owner's data, per edge
   int otherReads = 0, otherWrites = 0;               // the other endpoint's data, per edge
+  int replicaReadsPerEdge = 0; // of replicated vectors: the node's copy, always local
 };
 
 /// One loop an edge traversal is made of: its direction decides which
@@ -233,6 +234,10 @@ public:
   /// that the pull loop runs instead, for each destination once its edges
   /// are done (the vertex-fusion pass).
   VertexTraversalExpr *fusedVertexApply = nullptr;
+  /// Replicated vectors (configDataPlacement) the applied function reads and
+  /// the traversal never writes: read through the thread's node's copy,
+  /// refreshed when the traversal starts (the data-placement pass).
+  std::vector<const VarDecl *> replicaReads;
 
   bool producesFrontier() const { return trackedVector != nullptr; }
   bool isHybrid() const {

@@ -120,6 +120,7 @@ const char *spelling(Variant v);         // "DensePull"
 const char *spelling(VertexSetRole r);   // "src-vertexset"
 const char *spelling(NumaPartition p);   // "edge-balanced"
 const char *spelling(WorkStealing w);    // "mini-chunk"
+const char *spelling(DataPlacement p);   // "node-local"
 
 /// A number a schedule gives: fixed at compile time, or read from the
 /// program's argument argv[N] at run time ("argv[N]" in the schedule).
