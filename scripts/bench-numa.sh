@@ -15,9 +15,14 @@
 #    node, and at 2 emulated nodes, interleaved runs, medians (ratios are
 #    NUMA time / plain time at one node).
 # 4. The barrier microbenchmark (polyrt-barrier-bench).
+# 5. Replicated placement: CF (test/benchmarks/programs/cf.gt), whose pull
+#    reads the latent vectors of random sources, under its plain pull, the
+#    NUMA owner form, and the owner form with latent_vec replicated
+#    (examples/schedules/cf_pull_numa.sched): accounting at 2, 4 and 8
+#    emulated nodes, then speed at one node and at 2 emulated nodes.
 #
 # Environment: BENCH_SCALE [20], BENCH_RUNS [3], BENCH_ALGOS [pr prdelta bfs
-# sssp cc], BENCH_SECTIONS [1234] (which of the four to run), BENCH_BUILD [1]
+# sssp cc], BENCH_SECTIONS [12345] (which of the five to run), BENCH_BUILD [1]
 # (0: use the build as is), POLYC_BUILD_DIR [build],
 # BENCH_DIR [$POLYC_BUILD_DIR/bench-numa]. A benchmark, never a test: the
 # exit status is 1 only when something failed to build or run.
@@ -28,7 +33,7 @@ bench="$root/test/benchmarks"
 scale="${BENCH_SCALE:-20}"
 runs="${BENCH_RUNS:-3}"
 algos="${BENCH_ALGOS:-pr prdelta bfs sssp cc}"
-sections="${BENCH_SECTIONS:-1234}"
+sections="${BENCH_SECTIONS:-12345}"
 section() { [[ "$sections" == *"$1"* ]]; }
 work="${BENCH_DIR:-$build/bench-numa}"
 [[ "$scale" =~ ^[0-9]+$ && "$runs" =~ ^[0-9]+$ ]] ||
@@ -152,5 +157,50 @@ if section 4; then
 echo
 echo "== 4. Barrier: hierarchical against OpenMP's"
 "$build/bin/polyrt-barrier-bench"
+fi
+
+# ---------------------------------------------------------------- 5. replicated
+if section 5; then
+echo
+echo "== 5. Replicated placement: CF on the uniform graph"
+g="$(graph urand wsg)"
+owner="$work/cf-owner.sched"
+grep -v configDataPlacement "$root/examples/schedules/cf_pull_numa.sched" >"$owner"
+variants="plain owner replicated"
+schedule_of() { case "$1" in
+  plain) echo "$root/examples/schedules/cf_pull_parallel.sched" ;;
+  owner) echo "$owner" ;;
+  replicated) echo "$root/examples/schedules/cf_pull_numa.sched" ;;
+esac; }
+printf '%-6s %-22s %-22s %-22s\n' nodes "plain pull" "NUMA owner form" "+ latent_vec replicated"
+for v in $variants; do
+  program cf "$(schedule_of "$v")" "$work/cf-$v-acct" --account-accesses || continue
+done
+for nodes in 2 4 8; do
+  row=()
+  for v in $variants; do
+    env POLYRT_NUMA_NODES="$nodes" OMP_NUM_THREADS=$((2 * nodes)) "$work/cf-$v-acct" "$g" \
+      >/dev/null 2>"$work/table" || { fail "cf $v $nodes"; row+=("failed"); continue; }
+    row+=("$(awk '$1 == "program" { printf "%5.1f%% / %5.1f%%", $6, $7 }' "$work/table")")
+  done
+  printf '%-6s %-22s %-22s %-22s\n' "$nodes" "${row[@]}"
+done
+echo "kernel seconds, median of $runs interleaved runs (1 node, then 2 emulated nodes):"
+for v in $variants; do
+  program cf "$(schedule_of "$v")" "$work/cf-$v" || continue
+done
+declare -A one two
+for ((r = 0; r < runs; ++r)); do
+  for v in $variants; do
+    one[$v]+=" $(run OMP_WAIT_POLICY=passive -- "$work/cf-$v" "$g")"
+    two[$v]+=" $(run OMP_WAIT_POLICY=passive POLYRT_NUMA_NODES=2 -- "$work/cf-$v" "$g")"
+  done
+done
+for v in $variants; do
+  # shellcheck disable=SC2086 # the lists are words on purpose
+  awk -v v="$v" -v a="$(median ${one[$v]})" -v b="$(median ${two[$v]})" \
+    -v p="$(median ${one[plain]})" \
+    'BEGIN { printf "%-11s %9.4f %9.4f   (/plain at 1 node: %.2f, %.2f)\n", v, a, b, a / p, b / p }'
+done
 fi
 exit "$status"

@@ -170,7 +170,9 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
     if (auto *base = dyn_cast<NameExpr>(ix.base.get()); base && context && context->replicaReads)
       for (const VarDecl *vector : *context->replicaReads)
         if (base->decl == vector) // configDataPlacement replicated
-          return replicasName(*vector) + ".local()[" + expr(*ix.index) + "]";
+          return (context->replicaLocals ? replicaLocalName(*vector)
+                                         : replicasName(*vector) + ".local()") +
+                 "[" + expr(*ix.index) + "]";
     int bp;
     std::string base = exprPrec(*ix.base, bp);
     return withParens(base, bp, kPrimary) + "[" + expr(*ix.index) + "]";
@@ -307,4 +309,8 @@ std::string CppEmitter::exprReadingReplicas(const Expr &e, const Type &type,
 
 std::string polyc::replicasName(const VarDecl &vector) {
   return "polyc_replicas_" + cppName(vector.name);
+}
+
+std::string polyc::replicaLocalName(const VarDecl &vector) {
+  return "polyc_local_" + cppName(vector.name);
 }

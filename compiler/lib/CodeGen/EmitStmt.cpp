@@ -54,11 +54,23 @@ std::string CppEmitter::signature(const FuncDecl &func, const std::string &name,
 
 void CppEmitter::emitFunction(const FuncDecl &func, const std::string &name,
                               const FunctionContext &ctx) {
-  context = &ctx;
   // Specialised copies are private to their traversal; the user's functions
   // keep external linkage so that an unused one draws no warning.
-  bool specialised = ctx.tracksChanges || !ctx.writes.empty();
+  bool specialised = ctx.tracksChanges || !ctx.writes.empty() || ctx.replicaReads;
   os << (specialised ? "static " : "") << signature(func, name, ctx.tracksChanges) << " {\n";
+  FunctionContext withLocals = ctx;
+  if (ctx.replicaReads) {
+    std::set<const Decl *> used;
+    forEachStmtIn(func.body, [&](Stmt &s) {
+      forEachDirectExpr(s, [&](ExprPtr &e) { collectNames(*e, used); });
+    });
+    for (const VarDecl *vector : *ctx.replicaReads)
+      if (used.count(vector))
+        os << "  const " << cppType(*vector->type.value) << " *" << replicaLocalName(*vector)
+           << " = " << replicasName(*vector) << ".local(); // this node's copy\n";
+    withLocals.replicaLocals = true;
+  }
+  context = &withLocals;
   if (ctx.tracksChanges)
     os << "  bool " << kChanged << " = false;\n";
   else if (func.result)

@@ -39,10 +39,15 @@ struct FunctionContext {
   bool tracksChanges = false;
   /// Replicated vectors read through the thread's node's copy (null: none).
   const std::vector<const VarDecl *> *replicaReads = nullptr;
+  /// The copies' addresses are locals of the function (replicaLocalName),
+  /// looked up once per call rather than once per read.
+  bool replicaLocals = false;
 };
 
 /// The C++ name of a replicated vector's per-node copies.
 std::string replicasName(const VarDecl &vector);
+/// The local holding the address of the calling thread's node's copy.
+std::string replicaLocalName(const VarDecl &vector);
 
 class CppEmitter {
 public:

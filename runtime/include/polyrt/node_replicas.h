@@ -23,12 +23,20 @@
 
 namespace polyrt {
 
+namespace detail {
+/// The calling thread's node for reads through replicas; -1 until looked up.
+/// Constant-initialised, so reading it is one thread-local load.
+inline thread_local int replicaReaderNode = -1;
+} // namespace detail
+
 /// The node of the calling OpenMP thread under topology().threadNode,
 /// looked up once per thread: reads through a replica happen per edge. Any
 /// node's copy holds the same values, so a thread that a later team numbers
 /// differently reads correct data, only perhaps remote.
 inline int cachedThreadNode() {
-  static thread_local int node = nodeOfCallingThread();
+  int node = detail::replicaReaderNode;
+  if (node < 0)
+    node = detail::replicaReaderNode = nodeOfCallingThread();
   return node;
 }
 
