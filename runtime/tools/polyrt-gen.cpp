@@ -260,12 +260,24 @@ double imbalance(const polyrt::Partition &p, const polyrt::EdgeOffset *offsets) 
   return worst;
 }
 
+/// The same for chunk-alpha's measure, alpha * |V_i| + |E_i|.
+double alphaImbalance(const polyrt::Partition &p, const polyrt::EdgeOffset *offsets,
+                      double alpha) {
+  auto load = [&](polyrt::VertexId begin, polyrt::VertexId end) {
+    return alpha * (end - begin) + double(offsets[end] - offsets[begin]);
+  };
+  double mean = load(0, p.numVertices()) / p.nodes(), worst = 0;
+  for (int k = 0; k < p.nodes(); ++k)
+    worst = std::max(worst, load(p.begin(k), p.end(k)) / mean);
+  return worst;
+}
+
 void partitionReport(const std::string &path) {
   polyrt::Graph<polyrt::NoWeight> g = polyrt::loadGraph<polyrt::NoWeight>(path);
   g.buildInEdges();
   std::printf("%s: %d vertices, %lld edges\n", path.c_str(), g.numVertices(),
               static_cast<long long>(g.numEdges()));
-  std::printf("partition        nodes  out-edges max/mean  in-edges max/mean\n");
+  std::printf("partition        nodes  out-edges max/mean  in-edges max/mean  in a|V|+|E| max/mean\n");
   const std::pair<const char *, polyrt::PartitionStrategy> strategies[] = {
       {"vertex-balanced", polyrt::PartitionStrategy::VertexBalanced},
       {"edge-balanced", polyrt::PartitionStrategy::EdgeBalanced},
@@ -277,8 +289,10 @@ void partitionReport(const std::string &path) {
       // Each direction balances the edges it walks: out for push, in for pull.
       polyrt::Partition out = polyrt::partitionVertices(g.numVertices(), g.outOffsets(), nodes, how);
       polyrt::Partition in = polyrt::partitionVertices(g.numVertices(), g.inOffsets(), nodes, how);
-      std::printf("%-16s %5d  %18.4f  %17.4f\n", name, nodes, imbalance(out, g.outOffsets()),
-                  imbalance(in, g.inOffsets()));
+      // chunk-alpha's own measure, with its default alpha = 8 * (N - 1).
+      std::printf("%-16s %5d  %18.4f  %17.4f  %19.4f\n", name, nodes,
+                  imbalance(out, g.outOffsets()), imbalance(in, g.inOffsets()),
+                  alphaImbalance(in, g.inOffsets(), polyrt::defaultPartitionAlpha(nodes)));
     }
 }
 
