@@ -20,9 +20,14 @@
 #    NUMA owner form, and the owner form with latent_vec replicated
 #    (examples/schedules/cf_pull_numa.sched): accounting at 2, 4 and 8
 #    emulated nodes, then speed at one node and at 2 emulated nodes.
+# 6. Update synchronisation: PageRank and PageRank-Delta pushing in parallel
+#    (their += shared between threads) and SSSP's push (min=, tracked) under
+#    configUpdateSync atomic, lock, htm and merge (htm and merge: reductions
+#    only, so not SSSP), at one node and at 2 emulated nodes; ratios to
+#    atomic. Without RTM htm is the atomic path plus its probe.
 #
 # Environment: BENCH_SCALE [20], BENCH_RUNS [3], BENCH_ALGOS [pr prdelta bfs
-# sssp cc], BENCH_SECTIONS [12345] (which of the five to run), BENCH_BUILD [1]
+# sssp cc], BENCH_SECTIONS [123456] (which of the six to run), BENCH_BUILD [1]
 # (0: use the build as is), POLYC_BUILD_DIR [build],
 # BENCH_DIR [$POLYC_BUILD_DIR/bench-numa]. A benchmark, never a test: the
 # exit status is 1 only when something failed to build or run.
@@ -33,7 +38,7 @@ bench="$root/test/benchmarks"
 scale="${BENCH_SCALE:-20}"
 runs="${BENCH_RUNS:-3}"
 algos="${BENCH_ALGOS:-pr prdelta bfs sssp cc}"
-sections="${BENCH_SECTIONS:-12345}"
+sections="${BENCH_SECTIONS:-123456}"
 section() { [[ "$sections" == *"$1"* ]]; }
 work="${BENCH_DIR:-$build/bench-numa}"
 [[ "$scale" =~ ^[0-9]+$ && "$runs" =~ ^[0-9]+$ ]] ||
@@ -201,6 +206,45 @@ for v in $variants; do
   awk -v v="$v" -v a="$(median ${one[$v]})" -v b="$(median ${two[$v]})" \
     -v p="$(median ${one[plain]})" \
     'BEGIN { printf "%-11s %9.4f %9.4f   (/plain at 1 node: %.2f, %.2f)\n", v, a, b, a / p, b / p }'
+done
+fi
+
+# ---------------------------------------------------------------- 6. update sync
+if section 6; then
+echo
+echo "== 6. Update synchronisation: pushes, kernel seconds, median of $runs interleaved runs"
+printf '%-8s %-6s %-7s %9s %9s   %-22s\n' algo graph sync "1 node" "2 nodes" "/atomic (1 node, 2)"
+sync_schedule() { # algo how -> file
+  local out="$work/$1-push-$2.sched"
+  { echo "schedule:"
+    echo "program->configApplyDirection(\"s1\", \"SparsePush\")"
+    echo "       ->configApplyParallelization(\"s1\", \"dynamic-vertex-parallel\")"
+    echo "       ->configUpdateSync(\"s1\", \"$2\");"; } >"$out"
+  echo "$out"
+}
+for algo in pr prdelta sssp; do
+  [[ "$algo" == sssp ]] && syncs="atomic lock" || syncs="atomic lock htm merge"
+  for how in $syncs; do
+    program "$algo" "$(sync_schedule "$algo" "$how")" "$work/$algo-push-$how" || continue
+  done
+  for kind in kron urand; do
+    g="$(graph "$kind" "$(ext_of "$algo")")"
+    src=()
+    [[ "$algo" == sssp ]] && src=("$(source_of "$g")")
+    declare -A one=() two=()
+    for ((r = 0; r < runs; ++r)); do
+      for how in $syncs; do
+        one[$how]+=" $(run OMP_WAIT_POLICY=passive -- "$work/$algo-push-$how" "$g" "${src[@]}")"
+        two[$how]+=" $(run OMP_WAIT_POLICY=passive POLYRT_NUMA_NODES=2 -- "$work/$algo-push-$how" "$g" "${src[@]}")"
+      done
+    done
+    for how in $syncs; do
+      # shellcheck disable=SC2086 # the lists are words on purpose
+      awk -v al="$algo" -v k="$kind" -v h="$how" -v a="$(median ${one[$how]})" \
+        -v b="$(median ${two[$how]})" -v p="$(median ${one[atomic]})" -v q="$(median ${two[atomic]})" \
+        'BEGIN { printf "%-8s %-6s %-7s %9.4f %9.4f   %.2f, %.2f\n", al, k, h, a, b, a / p, b / q }'
+    done
+  done
 done
 fi
 exit "$status"

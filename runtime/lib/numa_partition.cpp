@@ -1,5 +1,6 @@
 //===- numa_partition.cpp - The vertex range split over NUMA nodes ------===//
 #include "polyrt/numa_partition.h"
+#include "polyrt/program.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -92,8 +93,7 @@ const Partition &PartitionCache::get(VertexId n, const EdgeOffset *offsets, int 
 }
 
 void reportPartition(const Partition &p, const EdgeOffset *offsets, const char *what) {
-  const char *value = std::getenv("POLYRT_VERBOSE");
-  if (!value || !*value || std::strcmp(value, "0") == 0)
+  if (!verbose())
     return;
   std::cerr << "polyrt: " << what << ": " << p.nodes() << "-node partition\n";
   std::string lines = p.describe(offsets);

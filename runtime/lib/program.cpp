@@ -25,11 +25,6 @@ std::string programName(int argc, char **argv) {
   return slash ? slash + 1 : argv[0];
 }
 
-bool verbose() {
-  const char *value = std::getenv("POLYRT_VERBOSE");
-  return value && *value && std::strcmp(value, "0") != 0;
-}
-
 /// Skips one leading '+', which from_chars does not accept.
 const char *skipPlus(const std::string &text) {
   const char *p = text.c_str();
@@ -37,6 +32,11 @@ const char *skipPlus(const std::string &text) {
 }
 
 } // namespace
+
+bool verbose() {
+  const char *value = std::getenv("POLYRT_VERBOSE");
+  return value && *value && std::strcmp(value, "0") != 0;
+}
 
 int runMain(int argc, char **argv, const std::function<void()> &body) {
   std::string name = programName(argc, argv);

@@ -29,8 +29,8 @@ What it does, for examples/<example>.gt (docs/testing.md, "Schedule equivalence"
      source-set representation x destination-set representation x
      deduplication (each only where it applies; all edge traversals of the
      example get the same values), then threshold, grain, per-variant
-     parallelization, NumSSG, vertex-traversal and fuseFields variants on top
-     of a few bases.
+     parallelization, NumSSG, NUMA, update-sync, vertex-traversal and
+     fuseFields variants on top of a few bases.
 3. Compiles the unlabelled example without a schedule (the default) and runs
    it on every graph of the example's plan (RUNS); each default output is
    checked once by the independent oracle (test/oracle/check.py).
@@ -133,11 +133,12 @@ class Value:
     """One value of an option: the arguments after the label, the variant it is
     restricted to (the `dir` argument), and which sets it changes."""
 
-    def __init__(self, function, args, dir=None, sets=()):
+    def __init__(self, function, args, dir=None, sets=(), defers=False):
         self.function = function
         self.args = list(args)
         self.dir = dir
         self.sets = sets        # "src", "dst": the frontier sets it changes
+        self.defers = defers    # configUpdateSync htm or merge: reductions only
 
     def key(self):
         a = [str(x) for x in self.args] + ([self.dir] if self.dir else [])
@@ -212,7 +213,8 @@ def numa_ok(v, chosen):
 
 
 def uses_numa(schedule_text):
-    return "configApplyNUMA" in schedule_text or "configDataPlacement" in schedule_text
+    return "configApplyNUMA" in schedule_text or "configDataPlacement" in schedule_text or \
+        "configUpdateSync" in schedule_text
 
 
 def placement_call(source, how):
@@ -253,6 +255,8 @@ class Dim:
     def compatible(self, value, chosen, t):
         if "dst" in value.sets and not (t.kind == "edge" and t.has_output):
             return False  # a value that changes the output set needs one
+        if value.defers and not t.reductions_only:
+            return False  # polyc defers only reductions nothing else touches
         return self.ok is None or self.ok(value, chosen)
 
 
@@ -351,6 +355,15 @@ OPTIONS = [
         [Value("configWorkStealing", [how]) for how in WORK_STEALING] +
         [Value("configWorkStealing", ["mini-chunk", 128])],
         _is_edge, ok=lambda v, c: "numa" in c),
+    # How writes other threads share are made safe. htm and merge defer
+    # reductions; polyc rejects them elsewhere (a located error).
+    Dim("update-sync",
+        [Value("configUpdateSync", [how]) for how in ("atomic", "lock")] +
+        [Value("configUpdateSync", ["merge"], defers=True),
+         Value("configUpdateSync", ["htm"], defers=True),
+         Value("configUpdateSync", ["htm", 1], defers=True),
+         Value("configUpdateSync", ["htm", ARGV], defers=True)],
+        _is_edge),
     # Vertex traversals (set.apply(f), set.filter(f)).
     Dim("vertex-parallelization",
         [Value("configApplyParallelization", [p]) for p in VERTEX_PARALLELIZATIONS],
@@ -366,7 +379,8 @@ DIMS = {d.name: d for d in OPTIONS}
 NEEDED_BY = {"numa": ("numa-partition", "numa-alpha", "stealing"),
              "numa-partition": ("numa-alpha",)}
 # Numbers that "argv[N]" options read, per option (ARGV in the table).
-ARGV_VALUES = {"threshold": "15", "grain": "32", "numssg": "3", "parfor-grain": "16"}
+ARGV_VALUES = {"threshold": "15", "grain": "32", "numssg": "3", "parfor-grain": "16",
+               "update-sync": "5"}
 
 # --------------------------------------------------------------------------
 # The graphs each example runs on (those of test/E2E/lit.local.cfg).
@@ -597,6 +611,10 @@ class Traversal:
         self.expr = expr
         self.has_input = kind == "edge" and ".from(" in expr
         self.has_output = kind == "edge" and "applyModified(" in expr
+        # Every write of its applied function is a reduction (+=, min=, max=)
+        # on a vector the traversal does not track: configUpdateSync htm and
+        # merge apply (set by label_example from the IR).
+        self.reductions_only = False
 
     def describe(self):
         if self.kind == "vertex":
@@ -686,7 +704,56 @@ def label_example(polyc, source, work):
     if got != expected:
         raise SystemExit("the labelled copy %s has traversals %s, expected %s"
                          % (labelled, got, expected))
-    return labelled, [Traversal(k, lab, e) for k, lab, e in expected]
+    traversals = [Traversal(k, lab, e) for k, lab, e in expected]
+    with open(labelled) as f:
+        text = f.read()
+    for t in traversals:
+        t.reductions_only = t.kind == "edge" and not t.has_output and \
+            deferrable(applied_function_of(ir2, t.label), text)
+    return labelled, traversals
+
+
+def applied_function_of(ir, label):
+    """The name of the function the traversal labelled `label` applies."""
+    current = None
+    for line in ir.splitlines():
+        lm = re.match(r"^\s*label: (.*)$", line)
+        if lm:
+            current = lm.group(1).strip()
+        am = re.match(r"^\s*apply: (\w+)", line)
+        if am and current == label:
+            return am.group(1)
+    return None
+
+
+def deferrable(func, text):
+    """Whether configUpdateSync htm and merge apply to a traversal applying
+    `func`: each statement of its body that writes a global vector element is
+    `x[i] op= value` with op +=, min= or max=, and nothing else in the body
+    (nor the values) names x. The body is read from the program's text; a
+    call to another function counts as touching everything."""
+    if not func:
+        return False
+    m = re.search(r"^func %s\(.*?\n(.*?)^end\b" % re.escape(func), text, re.M | re.S)
+    if not m:
+        return False
+    body = [l.split("%", 1)[0].strip() for l in m.group(1).splitlines()]
+    body = [l for l in body if l]
+    reduced = {}
+    for line in body:
+        w = re.match(r"^(\w+)\[\w+\]\s*(\+=|min=|max=)\s*(.*?);?$", line)
+        if w:
+            reduced.setdefault(w.group(1), set()).add(w.group(2))
+    if not reduced or any(len(ops) > 1 for ops in reduced.values()):
+        return False
+    for line in body:
+        w = re.match(r"^(\w+)\[\w+\]\s*(\+=|min=|max=)\s*(.*?);?$", line)
+        rest = w.group(3) if w else line
+        if re.search(r"\b\w+\s*\(", rest) and not w:
+            return False  # a call (or a statement polyc may not see through)
+        if any(re.search(r"\b%s\b" % re.escape(x), rest) for x in reduced):
+            return False
+    return True
 
 
 def vertex_vectors(source):
@@ -762,7 +829,8 @@ class Schedule:
                 lines.append(("configApplyParallelization", label, args, None,
                               [None, gdim], k))
             for dim in ("variant-parallelization", "src", "dst", "dedup", "numssg", "numa",
-                        "numa-partition", "numa-alpha", "stealing", "parfor-grain"):
+                        "numa-partition", "numa-alpha", "stealing", "update-sync",
+                        "parfor-grain"):
                 v = chosen.get(dim)
                 if v is None:
                     continue
@@ -813,6 +881,8 @@ def coverage_keys(t):
         for v in d.values:
             if "dst" in v.sets and not t.has_output:
                 continue  # changes the output set, and there is none
+            if v.defers and not t.reductions_only:
+                continue  # htm and merge defer reductions only
             keys.append((d.name, v.key()))
     return keys
 
@@ -943,7 +1013,8 @@ def exhaustive_schedules(example, traversals, source):
         for t in edge:
             c = {}
             for dim, v in per_edge.items():
-                if v is None or not DIMS[dim].applies(t):
+                if v is None or not DIMS[dim].applies(t) or \
+                        (isinstance(v, Value) and v.defers and not t.reductions_only):
                     continue
                 c[dim] = v
             s.choices[t.label] = c
@@ -1007,6 +1078,16 @@ def exhaustive_schedules(example, traversals, source):
             add("numa", {"direction": d, "parallelization": p,
                          "numa": Value("configApplyNUMA", ["dynamic-parallel"]),
                          "stealing": Value("configWorkStealing", ["inter-node", 64])})
+    # Update synchronisation: every value on every direction, with vertex-
+    # and edge-parallel loops, and over NUMA nodes (merge and htm only where
+    # the traversal's writes are reductions: elsewhere they are left unset).
+    for sync, d in itertools.product(DIMS["update-sync"].values, DIRECTIONS):
+        for p in ("dynamic-vertex-parallel", "edge-parallel"):
+            add("update sync", {"direction": d, "parallelization": p, "update-sync": sync})
+        add("update sync", {"direction": d, "parallelization": "dynamic-vertex-parallel",
+                            "update-sync": sync,
+                            "numa": Value("configApplyNUMA", ["dynamic-parallel"]),
+                            "numa-partition": Value("configNUMAPartition", ["edge-balanced"])})
     # Vertex traversals: parallelization x grain.
     if vertex:
         for p in VERTEX_PARALLELIZATIONS:

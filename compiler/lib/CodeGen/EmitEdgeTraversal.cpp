@@ -12,25 +12,41 @@
 
 using namespace polyc;
 
+namespace {
+
+/// What the applied function's comment says of its shared writes.
+std::vector<std::string> sharedWriteNotes(const std::vector<WriteInfo> &writes) {
+  std::vector<std::string> notes;
+  auto note = [&](WriteSync sync, const char *text) {
+    if (llvm::any_of(writes, [&](const WriteInfo &w) { return w.sync == sync; }))
+      notes.push_back(text);
+  };
+  note(WriteSync::Atomic, "writes other threads may share are atomic");
+  note(WriteSync::Lock, "writes other threads may share are made under the element's lock");
+  note(WriteSync::Htm, "reductions other threads may share are committed in transactions");
+  note(WriteSync::Merge, "reductions other threads may share are folded into its node's buffer");
+  return notes;
+}
+
+} // namespace
+
 std::string CppEmitter::appliedFunction(const FuncDecl &func, const std::vector<WriteInfo> &writes,
                                         bool tracksChanges, const std::string &traversalName,
-                                        const std::vector<const VarDecl *> &replicaReads) {
-  bool needsAtomics = llvm::any_of(writes, [](const WriteInfo &w) {
-    return w.sync == WriteSync::Atomic;
-  });
-  if (!tracksChanges && !needsAtomics && replicaReads.empty())
+                                        const EdgeTraversalExpr *edges) {
+  static const std::vector<const VarDecl *> kNoReplicas;
+  const std::vector<const VarDecl *> &replicaReads = edges ? edges->replicaReads : kNoReplicas;
+  std::vector<std::string> how = sharedWriteNotes(writes);
+  if (!tracksChanges && how.empty() && replicaReads.empty())
     return cppFunctionName(func);
   FunctionContext ctx;
   ctx.func = &func;
   ctx.tracksChanges = tracksChanges;
+  ctx.traversal = edges;
   if (!replicaReads.empty())
     ctx.replicaReads = &replicaReads;
   for (const WriteInfo &w : writes)
     ctx.writes[w.stmt] = w;
   std::string specialisedName = traversalName + "_" + func.name;
-  std::vector<std::string> how;
-  if (needsAtomics)
-    how.push_back("writes other threads may share are atomic");
   if (tracksChanges)
     how.push_back("reports whether the tracked vector changed");
   if (!replicaReads.empty()) {
@@ -78,6 +94,7 @@ void CppEmitter::emitEdgeTraversal(const EdgeTraversalExpr &t) {
   if (t.variants.size() == 1)
     os << ", " << spelling(t.variants.front().loop.parallelization);
   os << "\n";
+  emitDeferredReductions(t);
   if (t.variants.size() == 1) {
     emitEdgeVariant(t, t.variants.front(), t.name);
     return;
@@ -98,4 +115,66 @@ void CppEmitter::emitEdgeTraversal(const EdgeTraversalExpr &t) {
      << "    return " << denseName << "(g, frontier);\n"
      << "  return " << sparseName << "(g, frontier);\n"
      << "}\n\n";
+}
+
+namespace {
+
+const char *updateOp(AssignOp op) {
+  switch (op) {
+  case AssignOp::Min: return "polyrt::MinUpdate";
+  case AssignOp::Max: return "polyrt::MaxUpdate";
+  default: return "polyrt::AddUpdate";
+  }
+}
+
+/// The deferred reductions a variant's writes use, each once, in order.
+std::vector<const DeferredReduction *> deferredOf(const EdgeTraversalExpr &t,
+                                                  const VariantPlan &v) {
+  std::vector<const DeferredReduction *> used;
+  for (const WriteInfo &w : v.writes)
+    if (w.deferredTo >= 0 && !llvm::is_contained(used, &t.deferred[w.deferredTo]))
+      used.push_back(&t.deferred[w.deferredTo]);
+  return used;
+}
+
+} // namespace
+
+void CppEmitter::emitDeferredReductions(const EdgeTraversalExpr &t) {
+  for (const DeferredReduction &d : t.deferred) {
+    std::string types = cppType(*d.vector->type.value) + ", " + updateOp(d.op);
+    if (d.how == WriteSync::Htm)
+      os << "// configUpdateSync htm: each thread's updates of " << d.vector->name
+         << ", committed a batch per transaction.\n"
+         << "static polyrt::CoarsenedUpdates<" << types << "> " << d.object << ";\n";
+    else
+      os << "// configUpdateSync merge: a buffer of " << d.vector->name
+         << " per node, folded into it after the loops.\n"
+         << "static polyrt::NodeMergeBuffers<" << types << "> " << d.object << ";\n";
+  }
+}
+
+std::vector<std::string> CppEmitter::deferredPrepare(const EdgeTraversalExpr &t,
+                                                     const VariantPlan &v) {
+  std::vector<std::string> lines;
+  for (const DeferredReduction *d : deferredOf(t, v)) {
+    if (d->how == WriteSync::Htm) {
+      std::string coarsening =
+          d->coarsening ? scheduleNumber(*d->coarsening, "the htm coarsening of '" + t.label + "'")
+                        : "polyrt::htm::kDefaultCoarsening";
+      lines.push_back(d->object + ".prepare(" + coarsening + ");");
+    } else {
+      std::string vector = cppName(d->vector->name);
+      lines.push_back(d->object + ".prepare(" + vector + ".data(), " + vector + ".size());");
+    }
+  }
+  return lines;
+}
+
+std::vector<std::string> CppEmitter::deferredFinish(const EdgeTraversalExpr &t,
+                                                    const VariantPlan &v) {
+  std::vector<std::string> lines;
+  for (const DeferredReduction *d : deferredOf(t, v))
+    lines.push_back(d->object + (d->how == WriteSync::Htm ? ".flush(); // the last, partial batches"
+                                                          : ".fold(); // every node's buffer"));
+  return lines;
 }

@@ -82,6 +82,7 @@ public:
   void emitAccumulationHelpers();
   void emitBody(const std::string &apply);
   std::string vertexApply; // the fused vertex apply's function, if any
+  std::vector<std::string> afterLoops; // run once every loop is done, before returning
 
 private:
   CppEmitter &emitter;
@@ -664,6 +665,7 @@ void VariantWriter::emitBody(const std::string &apply) {
     break;
   }
   }
+  lines(afterLoops, 1);
   if (nest.recordsOutputWork)
     os << "  polyrt::VertexSubset output = next.finish();\n"
        << "  output.recordWork(" << outOffsets() << ", outputWork);\n"
@@ -700,7 +702,7 @@ void CppEmitter::emitVariantFunction(const EdgeTraversalExpr &t, const VariantPl
   // An accumulating variant inlines the applied function as its fold.
   std::string apply = v.accumulation ? std::string()
                                      : appliedFunction(*t.applyFunc, v.writes, t.producesFrontier(),
-                                                       name, t.replicaReads);
+                                                       name, &t);
   VariantWriter writer(*this, t, v, name, os);
   writer.vertexApply = vertexApply;
   if (v.accumulation)
@@ -716,6 +718,9 @@ void CppEmitter::emitVariantFunction(const EdgeTraversalExpr &t, const VariantPl
   if (!oneNode.empty())
     os << "  if (polyrt::topology().nodes == 1)\n"
        << "    return " << oneNode << "(g" << (t.from ? ", frontier" : "") << ");\n";
+  for (const std::string &line : deferredPrepare(t, v))
+    os << "  " << line << "\n";
+  writer.afterLoops = deferredFinish(t, v);
   writer.emitBody(apply);
   os << "}\n\n";
 }

@@ -112,7 +112,7 @@ std::string CppEmitter::assignment(const AssignStmt &a) {
   if (context) {
     auto it = context->writes.find(&a);
     if (it != context->writes.end() &&
-        (it->second.sync == WriteSync::Atomic || it->second.tracked))
+        (it->second.sync != WriteSync::Plain || it->second.tracked))
       return scheduledAssignment(a, it->second);
   }
   if (auto *name = dyn_cast<NameExpr>(a.target.get()))
@@ -130,10 +130,27 @@ std::string CppEmitter::assignment(const AssignStmt &a) {
   std::string value = exprAs(*a.value, type);
   if (module.movedAssignments.count(&a))
     value = "std::move(" + value + ")";
-  switch (a.op) {
+  return plainUpdate(a.op, target, value);
+}
+
+std::string CppEmitter::plainUpdate(AssignOp op, const std::string &target,
+                                    const std::string &value) {
+  switch (op) {
   case AssignOp::Min: return "polyrt::reduceMin(" + target + ", " + value + ");";
   case AssignOp::Max: return "polyrt::reduceMax(" + target + ", " + value + ");";
-  default: return target + " " + spelling(a.op) + " " + value + ";";
+  default: return target + " " + spelling(op) + " " + value + ";";
+  }
+}
+
+/// A plain update that returns whether the element changed.
+std::string CppEmitter::plainTrackedUpdate(AssignOp op, const std::string &target,
+                                           const std::string &value) {
+  switch (op) {
+  case AssignOp::Assign: return "polyrt::assignTracked(" + target + ", " + value + ");";
+  case AssignOp::Min: return "polyrt::reduceMin(" + target + ", " + value + ");";
+  case AssignOp::Max: return "polyrt::reduceMax(" + target + ", " + value + ");";
+  default:
+    return "polyrt::updateTracked(" + target + ", " + value + ", " + operationFunctor(op) + ");";
   }
 }
 
@@ -145,15 +162,24 @@ std::string CppEmitter::scheduledAssignment(const AssignStmt &a, const WriteInfo
   std::string value = exprAs(*a.value, a.target->type);
   std::string address = "&" + target;
   std::string changed = std::string(kChanged) + " |= ";
-  if (w.sync == WriteSync::Plain) {
-    switch (a.op) {
-    case AssignOp::Assign: return changed + "polyrt::assignTracked(" + target + ", " + value + ");";
-    case AssignOp::Min: return changed + "polyrt::reduceMin(" + target + ", " + value + ");";
-    case AssignOp::Max: return changed + "polyrt::reduceMax(" + target + ", " + value + ");";
-    default:
-      return changed + "polyrt::updateTracked(" + target + ", " + value + ", " +
-             operationFunctor(a.op) + ");";
-    }
+  if (w.sync == WriteSync::Plain)
+    return changed + plainTrackedUpdate(a.op, target, value);
+  if (w.sync == WriteSync::Lock) {
+    // The element's stripe lock held, the update is the serial program's.
+    std::string body;
+    if (w.expected)
+      body = "return polyrt::claimPlain(element, " + exprAs(*w.expected, a.target->type) + ", " +
+             value + ");";
+    else if (w.tracked)
+      body = "return " + plainTrackedUpdate(a.op, "element", value);
+    else
+      body = plainUpdate(a.op, "element", value);
+    return (w.tracked ? changed : std::string()) + "polyrt::underLockOf(" + address +
+           ", [&](auto &element) { " + body + " });";
+  }
+  if (w.sync == WriteSync::Htm || w.sync == WriteSync::Merge) {
+    const DeferredReduction &d = context->traversal->deferred[w.deferredTo];
+    return d.object + ".add(" + address + ", " + value + ");";
   }
   if (w.sync == WriteSync::Claim)
     return changed + "polyrt::claimTracked(" + address + ", " +

@@ -42,6 +42,8 @@ struct FunctionContext {
   /// The copies' addresses are locals of the function (replicaLocalName),
   /// looked up once per call rather than once per read.
   bool replicaLocals = false;
+  /// The edge traversal whose deferred reductions the writes name (null: none).
+  const EdgeTraversalExpr *traversal = nullptr;
 };
 
 /// The C++ name of a replicated vector's per-node copies.
@@ -107,14 +109,18 @@ private:
   void emitStmt(const Stmt &s, unsigned indent);
   std::string assignment(const AssignStmt &a);
   std::string scheduledAssignment(const AssignStmt &a, const WriteInfo &w);
+  std::string plainUpdate(AssignOp op, const std::string &target, const std::string &value);
+  std::string plainTrackedUpdate(AssignOp op, const std::string &target, const std::string &value);
   std::string localDeclaration(const VarDecl &var);
   std::string returnStatement();
 
   // Traversals (EmitEdgeTraversal.cpp, EmitEdgeVariant.cpp, EmitVertexTraversal.cpp).
 public:
+  /// `func` as a traversal applies it; `edges`: the edge traversal, whose
+  /// replicas and deferred reductions its writes may use (null: a vertex one).
   std::string appliedFunction(const FuncDecl &func, const std::vector<WriteInfo> &writes,
                               bool tracksChanges, const std::string &traversalName,
-                              const std::vector<const VarDecl *> &replicaReads = {});
+                              const EdgeTraversalExpr *edges = nullptr);
 private:
   void emitEdgeTraversal(const EdgeTraversalExpr &t);
   void emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &name);
@@ -125,6 +131,12 @@ private:
                            const std::string &name, const std::string &vertexApply,
                            const std::string &oneNode = "", bool fallback = false);
   void emitVertexTraversal(const VertexTraversalExpr &t);
+  /// configUpdateSync htm and merge: the runtime objects a traversal's
+  /// deferred reductions go through, and what a variant does with them
+  /// before its loops (prepare) and after (flush or fold).
+  void emitDeferredReductions(const EdgeTraversalExpr &t);
+  std::vector<std::string> deferredPrepare(const EdgeTraversalExpr &t, const VariantPlan &v);
+  std::vector<std::string> deferredFinish(const EdgeTraversalExpr &t, const VariantPlan &v);
   std::string traversalSignature(const EdgeTraversalExpr &t, const std::string &name);
 };
 

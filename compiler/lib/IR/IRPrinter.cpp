@@ -12,6 +12,18 @@ using namespace polyc;
 
 namespace {
 
+const char *spelling(WriteSync sync) {
+  switch (sync) {
+  case WriteSync::Plain: return "plain";
+  case WriteSync::Atomic: return "atomic";
+  case WriteSync::Claim: return "claim";
+  case WriteSync::Lock: return "lock";
+  case WriteSync::Htm: return "htm";
+  case WriteSync::Merge: return "merge";
+  }
+  return "";
+}
+
 void printWrites(const char *heading, const std::vector<WriteInfo> &writes,
                  llvm::raw_ostream &os) {
   for (const WriteInfo &w : writes) {
@@ -19,7 +31,7 @@ void printWrites(const char *heading, const std::vector<WriteInfo> &writes,
     printExpr(*w.stmt->target, os);
     os << " " << spelling(w.stmt->op) << " ";
     printExpr(*w.stmt->value, os);
-    os << "  [" << (w.sync == WriteSync::Atomic ? "atomic" : w.sync == WriteSync::Claim ? "claim" : "plain");
+    os << "  [" << spelling(w.sync);
     if (w.expected) {
       os << " from ";
       printExpr(*w.expected, os);
@@ -128,6 +140,18 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
   if (t.fusedVertexApply)
     os << "    then, per destination: " << t.fusedVertexApply->func->name << " (fused "
        << t.fusedVertexApply->name << ")\n";
+  for (const DeferredReduction &d : t.deferred) {
+    os << "    deferred " << spelling(d.how) << " @" << d.object << ": " << d.vector->name << " "
+       << spelling(d.op);
+    if (d.how == WriteSync::Htm) {
+      os << ", coarsening ";
+      if (d.coarsening)
+        printNumber(*d.coarsening, os);
+      else
+        os << "default";
+    }
+    os << "\n";
+  }
   for (const VarDecl *vector : t.replicaReads)
     os << "    reads @" << vector->name << " from its node's replica\n";
   os << "    direction: " << spelling(t.direction);

@@ -39,13 +39,31 @@ private:
   bool verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &where);
   bool verify(const VertexTraversalExpr &u);
   bool verifyWrites(const std::vector<WriteInfo> &writes, const LoopPlan &loop,
-                    const std::string &where);
+                    const std::string &where, const EdgeTraversalExpr *t);
+  bool verifyDeferred(const WriteInfo &w, const EdgeTraversalExpr &t, const std::string &where);
 };
 
 bool isDenseForm(FrontierRepr r) { return r == FrontierRepr::BoolArray || r == FrontierRepr::Bitvector; }
 
+/// An htm or merge write names the traversal's deferred reduction of its
+/// vector, made the same way, and reports no change (nothing is known until
+/// the updates are applied).
+bool Verifier::verifyDeferred(const WriteInfo &w, const EdgeTraversalExpr &t,
+                              const std::string &where) {
+  if (w.deferredTo < 0 || static_cast<size_t>(w.deferredTo) >= t.deferred.size())
+    return fail(where, "a deferred write to '" + w.target + "' without its reduction");
+  const DeferredReduction &d = t.deferred[w.deferredTo];
+  if (d.how != w.sync || !d.vector || d.vector->name != w.target || d.op != w.stmt->op)
+    return fail(where, "a deferred write to '" + w.target + "' named by another reduction");
+  if (d.op != AssignOp::Add && d.op != AssignOp::Min && d.op != AssignOp::Max)
+    return fail(where, "a deferred write to '" + w.target + "' that is not a reduction");
+  if (w.tracked || t.trackedVector == d.vector)
+    return fail(where, "a deferred write to '" + w.target + "', which applyModified tracks");
+  return true;
+}
+
 bool Verifier::verifyWrites(const std::vector<WriteInfo> &writes, const LoopPlan &loop,
-                            const std::string &where) {
+                            const std::string &where, const EdgeTraversalExpr *t) {
   bool parallel = loop.parallelization != Parallelization::Serial;
   bool ownersWhole = loop.parallelization != Parallelization::EdgeParallel;
   for (const WriteInfo &w : writes) {
@@ -57,6 +75,15 @@ bool Verifier::verifyWrites(const std::vector<WriteInfo> &writes, const LoopPlan
       return fail(where, "a plain write to '" + w.target + "' that other threads may share");
     if (w.sync == WriteSync::Claim && (!w.expected || !w.tracked))
       return fail(where, "a claim of '" + w.target + "' without the value it claims from");
+    if (w.sync == WriteSync::Lock && w.expected && !w.tracked)
+      return fail(where, "a claim under a lock of '" + w.target + "', which is not tracked");
+    bool deferred = w.sync == WriteSync::Htm || w.sync == WriteSync::Merge;
+    if ((w.sync == WriteSync::Lock || deferred) && !t)
+      return fail(where, "configUpdateSync's synchronisation outside an edge traversal");
+    if (deferred != (w.deferredTo >= 0))
+      return fail(where, "a write to '" + w.target + "' names a deferred reduction or lacks one");
+    if (deferred && !verifyDeferred(w, *t, where))
+      return false;
   }
   return true;
 }
@@ -151,10 +178,14 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
       return fail(where, "a tracked register fold that is not a min= or max= on the tracked vector");
   }
   if (v.outputUnique && !llvm::any_of(v.writes, [](const WriteInfo &w) {
-        return w.sync == WriteSync::Claim;
+        return w.sync == WriteSync::Claim || (w.sync == WriteSync::Lock && w.expected);
       }))
     return fail(where, "an output called unique without a claim");
-  if (!verifyWrites(v.writes, v.loop, where) || !verifyNest(t, v, where))
+  bool defers = llvm::any_of(v.writes, [](const WriteInfo &w) { return w.deferredTo >= 0; });
+  if (defers && (v.accumulation || t.fusedVertexApply))
+    return fail(where, "deferred updates with a register fold or a fused vertex apply, which "
+                       "would read the vector before they are applied");
+  if (!verifyWrites(v.writes, v.loop, where, &t) || !verifyNest(t, v, where))
     return false;
   if (v.numa && !v.nest.loops.empty()) {
     // The one-node loops must be a valid nest for the variant without NUMA.
@@ -210,7 +241,7 @@ bool Verifier::verify(const VertexTraversalExpr &u) {
     return fail(where, "is fused into a pull that does not run it");
   if (u.serialWhenSmall && u.loop.parallelization == Parallelization::Serial)
     return fail(where, "a serial loop marked serial-when-small");
-  return verifyWrites(u.writes, u.loop, where);
+  return verifyWrites(u.writes, u.loop, where, nullptr);
 }
 
 std::string Verifier::run() {

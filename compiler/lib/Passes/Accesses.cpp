@@ -94,9 +94,10 @@ public:
       }
       indices(*a.target);
       bool elsewhere = !atLoopVar(t.elementIndex);
-      write(t.var, a.target->loc, elsewhere);
+      bool reduction = a.op == AssignOp::Add || a.op == AssignOp::Min || a.op == AssignOp::Max;
+      write(t.var, a.target->loc, elsewhere, reduction);
       if (a.op != AssignOp::Assign)
-        read(t.var, a.target->loc, elsewhere);
+        read(t.var, a.target->loc, elsewhere, reduction);
       return;
     }
     case Stmt::ExprStmt: expr(*cast<ExprStmtNode>(s).expr); return;
@@ -202,15 +203,17 @@ private:
     auto *name = dyn_cast_or_null<NameExpr>(index);
     return loopVar && name && name->decl == loopVar;
   }
-  void read(const Decl *var, llvm::SMLoc loc, bool elsewhere) {
+  void read(const Decl *var, llvm::SMLoc loc, bool elsewhere, bool byReduction = false) {
     VarAccess &a = out.at(var, loc);
     a.read = true;
     a.elsewhere |= elsewhere;
+    a.readOutsideReductions |= !byReduction;
   }
-  void write(const Decl *var, llvm::SMLoc loc, bool elsewhere) {
+  void write(const Decl *var, llvm::SMLoc loc, bool elsewhere, bool byReduction = false) {
     VarAccess &a = out.at(var, loc);
     a.written = true;
     a.elsewhere |= elsewhere;
+    a.writtenOutsideReductions |= !byReduction;
   }
 
   /// The index expressions of an access target x[i][j] (read).
@@ -239,6 +242,9 @@ private:
       VarAccess &a = out.at(decl, loc);
       a.read |= access.read;
       a.written |= access.written;
+      // What a callee does is never deferred with the caller's reductions.
+      a.readOutsideReductions |= access.read;
+      a.writtenOutsideReductions |= access.written;
       a.elsewhere = true;
     }
     out.prints |= callee.prints;
@@ -305,6 +311,8 @@ void Accesses::mergeElsewhere(const Accesses &other) {
     VarAccess &a = at(decl, access.loc);
     a.read |= access.read;
     a.written |= access.written;
+    a.readOutsideReductions |= access.readOutsideReductions;
+    a.writtenOutsideReductions |= access.writtenOutsideReductions;
     a.elsewhere = true;
   }
   prints |= other.prints;

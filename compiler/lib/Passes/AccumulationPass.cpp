@@ -105,7 +105,8 @@ const AssignStmt *unguardedFold(const Stmt &s) {
 
 std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const VariantPlan &v) {
   if (v.variant != Variant::DensePull || v.loop.parallelization == Parallelization::EdgeParallel ||
-      t.toFilter || t.srcFilter || t.earlyExit)
+      t.toFilter || t.srcFilter || t.earlyExit ||
+      llvm::any_of(v.writes, [](const WriteInfo &w) { return w.deferredTo >= 0; }))
     return std::nullopt;
   const FuncDecl &f = *t.applyFunc;
   if (f.body.size() != 1 || f.params.size() < 2)

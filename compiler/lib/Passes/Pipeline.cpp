@@ -37,7 +37,9 @@ const std::vector<Pass> &polyc::passPipeline() {
        runCacheBlockingPass},
       {"numa-partitioning", "variants split over NUMA nodes, each node walking its own range",
        runNumaPartitioningPass},
-      {"update-sync", "plain stores or atomics for each write of an applied function",
+      {"update-sync",
+       "plain, atomic or a claim per write of an applied function; configUpdateSync's lock, "
+       "htm or merge",
        runUpdateSyncPass},
       {"accumulation", "pull folds kept in a register, source-only values computed once",
        runAccumulationPass},

@@ -16,9 +16,23 @@
 // serial run would see them, and each destination is claimed at most once,
 // so the output frontier needs no deduplication.
 //
+// configUpdateSync(label, how[, coarsening]) chooses otherwise for the writes
+// of one traversal that would be atomic (or claims):
+//   - lock: each is made plainly under its element's striped lock;
+//   - htm: each reduction (`x[i] += v`, min=, max=) is kept by its thread and
+//     committed `coarsening` at a time in one transaction;
+//   - merge: each reduction is folded into the thread's node's buffer, and
+//     the buffers into the vector when the loops end.
+// htm and merge defer updates, so they need a vector that nothing else in
+// the traversal reads or writes, and that applyModified does not track.
+// Anything else is a located error at the schedule call, not a silent
+// fallback: the user asked for one method and gets it or is told why not.
+//
 //===----------------------------------------------------------------------===//
+#include "polyc/Passes/Accesses.h"
 #include "polyc/Passes/Effects.h"
 #include "polyc/Passes/Pass.h"
+#include "ScheduledOptions.h"
 
 #include "llvm/Support/Casting.h"
 
@@ -98,10 +112,120 @@ void claimIfFiltered(const EdgeTraversalExpr &t, VariantPlan &v) {
   }
 }
 
+bool isShared(const WriteInfo &w) {
+  return w.sync == WriteSync::Atomic || w.sync == WriteSync::Claim;
+}
+
+/// Why configUpdateSync `how` (htm or merge) cannot defer the write, or
+/// empty when it can.
+std::string whyNotDeferrable(const Module &module, const EdgeTraversalExpr &t,
+                             const VariantPlan &v, const WriteInfo &w,
+                             const FunctionEffects &effects, const AccessAnalysis &analysis,
+                             UpdateSync how) {
+  const AssignStmt &a = *w.stmt;
+  if (a.op != AssignOp::Add && a.op != AssignOp::Min && a.op != AssignOp::Max)
+    return "it defers reductions (+=, min=, max=) and this write is not one";
+  auto *index = dyn_cast<IndexExpr>(a.target.get());
+  auto *base = index ? dyn_cast<NameExpr>(index->base.get()) : nullptr;
+  auto *vector = base ? dyn_cast<VarDecl>(base->decl) : nullptr;
+  if (!vector || vector->storage != VarDecl::Global || vector->type.kind != Type::Vector ||
+      !a.target->type.isNumeric())
+    return "it defers reductions on elements of a global vector of numbers";
+  if (w.tracked || vector == t.trackedVector)
+    return "applyModified tracks '" + vector->name + "', and a deferred update cannot report "
+           "whether it changed";
+  if (how == UpdateSync::Merge)
+    for (const FusedFieldGroup &group : module.fusedFields)
+      if (llvm::is_contained(group.fields, vector))
+        return "'" + vector->name + "' is stored in the fused array '" + group.arrayName +
+               "' (fuseFields), and node buffers shadow a vector of its own";
+  if (effects.globalsWrittenByCallees.count(vector->name))
+    return "a function '" + t.applyFunc->name + "' calls writes '" + vector->name + "' too";
+  for (const FuncDecl *f : {t.applyFunc, t.srcFilter, t.toFilter})
+    if (f)
+      if (const VarAccess *use = analysis.ofFunction(*f).find(vector);
+          use && (use->readOutsideReductions || use->writtenOutsideReductions))
+        return "'" + f->name + "' also " +
+               (use->readOutsideReductions ? "reads" : "writes") + " '" + vector->name +
+               "', and would see it before the deferred updates are applied";
+  for (const WriteInfo &other : v.writes)
+    if (writtenGlobal(*other.stmt) == vector && (other.stmt->op != a.op || !isShared(other)))
+      return "'" + vector->name + "' is also written " +
+             (other.stmt->op != a.op ? "with another operation" : "by its owner's thread") +
+             ", and a deferred reduction must be its only update";
+  return "";
+}
+
+/// Records the deferred reduction of the write's vector (one per vector) and
+/// points the write at it.
+void defer(EdgeTraversalExpr &t, WriteInfo &w, WriteSync how,
+           const std::optional<ScheduleNumber> &coarsening) {
+  const VarDecl *vector = writtenGlobal(*w.stmt);
+  for (size_t i = 0; i < t.deferred.size(); ++i)
+    if (t.deferred[i].vector == vector) {
+      w.sync = how;
+      w.deferredTo = static_cast<int>(i);
+      return;
+    }
+  DeferredReduction d;
+  d.how = how;
+  d.vector = vector;
+  d.op = w.stmt->op;
+  d.coarsening = coarsening;
+  d.object = std::string(how == WriteSync::Htm ? "polyc_htm_" : "polyc_merge_") + t.name + "_" +
+             vector->name;
+  t.deferred.push_back(d);
+  w.sync = how;
+  w.deferredTo = static_cast<int>(t.deferred.size() - 1);
+}
+
+/// configUpdateSync on one edge traversal.
+bool applyUpdateSync(const Module &module, EdgeTraversalExpr &t, const ApplySchedule &s,
+                     const FunctionEffects &effects, const AccessAnalysis &analysis,
+                     DiagnosticEngine &diags) {
+  const Located<UpdateSync> &how = *s.updateSync;
+  bool anyShared = false;
+  for (const VariantPlan &v : t.variants)
+    anyShared |= llvm::any_of(v.writes, isShared);
+  if (!anyShared) {
+    diags.warning(how.loc, "configUpdateSync has no effect on '" + t.label + "': no write of '" +
+                               t.applyFunc->name + "' is shared between threads (each is made by "
+                               "the thread that owns its element, or the loop is serial)");
+    return true;
+  }
+  if (how.value == UpdateSync::Atomic)
+    return true; // what the pass chose already
+  bool ok = true;
+  for (VariantPlan &v : t.variants) {
+    if (how.value == UpdateSync::Lock) {
+      for (WriteInfo &w : v.writes)
+        if (isShared(w))
+          w.sync = WriteSync::Lock; // a claim keeps `expected`: tested under the lock
+      continue;
+    }
+    WriteSync deferred = how.value == UpdateSync::Htm ? WriteSync::Htm : WriteSync::Merge;
+    for (WriteInfo &w : v.writes) {
+      if (!isShared(w))
+        continue;
+      std::string why = whyNotDeferrable(module, t, v, w, effects, analysis, how.value);
+      if (!why.empty()) {
+        diags.error(how.loc, llvm::Twine("configUpdateSync '") + spelling(how.value) +
+                                 "' cannot make this write of '" + t.label + "' safe: " + why);
+        diags.note(w.stmt->loc, "the write");
+        ok = false;
+        continue;
+      }
+      defer(t, w, deferred, s.htmCoarsening);
+    }
+  }
+  return ok;
+}
+
 } // namespace
 
 bool polyc::runUpdateSyncPass(Module &module, DiagnosticEngine &diags) {
   auto effects = analyzeEffects(*module.program);
+  std::optional<AccessAnalysis> analysis;
   bool ok = true;
   for (EdgeTraversalExpr *t : module.edgeTraversals) {
     const FunctionEffects &e = effects.at(t->applyFunc);
@@ -113,11 +237,23 @@ bool polyc::runUpdateSyncPass(Module &module, DiagnosticEngine &diags) {
       ok = false;
       continue;
     }
+    t->deferred.clear();
     for (VariantPlan &v : t->variants) {
       v.writes = classifyWrites(e, *t->applyFunc, v.isPush() ? 0 : 1, v.loop, t->trackedVector);
       claimIfFiltered(*t, v);
     }
+    const ApplySchedule *s = module.schedule.find(t->label);
+    if (s && s->updateSync) {
+      if (!analysis)
+        analysis.emplace(*module.program);
+      ok &= applyUpdateSync(module, *t, *s, e, *analysis, diags);
+    }
   }
+  for (const auto &[label, s] : module.schedule.byLabel)
+    if (s.updateSync && !hasEdgeTraversal(module, label)) {
+      reportNotApplicable(diags, s.updateSync->loc, "configUpdateSync", "edge traversals", label);
+      ok = false;
+    }
   for (VertexTraversalExpr *t : module.vertexTraversals)
     t->writes = classifyWrites(effects.at(t->func), *t->func, 0, t->loop, nullptr);
   return ok;

@@ -51,7 +51,10 @@ bool isEveryVertexOf(const Expr &set, const Expr &edges) {
 }
 
 bool pullWalksEachDestinationOnce(const EdgeTraversalExpr &t) {
-  if (t.variants.size() != 1 || t.from || t.toFilter || t.srcFilter || t.trackedVector)
+  // Deferred updates (configUpdateSync htm, merge) land after the walk:
+  // a fused apply would read what they have not updated yet.
+  if (t.variants.size() != 1 || t.from || t.toFilter || t.srcFilter || t.trackedVector ||
+      !t.deferred.empty())
     return false;
   const VariantPlan &v = t.variants.front();
   return v.variant == Variant::DensePull && !v.segments &&

@@ -2,10 +2,11 @@
 //
 // configApplyNUMA, configNUMAPartition, configNUMAAlpha, configApplyAgents,
 // configDataPlacement, configApplyFrontier, configBarrier,
-// configWorkStealing and configUpdateSync. polyc does not lower them yet: the
-// checkers validate every argument and fill the Schedule as if it did, and
-// the validator then rejects the call as not supported yet, so that lowering
-// one is a matter of reading its field and flipping its table entry.
+// configWorkStealing and configUpdateSync. polyc does not lower agents and
+// frontier structures yet: their checkers validate every argument and fill
+// the Schedule as if it did, and the validator then rejects the call as not
+// supported yet, so that lowering one is a matter of reading its field and
+// flipping its table entry.
 //
 //===----------------------------------------------------------------------===//
 #include "Checker.h"
@@ -110,7 +111,7 @@ void polyc::schedule::checkWorkStealing(Checker &c, const ScheduleCall &call) {
 // updates one hardware transaction commits.
 void polyc::schedule::checkUpdateSync(Checker &c, const ScheduleCall &call) {
   optionWithCount(c, call, "update synchronization", updateSyncValues(),
-                  &ApplySchedule::updateSync, "coarsening", kPositive,
+                  &ApplySchedule::updateSync, "coarsening", kPositiveOrArgv,
                   &ApplySchedule::htmCoarsening, isHtm,
                   "htm (updates per hardware transaction)");
 }

@@ -60,7 +60,7 @@ constexpr FunctionInfo kFunctions[] = {
     {"configApplyFrontier", 2, 3, checkFrontier, true, kNuma},
     {"configBarrier", 1, 1, checkBarrier, false, nullptr},
     {"configWorkStealing", 2, 3, checkWorkStealing, true, nullptr},
-    {"configUpdateSync", 2, 3, checkUpdateSync, true, kNuma},
+    {"configUpdateSync", 2, 3, checkUpdateSync, true, nullptr},
     {"configApplyPriorityUpdate", 2, 2, checkPriorityUpdate, true, kPriority},
     {"configApplyPriorityUpdateDelta", 2, 2, checkPriorityUpdateDelta, true, kPriority},
     {"configBucketMergeThreshold", 2, 2, checkBucketMergeThreshold, true, kPriority},

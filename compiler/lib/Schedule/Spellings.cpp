@@ -181,6 +181,7 @@ const char *polyc::spelling(Direction d) { return lookup(kDirections, int(d)); }
 const char *polyc::spelling(NumaPartition p) { return lookup(kNumaPartitions, int(p)); }
 const char *polyc::spelling(WorkStealing w) { return lookup(kWorkStealing, int(w)); }
 const char *polyc::spelling(DataPlacement p) { return lookup(kDataPlacements, int(p)); }
+const char *polyc::spelling(UpdateSync u) { return lookup(kUpdateSyncs, int(u)); }
 const char *polyc::spelling(Parallelization p) { return lookup(kParallelizations, int(p)); }
 const char *polyc::spelling(FrontierRepr r) {
   return r == FrontierRepr::None ? "none" : lookup(kFrontierReprs, int(r));

@@ -44,6 +44,13 @@ template <typename T, typename Op> inline bool updateTracked(T &x, T value, Op o
   x = op(old, value);
   return x != old;
 }
+/// claimTracked for one writer (under a lock): x = value if x holds `expected`.
+template <typename T> inline bool claimPlain(T &x, T expected, T value) {
+  if (x != expected || value == expected)
+    return false;
+  x = value;
+  return true;
+}
 
 // Atomic updates that report a change (writeMin/writeMax already do).
 /// x = value if x still holds `expected`, atomically; whether x changed.

@@ -13,6 +13,9 @@ namespace polyrt {
 /// run time on stderr.
 int runMain(int argc, char **argv, const std::function<void()> &body);
 
+/// Whether POLYRT_VERBOSE asks for reports on stderr (set and not "0").
+bool verbose();
+
 /// argv[i] of the language; throws Error naming the missing argument.
 std::string argument(int argc, char **argv, int i);
 /// atoi/atof of the language; throw Error for text that is not a number.

@@ -19,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -30,6 +31,23 @@ enum class WriteSync {
   Plain,  // one thread owns the written element
   Atomic, // several threads may write it: atomic read-modify-write
   Claim,  // a compare-and-swap from the value the destination filter admits
+  // configUpdateSync's other choices for a write that would be atomic:
+  Lock,  // plain, under the element's striped lock (claims: test and set there)
+  Htm,   // a reduction kept and committed with others in one transaction
+  Merge, // a reduction folded into the node's buffer, merged after the loops
+};
+
+/// A reduction whose updates configUpdateSync defers (htm, merge): one
+/// runtime object per traversal and vector, made ready when a variant starts
+/// and flushed (htm) or folded into the vector (merge) when its loops end.
+/// Deferring is correct because nothing in the traversal reads the vector
+/// and every write to it is this reduction (the update-sync pass checks).
+struct DeferredReduction {
+  WriteSync how = WriteSync::Htm; // Htm or Merge
+  const VarDecl *vector = nullptr;
+  AssignOp op = AssignOp::Add;    // Add, Min or Max
+  std::optional<ScheduleNumber> coarsening; // Htm: updates per transaction (unset: the runtime's)
+  std::string object;             // the C++ global ("polyc_htm_s1_new_rank")
 };
 
 /// One write to global state in a function applied by a traversal.
@@ -40,6 +58,7 @@ struct WriteInfo {
   bool tracked;         // the vector applyModified reports changes of
   WriteSync sync = WriteSync::Plain;
   const Expr *expected = nullptr; // Claim: the value the filter admits
+  int deferredTo = -1; // Htm, Merge: index into the traversal's deferred reductions
 };
 
 /// How the loop of a traversal runs.
@@ -238,6 +257,9 @@ public:
   /// the traversal never writes: read through the thread's node's copy,
   /// refreshed when the traversal starts (the data-placement pass).
   std::vector<const VarDecl *> replicaReads;
+  /// The reductions configUpdateSync htm or merge defers (the update-sync
+  /// pass); writes name theirs by index.
+  std::vector<DeferredReduction> deferred;
 
   bool producesFrontier() const { return trackedVector != nullptr; }
   bool isHybrid() const {

@@ -31,6 +31,11 @@ struct VarAccess {
   /// Some access is not to the element the loop variable selects: the whole
   /// variable, another index, or anything a called function does.
   bool elsewhere = false;
+  /// Reads and writes other than those of a reduction `x[i] += v` (min=,
+  /// max=), which reads only to update: configUpdateSync may defer a
+  /// reduction on a vector nothing else touches.
+  bool readOutsideReductions = false;
+  bool writtenOutsideReductions = false;
   llvm::SMLoc loc; // the first access
 };
 

@@ -121,6 +121,7 @@ const char *spelling(VertexSetRole r);   // "src-vertexset"
 const char *spelling(NumaPartition p);   // "edge-balanced"
 const char *spelling(WorkStealing w);    // "mini-chunk"
 const char *spelling(DataPlacement p);   // "node-local"
+const char *spelling(UpdateSync u);      // "htm"
 
 /// A number a schedule gives: fixed at compile time, or read from the
 /// program's argument argv[N] at run time ("argv[N]" in the schedule).
@@ -166,7 +167,8 @@ struct ApplySchedule {
   /// configParForGrainSize: the grain of a parallel vertex loop.
   std::optional<ScheduleNumber> parForGrain;
 
-  // Not lowered yet: the validator fills these and then rejects the call.
+  // The NUMA options. configApplyAgents and configApplyFrontier are not
+  // lowered yet: the validator fills their fields and then rejects the call.
   PerVariant<NumaParallelization> numa;                          // configApplyNUMA
   std::optional<Located<NumaPartition>> numaPartition;           // configNUMAPartition
   std::optional<ScheduleNumber> numaNodes;                       //   its node count
@@ -218,7 +220,6 @@ struct Schedule {
   std::map<std::string, ApplySchedule> byLabel; // keyed by scoped label
   std::vector<FieldFusion> fusedFields;
   std::vector<LoopTransform> loopTransforms;
-  // Not lowered yet (see ApplySchedule).
   std::map<std::string, Located<DataPlacement>> dataPlacement; // configDataPlacement, by vector
   std::optional<Located<BarrierKind>> barrier;                  // configBarrier
   const ApplySchedule *find(const std::string &label) const;
