@@ -25,9 +25,13 @@
 #    configUpdateSync atomic, lock, htm and merge (htm and merge: reductions
 #    only, so not SSSP), at one node and at 2 emulated nodes; ratios to
 #    atomic. Without RTM htm is the atomic path plus its probe.
+# 7. Adaptive per-node frontiers (Polymer's Table 6(a) shape): BFS, CC and
+#    SSSP on the 2^(scale/2) x 2^(scale/2) grid and the Kronecker graph under
+#    a NUMA hybrid (every variant split over nodes), with and without
+#    configApplyFrontier adaptive, at one node and at 2 and 4 emulated nodes.
 #
 # Environment: BENCH_SCALE [20], BENCH_RUNS [3], BENCH_ALGOS [pr prdelta bfs
-# sssp cc], BENCH_SECTIONS [123456] (which of the six to run), BENCH_BUILD [1]
+# sssp cc], BENCH_SECTIONS [1234567] (which of the seven to run), BENCH_BUILD [1]
 # (0: use the build as is), POLYC_BUILD_DIR [build],
 # BENCH_DIR [$POLYC_BUILD_DIR/bench-numa]. A benchmark, never a test: the
 # exit status is 1 only when something failed to build or run.
@@ -38,7 +42,7 @@ bench="$root/test/benchmarks"
 scale="${BENCH_SCALE:-20}"
 runs="${BENCH_RUNS:-3}"
 algos="${BENCH_ALGOS:-pr prdelta bfs sssp cc}"
-sections="${BENCH_SECTIONS:-123456}"
+sections="${BENCH_SECTIONS:-1234567}"
 section() { [[ "$sections" == *"$1"* ]]; }
 work="${BENCH_DIR:-$build/bench-numa}"
 [[ "$scale" =~ ^[0-9]+$ && "$runs" =~ ^[0-9]+$ ]] ||
@@ -61,6 +65,8 @@ graph() { # kind ext -> path
     case "$1" in
       kron) "$gen" kron -s "$scale" -d 16 -u -o "$tmp" >/dev/null ;;
       urand) "$gen" uniform -s "$scale" -d 16 -u -o "$tmp" >/dev/null ;;
+      grid) "$gen" grid --rows $((1 << (scale / 2))) --cols $((1 << ((scale + 1) / 2))) -u \
+              -o "$tmp" >/dev/null ;;
     esac
     mv "$tmp" "$file"
   fi
@@ -243,6 +249,45 @@ for algo in pr prdelta sssp; do
       awk -v al="$algo" -v k="$kind" -v h="$how" -v a="$(median ${one[$how]})" \
         -v b="$(median ${two[$how]})" -v p="$(median ${one[atomic]})" -v q="$(median ${two[atomic]})" \
         'BEGIN { printf "%-8s %-6s %-7s %9.4f %9.4f   %.2f, %.2f\n", al, k, h, a, b, a / p, b / q }'
+    done
+  done
+done
+fi
+
+# ---------------------------------------------------------------- 7. frontiers
+if section 7; then
+echo
+echo "== 7. Adaptive per-node frontiers: NUMA hybrids, kernel seconds, median of $runs interleaved runs"
+printf '%-6s %-6s %-6s %9s %9s   %s\n' algo graph nodes global adaptive "adaptive/global"
+frontier_schedule() { # name [extra call] -> file
+  local out="$work/frontier-$1.sched"
+  { echo "schedule:"
+    echo "program->configApplyDirection(\"s1\", \"SparsePush-DensePull\")"
+    echo "       ->configApplyParallelization(\"s1\", \"dynamic-vertex-parallel\")"
+    echo "       ->configApplyNUMA(\"s1\", \"dynamic-parallel\")"
+    echo "       ->configNUMAPartition(\"s1\", \"edge-balanced\")$2;"; } >"$out"
+  echo "$out"
+}
+for algo in bfs cc sssp; do
+  program "$algo" "$(frontier_schedule global)" "$work/$algo-frontier-global" || continue
+  program "$algo" "$(frontier_schedule adaptive '->configApplyFrontier("s1", "adaptive")')" \
+    "$work/$algo-frontier-adaptive" || continue
+  for kind in grid kron; do
+    g="$(graph "$kind" "$(ext_of "$algo")")"
+    src=()
+    [[ "$algo" == bfs || "$algo" == sssp ]] && src=("$(source_of "$g")")
+    for nodes in 1 2 4; do
+      declare -A times=()
+      for ((r = 0; r < runs; ++r)); do
+        for how in global adaptive; do
+          times[$how]+=" $(run OMP_WAIT_POLICY=passive POLYRT_NUMA_NODES=$nodes -- \
+            "$work/$algo-frontier-$how" "$g" "${src[@]}")"
+        done
+      done
+      # shellcheck disable=SC2086 # the lists are words on purpose
+      awk -v al="$algo" -v k="$kind" -v n="$nodes" -v a="$(median ${times[global]})" \
+        -v b="$(median ${times[adaptive]})" \
+        'BEGIN { printf "%-6s %-6s %-6s %9.4f %9.4f   %.2f\n", al, k, n, a, b, b / a }'
     done
   done
 done

@@ -47,4 +47,24 @@ void NumaOwnerLoop::prepareList(VertexId n, const EdgeOffset *offsets,
   work_.reset(bounds_, topo.threadNode, chunk, stealing);
 }
 
+const NodeFrontierParts &NumaOwnerLoop::prepareParts(VertexSubset &frontier, VertexId n,
+                                                     const EdgeOffset *offsets,
+                                                     PartitionStrategy how, double alpha,
+                                                     FrontierStructure structure,
+                                                     int64_t threshold, int64_t chunk,
+                                                     WorkStealing stealing) {
+  if (chunk < 1)
+    throw Error("a NUMA traversal's chunk must be at least 1 vertex, not " +
+                std::to_string(chunk));
+  const Topology &topo = topology();
+  partition_ = &partitions_.get(n, offsets, topo.nodes, how, alpha, "NUMA traversal");
+  const NodeFrontierParts &parts =
+      nodeFrontierParts(frontier, *partition_, offsets, structure, threshold);
+  bounds_ = parts.itemBounds();
+  omp_set_dynamic(0);
+  teamSize_ = topo.threads;
+  work_.reset(bounds_, topo.threadNode, chunk, stealing);
+  return parts;
+}
+
 } // namespace polyrt

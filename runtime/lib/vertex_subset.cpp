@@ -1,6 +1,8 @@
 //===- vertex_subset.cpp - Frontiers and their conversions --------------===//
 #include "polyrt/vertex_subset.h"
 
+#include "polyrt/node_frontier.h"
+
 #include "polyrt/atomics.h"
 
 #include "detail/parallel.h"
@@ -118,7 +120,9 @@ static bool sparseIsSmall(int64_t k, VertexId n) { return k * 32 < n; }
 const std::vector<VertexId> &VertexSubset::sparse() {
   if (hasSparse_)
     return sparse_;
-  if (hasBits_) {
+  if (nodeParts_ && nodeParts_->allListed()) {
+    sparse_ = nodeParts_->concatenatedLists(); // no pass over the bits
+  } else if (hasBits_) {
     const uint64_t *words = bits_.data();
     sparse_ = listMembers(
         numWords(n_), [&](int64_t i) { return std::popcount(words[i]); },
@@ -220,6 +224,7 @@ void VertexSubset::addVertex(VertexId v) {
     sparse_.push_back(v);
   ++count_;
   work_ = -1;
+  nodeParts_.reset();
 }
 
 namespace detail {

@@ -29,8 +29,8 @@ What it does, for examples/<example>.gt (docs/testing.md, "Schedule equivalence"
      source-set representation x destination-set representation x
      deduplication (each only where it applies; all edge traversals of the
      example get the same values), then threshold, grain, per-variant
-     parallelization, NumSSG, NUMA, update-sync, vertex-traversal and
-     fuseFields variants on top of a few bases.
+     parallelization, NumSSG, NUMA, frontier-structure, update-sync,
+     vertex-traversal and fuseFields variants on top of a few bases.
 3. Compiles the unlabelled example without a schedule (the default) and runs
    it on every graph of the example's plan (RUNS); each default output is
    checked once by the independent oracle (test/oracle/check.py).
@@ -96,6 +96,7 @@ NUMA_PARALLELIZATIONS = ["serial", "static-parallel", "dynamic-parallel"]
 NUMA_PARTITIONS = ["vertex-balanced", "edge-balanced", "chunk-alpha"]
 WORK_STEALING = ["none", "intra-node", "mini-chunk", "inter-node"]
 DATA_PLACEMENTS = ["node-local", "interleaved", "replicated"]
+FRONTIER_STRUCTURES = ["bool-array", "bitvector", "sparse-queue", "adaptive"]
 # A NUMA schedule runs on the first graph under every node count and
 # thread count (unset: the machine's nodes).
 NUMA_NODES = [None, "1", "2", "3", "4", "8"]
@@ -355,6 +356,14 @@ OPTIONS = [
         [Value("configWorkStealing", [how]) for how in WORK_STEALING] +
         [Value("configWorkStealing", ["mini-chunk", 128])],
         _is_edge, ok=lambda v, c: "numa" in c),
+    # Frontiers held node by node: needs configApplyNUMA, and decides the
+    # frontier forms itself (no src or dst option beside it).
+    Dim("frontier-structure",
+        [Value("configApplyFrontier", [how]) for how in FRONTIER_STRUCTURES] +
+        [Value("configApplyFrontier", ["adaptive", 2]),
+         Value("configApplyFrontier", ["adaptive", ARGV])],
+        lambda t: t.kind == "edge" and (t.has_input or t.has_output),
+        ok=lambda v, c: "numa" in c and "src" not in c and "dst" not in c),
     # How writes other threads share are made safe. htm and merge defer
     # reductions; polyc rejects them elsewhere (a located error).
     Dim("update-sync",
@@ -376,11 +385,11 @@ OPTIONS = [
 DIMS = {d.name: d for d in OPTIONS}
 # Dimensions whose values only apply after a value of another: the greedy
 # cover picks one of those for them while they are uncovered.
-NEEDED_BY = {"numa": ("numa-partition", "numa-alpha", "stealing"),
+NEEDED_BY = {"numa": ("numa-partition", "numa-alpha", "stealing", "frontier-structure"),
              "numa-partition": ("numa-alpha",)}
 # Numbers that "argv[N]" options read, per option (ARGV in the table).
 ARGV_VALUES = {"threshold": "15", "grain": "32", "numssg": "3", "parfor-grain": "16",
-               "update-sync": "5"}
+               "update-sync": "5", "frontier-structure": "3"}
 
 # --------------------------------------------------------------------------
 # The graphs each example runs on (those of test/E2E/lit.local.cfg).
@@ -829,7 +838,8 @@ class Schedule:
                 lines.append(("configApplyParallelization", label, args, None,
                               [None, gdim], k))
             for dim in ("variant-parallelization", "src", "dst", "dedup", "numssg", "numa",
-                        "numa-partition", "numa-alpha", "stealing", "update-sync",
+                        "numa-partition", "numa-alpha", "stealing", "frontier-structure",
+                        "update-sync",
                         "parfor-grain"):
                 v = chosen.get(dim)
                 if v is None:
@@ -1078,6 +1088,14 @@ def exhaustive_schedules(example, traversals, source):
             add("numa", {"direction": d, "parallelization": p,
                          "numa": Value("configApplyNUMA", ["dynamic-parallel"]),
                          "stealing": Value("configWorkStealing", ["inter-node", 64])})
+    # Frontiers held node by node: every structure on every direction, with
+    # each NUMA parallelization and partition in turn.
+    for i, (v, d) in enumerate(itertools.product(DIMS["frontier-structure"].values, DIRECTIONS)):
+        add("frontier structure", {"direction": d, "parallelization": "dynamic-vertex-parallel",
+                                   "frontier-structure": v,
+                                   "numa": Value("configApplyNUMA", [NUMA_PARALLELIZATIONS[i % 3]]),
+                                   "numa-partition": Value("configNUMAPartition",
+                                                           [NUMA_PARTITIONS[i % 3]])})
     # Update synchronisation: every value on every direction, with vertex-
     # and edge-parallel loops, and over NUMA nodes (merge and htm only where
     # the traversal's writes are reductions: elsewhere they are left unset).

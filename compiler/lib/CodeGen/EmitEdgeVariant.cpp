@@ -51,6 +51,21 @@ const char *partitionStrategy(NumaPartition p) {
   return "";
 }
 
+const char *frontierStructure(FrontierStructure f) {
+  switch (f) {
+  case FrontierStructure::BoolArray: return "polyrt::FrontierStructure::BoolArray";
+  case FrontierStructure::Bitvector: return "polyrt::FrontierStructure::Bitvector";
+  case FrontierStructure::SparseQueue: return "polyrt::FrontierStructure::SparseQueue";
+  case FrontierStructure::Adaptive: return "polyrt::FrontierStructure::Adaptive";
+  }
+  return "";
+}
+
+/// chunk-alpha's alpha as the runtime takes it (-1: its default).
+std::string alphaOf(const std::optional<double> &alpha) {
+  return alpha ? llvm::formatv("{0}", *alpha).str() : std::string("-1");
+}
+
 const char *stealingMethod(WorkStealing w) {
   switch (w) {
   case WorkStealing::None: return "polyrt::WorkStealing::None";
@@ -126,7 +141,8 @@ std::string VariantWriter::inFrontier(const std::string &vertex) const {
 /// Conditions an owner must meet for its edges to be walked at all.
 std::vector<std::string> VariantWriter::ownerTests() const {
   std::vector<std::string> tests;
-  if (push && t.from && !walksFrontierList())
+  // (A walk of node parts meets members only.)
+  if (push && t.from && !walksFrontierList() && ownerLoop.owners != OwnerList::NodeFrontierParts)
     tests.push_back(inFrontier("src"));
   if (push && t.srcFilter)
     tests.push_back(cppFunctionName(*t.srcFilter) + "(src)");
@@ -253,6 +269,18 @@ void VariantWriter::emitOutputBuilder() {
   case FrontierRepr::Bitvector:
     os << "  polyrt::BitvectorFrontierBuilder next(" << n << ");\n";
     return;
+  case FrontierRepr::NodeParts: {
+    const NodeFrontierPlan &f = *t.nodeFrontier;
+    os << "  // configApplyFrontier: the output held node by node, over the NUMA partition of\n"
+       << "  // out-edges the next push walks.\n"
+       << "  static polyrt::PartitionCache frontierPartitions;\n"
+       << "  polyrt::NodeFrontierBuilder next(" << n << ", frontierPartitions.get(" << n
+       << ", g.outOffsets(), polyrt::topology().nodes, " << partitionStrategy(f.partition) << ", "
+       << alphaOf(f.alpha) << ", \"the frontier of '" << t.label << "'\"), g.outOffsets(), "
+       << frontierStructure(f.structure) << ", "
+       << scheduleNumber(f.threshold, "the frontier threshold of '" + t.label + "'") << ");\n";
+    return;
+  }
   }
 }
 
@@ -329,17 +357,27 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     // first (polyrt::NumaOwnerLoop), so whole owners stay with one thread.
     const NumaPlan &numa = *v.numa;
     os << in << "// NUMA: each node's threads walk the " << owner << "s of the node's "
-       << (ownerLoop.owners == OwnerList::NodeFrontierList ? "part of the frontier" : "range")
+       << (ownerLoop.owners == OwnerList::NodeRanges ? "range" : "part of the frontier")
        << " first (" << spelling(numa.partition) << " partition, " << spelling(numa.stealing)
        << " stealing).\n"
        << in << "static polyrt::NumaOwnerLoop nodes;\n";
     bool list = ownerLoop.owners == OwnerList::NodeFrontierList;
-    os << in << (list ? "nodes.prepareList(g.numVertices(), offsets, sources, "
-                      : "nodes.prepare(g.numVertices(), offsets, ")
-       << partitionStrategy(numa.partition) << ", "
-       << (numa.alpha ? llvm::formatv("{0}", *numa.alpha).str() : std::string("-1")) << ", "
-       << scheduleNumber(numa.chunk, "the work-stealing chunk of '" + t.label + "'") << ", "
-       << stealingMethod(numa.stealing) << ");\n";
+    bool parts = ownerLoop.owners == OwnerList::NodeFrontierParts;
+    std::string chunk = scheduleNumber(numa.chunk, "the work-stealing chunk of '" + t.label + "'");
+    if (parts) {
+      const NodeFrontierPlan &f = *t.nodeFrontier;
+      os << in << "const polyrt::NodeFrontierParts &parts = nodes.prepareParts(frontier, "
+         << "g.numVertices(), offsets, " << partitionStrategy(numa.partition) << ", "
+         << alphaOf(numa.alpha) << ", " << frontierStructure(f.structure) << ", "
+         << scheduleNumber(f.threshold, "the frontier threshold of '" + t.label + "'") << ", "
+         << chunk << ", " << stealingMethod(numa.stealing) << ");\n"
+         << in << "const uint64_t *frontierBits = frontier.bits();\n";
+    } else {
+      os << in << (list ? "nodes.prepareList(g.numVertices(), offsets, sources, "
+                        : "nodes.prepare(g.numVertices(), offsets, ")
+         << partitionStrategy(numa.partition) << ", " << alphaOf(numa.alpha) << ", " << chunk
+         << ", " << stealingMethod(numa.stealing) << ");\n";
+    }
     if (list)
       os << in << "const polyrt::VertexId *nodeSources = nodes.list(); // by owner node\n";
     lines(accountSetup("nodes.partition()", "nodes.partition().nodes()"), indent);
@@ -347,13 +385,18 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
        << in << "{\n"
        << in << "  const int thread = omp_get_thread_num();\n"
        << in << "  int64_t begin, end;\n";
-    if (v.accounting)
+    if (v.accounting || parts)
       os << in << "  int node;\n"
          << in << "  while (nodes.next(thread, begin, end, node)) {\n";
     else
       os << in << "  while (nodes.next(thread, begin, end)) {\n";
-    os << in << "    for (int64_t i = begin; i < end; ++i) {\n"
-       << in << "      " << ownerDecl;
+    os << in << "    for (int64_t i = begin; i < end; ++i) {\n";
+    if (parts)
+      os << in << "      polyrt::VertexId " << owner << ";\n"
+         << in << "      if (!parts.member(node, i, frontierBits, " << owner << "))\n"
+         << in << "        continue;\n";
+    else
+      os << in << "      " << ownerDecl;
     for (const std::string &test : tests)
       os << in << "      if (!" << test << ")\n" << in << "        continue;\n";
     lines(accountOwnerVisit(degreeOf(owners.edgesOf), "node"), indent + 3);
@@ -557,11 +600,13 @@ void VariantWriter::emitBody(const std::string &apply) {
     if (weighted)
       os << "  const " << weightType << " *weights = g." << side << "Weights();\n";
   }
-  if (v.input == FrontierRepr::SparseQueue)
+  // (A walk of node parts reads the frontier through them.)
+  bool walksParts = ownerLoop.owners == OwnerList::NodeFrontierParts;
+  if (v.input == FrontierRepr::SparseQueue && !walksParts)
     os << "  const std::vector<polyrt::VertexId> &sources = frontier.sparse();\n";
-  else if (v.input == FrontierRepr::BoolArray)
+  else if (v.input == FrontierRepr::BoolArray && !walksParts)
     os << "  const uint8_t *inFrontier = frontier.dense();\n";
-  else if (v.input == FrontierRepr::Bitvector)
+  else if (v.input == FrontierRepr::Bitvector && !walksParts)
     os << "  const uint64_t *inFrontier = frontier.bits();\n";
   emitOutputBuilder();
   if (nest.recordsOutputWork) {
@@ -642,6 +687,7 @@ void VariantWriter::emitBody(const std::string &apply) {
     os << "  }\n";
     break;
   }
+  case OwnerList::NodeFrontierParts:
   case OwnerList::NodeFrontierList: {
     Owners owners{"", "nodeSources[i]", "src", "", "", "", ""};
     emitLoop(owners, body, 1);

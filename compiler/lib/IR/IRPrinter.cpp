@@ -69,6 +69,7 @@ const char *spelling(OwnerList owners) {
   case OwnerList::NodeRanges: return "node ranges";
   case OwnerList::NodeSubgraphVertices: return "node subgraph destinations";
   case OwnerList::NodeFrontierList: return "frontier list by node";
+  case OwnerList::NodeFrontierParts: return "frontier parts by node";
   }
   return "";
 }
@@ -140,6 +141,15 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
   if (t.fusedVertexApply)
     os << "    then, per destination: " << t.fusedVertexApply->func->name << " (fused "
        << t.fusedVertexApply->name << ")\n";
+  if (const auto &f = t.nodeFrontier) {
+    os << "    frontier by node: " << spelling(f->structure);
+    if (f->structure == FrontierStructure::Adaptive) {
+      os << " (dense above node edges/";
+      printNumber(f->threshold, os);
+      os << ")";
+    }
+    os << ", " << spelling(f->partition) << " partition of out-edges\n";
+  }
   for (const DeferredReduction &d : t.deferred) {
     os << "    deferred " << spelling(d.how) << " @" << d.object << ": " << d.vector->name << " "
        << spelling(d.op);

@@ -117,6 +117,7 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
     return fail(where, "the merge phase must walk every node's own range");
   OwnerList expected = segmented                            ? OwnerList::SegmentDestinations
                        : merging                            ? OwnerList::NodeSubgraphVertices
+                       : v.numa && v.numa->readsNodeParts ? OwnerList::NodeFrontierParts
                        : v.numa && v.input == FrontierRepr::SparseQueue ? OwnerList::NodeFrontierList
                        : v.numa                             ? OwnerList::NodeRanges
                        : v.input == FrontierRepr::SparseQueue ? OwnerList::FrontierList
@@ -125,7 +126,8 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
     return fail(where, "the owner loop walks a list the variant's input does not give");
   if ((owners.shape == LoopShape::NodeChunks) != (owners.owners == OwnerList::NodeRanges ||
                                                   owners.owners == OwnerList::NodeSubgraphVertices ||
-                                                  owners.owners == OwnerList::NodeFrontierList))
+                                                  owners.owners == OwnerList::NodeFrontierList ||
+                                                  owners.owners == OwnerList::NodeFrontierParts))
     return fail(where, "node ranges are walked in node chunks, and only they are");
   if (!v.numa && owners.isParallel() != (v.loop.parallelization != Parallelization::Serial))
     return fail(where, "the owner loop's shape disagrees with the parallelization");
@@ -166,6 +168,12 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
   }
   if (v.output != FrontierRepr::None && !t.producesFrontier())
     return fail(where, "builds an output frontier the traversal does not produce");
+  if (v.input == FrontierRepr::NodeParts)
+    return fail(where, "reads node parts as its input form (they are walked by the owner loop)");
+  if ((v.output == FrontierRepr::NodeParts) != (t.producesFrontier() && t.nodeFrontier.has_value()))
+    return fail(where, "an output held node by node without configApplyFrontier, or the reverse");
+  if (v.numa && v.numa->readsNodeParts && !(t.nodeFrontier && v.isPush() && t.from))
+    return fail(where, "walks node parts of a frontier that is not held node by node");
   if (v.segments && (v.variant != Variant::DensePull ||
                      v.loop.parallelization == Parallelization::EdgeParallel))
     return fail(where, "cache blocking outside an owner-parallel DensePull");

@@ -57,7 +57,9 @@ OutputAdd outputAddOf(const VariantPlan &v) {
 bool recordsOutputWork(const EdgeTraversalExpr &t, const VariantPlan &v) {
   bool addsOnce = v.isPush() ? v.outputUnique
                              : t.earlyExit || (v.accumulation && v.accumulation->tracksChange);
+  // (Node parts count their work themselves, node by node.)
   return t.producesFrontier() && t.variants.size() > 1 && addsOnce && !v.segments &&
+         v.output != FrontierRepr::NodeParts &&
          v.loop.parallelization != Parallelization::EdgeParallel;
 }
 
@@ -75,6 +77,7 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
   } else if (v.numa) {
     // (The merge form walks its segments as parts of the node subgraphs.)
     owners.owners = v.numa->merge                          ? OwnerList::NodeSubgraphVertices
+                    : v.numa->readsNodeParts               ? OwnerList::NodeFrontierParts
                     : v.input == FrontierRepr::SparseQueue ? OwnerList::NodeFrontierList
                                                            : OwnerList::NodeRanges;
     owners.shape = LoopShape::NodeChunks;

@@ -37,6 +37,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        runCacheBlockingPass},
       {"numa-partitioning", "variants split over NUMA nodes, each node walking its own range",
        runNumaPartitioningPass},
+      {"node-frontiers", "configApplyFrontier: frontiers held node by node, each part a list or a bitmap",
+       runNodeFrontierPass},
       {"update-sync",
        "plain, atomic or a claim per write of an applied function; configUpdateSync's lock, "
        "htm or merge",

@@ -2,8 +2,8 @@
 //
 // configApplyNUMA, configNUMAPartition, configNUMAAlpha, configApplyAgents,
 // configDataPlacement, configApplyFrontier, configBarrier,
-// configWorkStealing and configUpdateSync. polyc does not lower agents and
-// frontier structures yet: their checkers validate every argument and fill
+// configWorkStealing and configUpdateSync. polyc does not lower agents
+// yet: its checker validates every argument and fills
 // the Schedule as if it did, and the validator then rejects the call as not
 // supported yet, so that lowering one is a matter of reading its field and
 // flipping its table entry.

@@ -57,7 +57,7 @@ constexpr FunctionInfo kFunctions[] = {
     {"configNUMAAlpha", 2, 2, checkNUMAAlpha, true, nullptr},
     {"configApplyAgents", 2, 2, checkAgents, true, kNuma},
     {"configDataPlacement", 2, 2, checkDataPlacement, false, nullptr},
-    {"configApplyFrontier", 2, 3, checkFrontier, true, kNuma},
+    {"configApplyFrontier", 2, 3, checkFrontier, true, nullptr},
     {"configBarrier", 1, 1, checkBarrier, false, nullptr},
     {"configWorkStealing", 2, 3, checkWorkStealing, true, nullptr},
     {"configUpdateSync", 2, 3, checkUpdateSync, true, nullptr},

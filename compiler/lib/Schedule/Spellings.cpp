@@ -182,9 +182,12 @@ const char *polyc::spelling(NumaPartition p) { return lookup(kNumaPartitions, in
 const char *polyc::spelling(WorkStealing w) { return lookup(kWorkStealing, int(w)); }
 const char *polyc::spelling(DataPlacement p) { return lookup(kDataPlacements, int(p)); }
 const char *polyc::spelling(UpdateSync u) { return lookup(kUpdateSyncs, int(u)); }
+const char *polyc::spelling(FrontierStructure f) { return lookup(kFrontierStructures, int(f)); }
 const char *polyc::spelling(Parallelization p) { return lookup(kParallelizations, int(p)); }
 const char *polyc::spelling(FrontierRepr r) {
-  return r == FrontierRepr::None ? "none" : lookup(kFrontierReprs, int(r));
+  return r == FrontierRepr::None        ? "none"
+         : r == FrontierRepr::NodeParts ? "node-parts"
+                                        : lookup(kFrontierReprs, int(r));
 }
 const char *polyc::spelling(Segmenting s) { return lookup(kSegmentings, int(s)); }
 const char *polyc::spelling(Variant v) { return lookup(kVariants, int(v)); }

@@ -22,6 +22,7 @@
 #ifndef POLYRT_NUMA_LOOP_H
 #define POLYRT_NUMA_LOOP_H
 
+#include "polyrt/node_frontier.h"
 #include "polyrt/node_work.h"
 #include "polyrt/numa_partition.h"
 
@@ -43,6 +44,14 @@ public:
   /// each node's threads take chunks of its own group first.
   void prepareList(VertexId n, const EdgeOffset *offsets, const std::vector<VertexId> &list,
                    PartitionStrategy how, double alpha, int64_t chunk, WorkStealing stealing);
+  /// The same over the per-node parts of a frontier (configApplyFrontier):
+  /// the frontier's parts for this partition (node_frontier.h; built from
+  /// it once if it carries none), each node's threads taking chunks of its
+  /// own part's items first. Returns the parts.
+  const NodeFrontierParts &prepareParts(VertexSubset &frontier, VertexId n,
+                                        const EdgeOffset *offsets, PartitionStrategy how,
+                                        double alpha, FrontierStructure structure,
+                                        int64_t threshold, int64_t chunk, WorkStealing stealing);
   /// The regrouped list of the last prepareList.
   const VertexId *list() const { return list_.data(); }
   /// The next chunk [begin, end) for OpenMP thread `thread`; false when none

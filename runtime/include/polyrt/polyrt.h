@@ -9,6 +9,7 @@
 #include "polyrt/frontier_builders.h"
 #include "polyrt/graph.h"
 #include "polyrt/io.h"
+#include "polyrt/node_frontier.h"
 #include "polyrt/node_merge_buffers.h"
 #include "polyrt/node_replicas.h"
 #include "polyrt/numa.h"

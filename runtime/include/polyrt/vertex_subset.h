@@ -16,9 +16,12 @@
 #include "polyrt/types.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace polyrt {
+
+class NodeFrontierParts; // node_frontier.h
 
 class VertexSubset {
 public:
@@ -70,6 +73,14 @@ public:
     return outOffsets == workOffsets_ ? work_ : -1;
   }
 
+  /// The per-node parts a configApplyFrontier traversal built this subset
+  /// with, or null (node_frontier.h). Copies share them; addVertex drops them.
+  const std::shared_ptr<const NodeFrontierParts> &nodeParts() const { return nodeParts_; }
+  /// Attaches parts that describe exactly the members of this subset.
+  void attachNodeParts(std::shared_ptr<const NodeFrontierParts> parts) {
+    nodeParts_ = std::move(parts);
+  }
+
 private:
   VertexId n_ = 0;
   // At least one form is always present; the empty set starts sparse.
@@ -80,6 +91,7 @@ private:
   std::vector<uint64_t> bits_;
   const EdgeOffset *workOffsets_ = nullptr; // recordWork's graph, if any
   int64_t work_ = -1;
+  std::shared_ptr<const NodeFrontierParts> nodeParts_;
 };
 
 /// Sum of out-degrees of the members plus their number: what the hybrid

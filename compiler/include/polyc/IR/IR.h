@@ -76,6 +76,7 @@ enum class OwnerList {
   NodeRanges,          // every vertex, as one range per NUMA node (configApplyNUMA)
   NodeSubgraphVertices, // merge form: the destinations each node has edges to
   NodeFrontierList,     // the input frontier's ids, regrouped by owner node
+  NodeFrontierParts,    // the input frontier's per-node parts (configApplyFrontier)
 };
 
 /// How a loop's iterations are cut into tasks; the parallelization pass's
@@ -175,10 +176,28 @@ struct NumaPlan {
   llvm::SMLoc loc;             // the configApplyNUMA call
   WorkStealing stealing = WorkStealing::IntraNode;
   ScheduleNumber chunk{64, -1, {}}; // vertices a thread takes at a time
+  /// A push with an input frontier under configApplyFrontier: each node's
+  /// threads walk the node's part of the frontier (its list, or its range
+  /// tested against the bits) instead of a regrouped list or the range.
+  bool readsNodeParts = false;
   /// The loops the variant runs when the machine has one node (and none is
   /// emulated): those of the same variant without NUMA, since one partition
   /// needs no split, no buffers and no merge (the loop-nest pass).
   LoopNest oneNode;
+};
+
+/// configApplyFrontier: the traversal's output frontier is held node by
+/// node (polyrt::NodeFrontierParts), each node's part a list or a bitmap
+/// (the node-frontiers pass). The parts follow the partition of the
+/// traversal's NUMA variant, taken over out-edges, so that the next push
+/// reads them as they are.
+struct NodeFrontierPlan {
+  FrontierStructure structure = FrontierStructure::Adaptive;
+  /// adaptive: a node's part is dense when its work exceeds its out-edges / threshold.
+  ScheduleNumber threshold{20, -1, {}};
+  NumaPartition partition = NumaPartition::VertexBalanced;
+  std::optional<double> alpha;
+  llvm::SMLoc loc; // the configApplyFrontier call
 };
 
 /// What one variant's loop touches, for --account-accesses (the
@@ -257,6 +276,8 @@ public:
   /// the traversal never writes: read through the thread's node's copy,
   /// refreshed when the traversal starts (the data-placement pass).
   std::vector<const VarDecl *> replicaReads;
+  /// configApplyFrontier (the node-frontiers pass).
+  std::optional<NodeFrontierPlan> nodeFrontier;
   /// The reductions configUpdateSync htm or merge defers (the update-sync
   /// pass); writes name theirs by index.
   std::vector<DeferredReduction> deferred;

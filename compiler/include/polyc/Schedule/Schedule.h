@@ -41,7 +41,9 @@ enum class Parallelization {
 };
 /// How a frontier is held while a traversal reads (source set) or writes
 /// (destination set) it.
-enum class FrontierRepr { None, SparseQueue, SlidingQueue, BoolArray, Bitvector };
+/// NodeParts is polyc's own (no schedule spells it): the output of a
+/// configApplyFrontier traversal, held node by node (polyrt::NodeFrontierParts).
+enum class FrontierRepr { None, SparseQueue, SlidingQueue, BoolArray, Bitvector, NodeParts };
 /// How configApplyNumSSG splits the source range into segments.
 enum class Segmenting { FixedVertexCount, EdgeAwareVertexCount };
 /// Which sets configApplyDenseVertexSet and configApplyDataStructure change.
@@ -122,6 +124,7 @@ const char *spelling(NumaPartition p);   // "edge-balanced"
 const char *spelling(WorkStealing w);    // "mini-chunk"
 const char *spelling(DataPlacement p);   // "node-local"
 const char *spelling(UpdateSync u);      // "htm"
+const char *spelling(FrontierStructure f); // "adaptive"
 
 /// A number a schedule gives: fixed at compile time, or read from the
 /// program's argument argv[N] at run time ("argv[N]" in the schedule).
@@ -167,8 +170,8 @@ struct ApplySchedule {
   /// configParForGrainSize: the grain of a parallel vertex loop.
   std::optional<ScheduleNumber> parForGrain;
 
-  // The NUMA options. configApplyAgents and configApplyFrontier are not
-  // lowered yet: the validator fills their fields and then rejects the call.
+  // The NUMA options. configApplyAgents is not lowered yet: the validator
+  // fills its field and then rejects the call.
   PerVariant<NumaParallelization> numa;                          // configApplyNUMA
   std::optional<Located<NumaPartition>> numaPartition;           // configNUMAPartition
   std::optional<ScheduleNumber> numaNodes;                       //   its node count
