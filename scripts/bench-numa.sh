@@ -29,9 +29,15 @@
 #    SSSP on the 2^(scale/2) x 2^(scale/2) grid and the Kronecker graph under
 #    a NUMA hybrid (every variant split over nodes), with and without
 #    configApplyFrontier adaptive, at one node and at 2 and 4 emulated nodes.
+# 8. Agents (Polymer's Tables 4 and 5 shape): PR and BFS on the Kronecker
+#    graph at 8 emulated nodes (two threads each), the benchmark schedule
+#    against its NUMA form (section 2) and that plus configApplyAgents:
+#    remote / random-remote shares; peak memory (GNU time's maximum RSS) of
+#    the NUMA form with and without agents on the Kronecker graph and the
+#    grid; speed with and without agents at one node and 2 emulated nodes.
 #
 # Environment: BENCH_SCALE [20], BENCH_RUNS [3], BENCH_ALGOS [pr prdelta bfs
-# sssp cc], BENCH_SECTIONS [1234567] (which of the seven to run), BENCH_BUILD [1]
+# sssp cc], BENCH_SECTIONS [12345678] (which of the eight to run), BENCH_BUILD [1]
 # (0: use the build as is), POLYC_BUILD_DIR [build],
 # BENCH_DIR [$POLYC_BUILD_DIR/bench-numa]. A benchmark, never a test: the
 # exit status is 1 only when something failed to build or run.
@@ -42,7 +48,7 @@ bench="$root/test/benchmarks"
 scale="${BENCH_SCALE:-20}"
 runs="${BENCH_RUNS:-3}"
 algos="${BENCH_ALGOS:-pr prdelta bfs sssp cc}"
-sections="${BENCH_SECTIONS:-1234567}"
+sections="${BENCH_SECTIONS:-12345678}"
 section() { [[ "$sections" == *"$1"* ]]; }
 work="${BENCH_DIR:-$build/bench-numa}"
 [[ "$scale" =~ ^[0-9]+$ && "$runs" =~ ^[0-9]+$ ]] ||
@@ -265,7 +271,7 @@ frontier_schedule() { # name [extra call] -> file
     echo "program->configApplyDirection(\"s1\", \"SparsePush-DensePull\")"
     echo "       ->configApplyParallelization(\"s1\", \"dynamic-vertex-parallel\")"
     echo "       ->configApplyNUMA(\"s1\", \"dynamic-parallel\")"
-    echo "       ->configNUMAPartition(\"s1\", \"edge-balanced\")$2;"; } >"$out"
+    echo "       ->configNUMAPartition(\"s1\", \"edge-balanced\")${2:-};"; } >"$out"
   echo "$out"
 }
 for algo in bfs cc sssp; do
@@ -290,6 +296,70 @@ for algo in bfs cc sssp; do
         'BEGIN { printf "%-6s %-6s %-6s %9.4f %9.4f   %.2f\n", al, k, n, a, b, b / a }'
     done
   done
+done
+fi
+
+# ---------------------------------------------------------------- 8. agents
+if section 8; then
+echo
+echo "== 8. Agents: PR and BFS, the NUMA form (section 2) with and without configApplyAgents"
+agents_schedule() { # algo -> file
+  local out="$work/$1-agents.sched"
+  { cat "$(numa_schedule "$1")"; echo 'program->configApplyAgents("s1", "on");'; } >"$out"
+  echo "$out"
+}
+echo "accounting at 8 emulated nodes, remote% / random-remote%:"
+printf '%-6s %-6s %-22s %-22s %-22s\n' algo graph "plain schedule" "NUMA" "NUMA + agents"
+for algo in pr bfs; do
+  program "$algo" "$bench/schedules/$algo.sched" "$work/$algo-plain-acct" --account-accesses || continue
+  program "$algo" "$(numa_schedule "$algo")" "$work/$algo-numa-acct" --account-accesses || continue
+  program "$algo" "$(agents_schedule "$algo")" "$work/$algo-agents-acct" --account-accesses || continue
+  g="$(graph kron sg)"
+  src=()
+  [[ "$algo" == bfs ]] && src=("$(source_of "$g")")
+  row=()
+  for side in plain numa agents; do
+    env POLYRT_NUMA_NODES=8 OMP_NUM_THREADS=16 "$work/$algo-$side-acct" "$g" "${src[@]}" \
+      >/dev/null 2>"$work/table" || { fail "$algo $side accounting"; row+=("failed"); continue; }
+    row+=("$(awk '$1 == "program" { printf "%5.1f%% / %5.1f%%", $6, $7 }' "$work/table")")
+  done
+  printf '%-6s %-6s %-22s %-22s %-22s\n' "$algo" kron "${row[@]}"
+done
+echo "peak memory at 8 emulated nodes (maximum RSS, MiB):"
+printf '%-6s %-6s %9s %9s   %s\n' algo graph NUMA "+ agents" "increase"
+for algo in pr bfs; do
+  program "$algo" "$(numa_schedule "$algo")" "$work/$algo-numa" || continue
+  program "$algo" "$(agents_schedule "$algo")" "$work/$algo-agents" || continue
+  for kind in kron grid; do
+    g="$(graph "$kind" sg)"
+    src=()
+    [[ "$algo" == bfs ]] && src=("$(source_of "$g")")
+    mem=()
+    for side in numa agents; do
+      env POLYRT_NUMA_NODES=8 OMP_NUM_THREADS=16 /usr/bin/time -f "%M" -o "$work/rss" \
+        "$work/$algo-$side" "$g" "${src[@]}" >/dev/null 2>/dev/null || fail "$algo $side memory"
+      mem+=("$(tail -n 1 "$work/rss")")
+    done
+    awk -v al="$algo" -v k="$kind" -v a="${mem[0]}" -v b="${mem[1]}" \
+      'BEGIN { printf "%-6s %-6s %9.1f %9.1f   %+.1f%%\n", al, k, a / 1024, b / 1024, 100 * (b - a) / a }'
+  done
+done
+echo "kernel seconds, median of $runs interleaved runs (1 node, then 2 emulated nodes):"
+for algo in pr bfs; do
+  g="$(graph kron sg)"
+  src=()
+  [[ "$algo" == bfs ]] && src=("$(source_of "$g")")
+  declare -A one=() two=()
+  for ((r = 0; r < runs; ++r)); do
+    for side in numa agents; do
+      one[$side]+=" $(run OMP_WAIT_POLICY=passive -- "$work/$algo-$side" "$g" "${src[@]}")"
+      two[$side]+=" $(run OMP_WAIT_POLICY=passive POLYRT_NUMA_NODES=2 -- "$work/$algo-$side" "$g" "${src[@]}")"
+    done
+  done
+  # shellcheck disable=SC2086 # the lists are words on purpose
+  awk -v al="$algo" -v a="$(median ${one[numa]})" -v b="$(median ${one[agents]})" \
+    -v c="$(median ${two[numa]})" -v d="$(median ${two[agents]})" \
+    'BEGIN { printf "%-6s NUMA %.4f / %.4f, + agents %.4f / %.4f (agents/NUMA: %.2f, %.2f)\n", al, a, c, b, d, b / a, d / c }'
 done
 fi
 exit "$status"

@@ -113,6 +113,13 @@ void countOwner(int traversal, int node, const Partition &p, VertexId owner, int
   countVertex(traversal, node, p, owner, reads, writes);
 }
 
+void countAgent(int traversal, int node, const Partition &p, VertexId owner, int64_t edges,
+                int weightsPerEdge, int64_t reads, int64_t writes) {
+  add(traversal, node, TopologyData, Read, /*remote=*/false, Sequential,
+      2 + edges * (1 + weightsPerEdge));
+  countVertex(traversal, node, p, owner, reads, writes);
+}
+
 void countOther(int traversal, int node, const Partition &p, VertexId other, int64_t reads,
                 int64_t writes) {
   bool remote = p.ownerOf(other) != node;

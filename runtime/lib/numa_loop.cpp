@@ -67,4 +67,23 @@ const NodeFrontierParts &NumaOwnerLoop::prepareParts(VertexSubset &frontier, Ver
   return parts;
 }
 
+const Partition &NumaOwnerLoop::partitionFor(VertexId n, const EdgeOffset *offsets,
+                                             PartitionStrategy how, double alpha, int64_t chunk) {
+  if (chunk < 1)
+    throw Error("a NUMA traversal's chunk must be at least 1 vertex, not " +
+                std::to_string(chunk));
+  return partitions_.get(n, offsets, topology().nodes, how, alpha, "NUMA traversal");
+}
+
+void NumaOwnerLoop::startWork(const std::vector<int64_t> &counts, WorkStealing stealing,
+                              int64_t chunk) {
+  const Topology &topo = topology();
+  bounds_.assign(counts.size() + 1, 0);
+  for (size_t k = 0; k < counts.size(); ++k)
+    bounds_[k + 1] = bounds_[k] + counts[k];
+  omp_set_dynamic(0);
+  teamSize_ = topo.threads;
+  work_.reset(bounds_, topo.threadNode, chunk, stealing);
+}
+
 } // namespace polyrt

@@ -76,8 +76,7 @@ TEST(CoarsenedUpdates, SumsAreExactAndEveryUpdateIsAccountedFor) {
   EXPECT_EQ(sums, expectedSums());
   CoarseningStats s = updates.stats();
   if (htm::mode() == htm::Mode::Fallback) {
-    EXPECT_EQ(s.direct, kUpdates);
-    EXPECT_EQ(s.commits + s.fallbacks, 0);
+    EXPECT_EQ(s.commits + s.fallbacks + s.aborts + s.direct, 0); // plain atomics, uncounted
   } else {
     // Full batches of 16, plus at most one partial batch per thread.
     EXPECT_EQ(s.direct, 0);
@@ -99,7 +98,9 @@ TEST(CoarsenedUpdates, AThreadWithoutASlotUpdatesAtomically) {
     updates.add(&sums[elementOf(i)], i % 5);
   updates.flush();
   EXPECT_EQ(sums, expectedSums());
-  EXPECT_GT(updates.stats().direct, 0);
+  if (htm::mode() != htm::Mode::Fallback) {
+    EXPECT_GT(updates.stats().direct, 0);
+  }
 }
 
 TEST(CoarsenedUpdates, AnAbortedBatchIsTriedAgainThenMadeAtomically) {

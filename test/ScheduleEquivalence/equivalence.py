@@ -29,7 +29,7 @@ What it does, for examples/<example>.gt (docs/testing.md, "Schedule equivalence"
      source-set representation x destination-set representation x
      deduplication (each only where it applies; all edge traversals of the
      example get the same values), then threshold, grain, per-variant
-     parallelization, NumSSG, NUMA, frontier-structure, update-sync,
+     parallelization, NumSSG, NUMA, agents, frontier-structure, update-sync,
      vertex-traversal and fuseFields variants on top of a few bases.
 3. Compiles the unlabelled example without a schedule (the default) and runs
    it on every graph of the example's plan (RUNS); each default output is
@@ -356,6 +356,10 @@ OPTIONS = [
         [Value("configWorkStealing", [how]) for how in WORK_STEALING] +
         [Value("configWorkStealing", ["mini-chunk", 128])],
         _is_edge, ok=lambda v, c: "numa" in c),
+    # Agents: NUMA variants walk per-node subgraphs of local edges. Not with
+    # cache blocking (polyc rejects it).
+    Dim("agents", [Value("configApplyAgents", ["on"]), Value("configApplyAgents", ["off"])],
+        _is_edge, ok=lambda v, c: "numa" in c and "numssg" not in c),
     # Frontiers held node by node: needs configApplyNUMA, and decides the
     # frontier forms itself (no src or dst option beside it).
     Dim("frontier-structure",
@@ -385,7 +389,8 @@ OPTIONS = [
 DIMS = {d.name: d for d in OPTIONS}
 # Dimensions whose values only apply after a value of another: the greedy
 # cover picks one of those for them while they are uncovered.
-NEEDED_BY = {"numa": ("numa-partition", "numa-alpha", "stealing", "frontier-structure"),
+NEEDED_BY = {"numa": ("numa-partition", "numa-alpha", "stealing", "agents",
+                     "frontier-structure"),
              "numa-partition": ("numa-alpha",)}
 # Numbers that "argv[N]" options read, per option (ARGV in the table).
 ARGV_VALUES = {"threshold": "15", "grain": "32", "numssg": "3", "parfor-grain": "16",
@@ -838,7 +843,8 @@ class Schedule:
                 lines.append(("configApplyParallelization", label, args, None,
                               [None, gdim], k))
             for dim in ("variant-parallelization", "src", "dst", "dedup", "numssg", "numa",
-                        "numa-partition", "numa-alpha", "stealing", "frontier-structure",
+                        "numa-partition", "numa-alpha", "stealing", "agents",
+                        "frontier-structure",
                         "update-sync",
                         "parfor-grain"):
                 v = chosen.get(dim)
@@ -1088,6 +1094,16 @@ def exhaustive_schedules(example, traversals, source):
             add("numa", {"direction": d, "parallelization": p,
                          "numa": Value("configApplyNUMA", ["dynamic-parallel"]),
                          "stealing": Value("configWorkStealing", ["inter-node", 64])})
+    # Agents on every direction and NUMA parallelization, alone, with node
+    # frontiers and with each update synchronisation.
+    for d, np_ in itertools.product(DIRECTIONS, NUMA_PARALLELIZATIONS):
+        for extra in ({}, {"frontier-structure": Value("configApplyFrontier", ["adaptive"])},
+                      {"update-sync": Value("configUpdateSync", ["lock"])},
+                      {"update-sync": Value("configUpdateSync", ["merge"], defers=True)},
+                      {"update-sync": Value("configUpdateSync", ["htm", 4], defers=True)}):
+            add("agents", dict({"direction": d, "parallelization": "dynamic-vertex-parallel",
+                                "numa": Value("configApplyNUMA", [np_]),
+                                "agents": Value("configApplyAgents", ["on"])}, **extra))
     # Frontiers held node by node: every structure on every direction, with
     # each NUMA parallelization and partition in turn.
     for i, (v, d) in enumerate(itertools.product(DIMS["frontier-structure"].values, DIRECTIONS)):

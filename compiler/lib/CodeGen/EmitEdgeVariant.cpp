@@ -141,8 +141,11 @@ std::string VariantWriter::inFrontier(const std::string &vertex) const {
 /// Conditions an owner must meet for its edges to be walked at all.
 std::vector<std::string> VariantWriter::ownerTests() const {
   std::vector<std::string> tests;
-  // (A walk of node parts meets members only.)
-  if (push && t.from && !walksFrontierList() && ownerLoop.owners != OwnerList::NodeFrontierParts)
+  // (A walk of node parts meets members only; agents test the frontier's bits.)
+  if (push && t.from && ownerLoop.owners == OwnerList::NodeAgents)
+    tests.push_back("((frontierBits[src >> 6] >> (src & 63)) & 1)");
+  else if (push && t.from && !walksFrontierList() &&
+           ownerLoop.owners != OwnerList::NodeFrontierParts)
     tests.push_back(inFrontier("src"));
   if (push && t.srcFilter)
     tests.push_back(cppFunctionName(*t.srcFilter) + "(src)");
@@ -307,7 +310,9 @@ std::vector<std::string> VariantWriter::accountOwnerVisit(const std::string &deg
     return std::to_string(once) + " + " + std::to_string(perEdge) + " * " + degree;
   };
   return {"const int accountNode = " + node + ";",
-          "polyrt::accounting::countOwner(accountId, accountNode, accountOwners, " + owner + ", " +
+          std::string(ownerLoop.owners == OwnerList::NodeAgents ? "polyrt::accounting::countAgent("
+                                                                : "polyrt::accounting::countOwner(") +
+              "accountId, accountNode, accountOwners, " + owner + ", " +
               degree + ", " + (t.edges->type.isWeightedEdgeSet() ? "1" : "0") + ", " +
               perVisit(m.ownerReads, m.ownerReadsPerEdge) + ", " +
               perVisit(m.ownerWrites, m.ownerWritesPerEdge) + ");"};
@@ -357,14 +362,27 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     // first (polyrt::NumaOwnerLoop), so whole owners stay with one thread.
     const NumaPlan &numa = *v.numa;
     os << in << "// NUMA: each node's threads walk the " << owner << "s of the node's "
-       << (ownerLoop.owners == OwnerList::NodeRanges ? "range" : "part of the frontier")
+       << (ownerLoop.owners == OwnerList::NodeRanges   ? "range"
+           : ownerLoop.owners == OwnerList::NodeAgents ? "agent list"
+                                                       : "part of the frontier")
        << " first (" << spelling(numa.partition) << " partition, " << spelling(numa.stealing)
        << " stealing).\n"
        << in << "static polyrt::NumaOwnerLoop nodes;\n";
     bool list = ownerLoop.owners == OwnerList::NodeFrontierList;
     bool parts = ownerLoop.owners == OwnerList::NodeFrontierParts;
+    bool agents = ownerLoop.owners == OwnerList::NodeAgents;
     std::string chunk = scheduleNumber(numa.chunk, "the work-stealing chunk of '" + t.label + "'");
-    if (parts) {
+    if (agents) {
+      os << in << "// Agents: node k walks the " << (push ? "out" : "in") << "-edges whose "
+         << (push ? "destination" : "source") << " it owns, grouped by " << owner
+         << " (an agent where another node owns it).\n"
+         << in << "const auto &agents = nodes.prepareAgents(g, polyrt::SubgraphSide::"
+         << (push ? "Push" : "Pull") << ", " << partitionStrategy(numa.partition) << ", "
+         << alphaOf(numa.alpha) << ", " << chunk << ", " << stealingMethod(numa.stealing)
+         << ");\n";
+      if (push && t.from)
+        os << in << "const uint64_t *frontierBits = frontier.bits();\n";
+    } else if (parts) {
       const NodeFrontierPlan &f = *t.nodeFrontier;
       os << in << "const polyrt::NodeFrontierParts &parts = nodes.prepareParts(frontier, "
          << "g.numVertices(), offsets, " << partitionStrategy(numa.partition) << ", "
@@ -385,11 +403,20 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
        << in << "{\n"
        << in << "  const int thread = omp_get_thread_num();\n"
        << in << "  int64_t begin, end;\n";
-    if (v.accounting || parts)
+    if (v.accounting || parts || agents)
       os << in << "  int node;\n"
          << in << "  while (nodes.next(thread, begin, end, node)) {\n";
     else
       os << in << "  while (nodes.next(thread, begin, end)) {\n";
+    if (agents) {
+      os << in << "    const auto &part = agents.parts[node];\n"
+         << in << "    const int64_t first = nodes.firstItem(node); // the part's items: i - first\n"
+         << in << "    const polyrt::VertexId *listed = part.vertices.data();\n"
+         << in << "    const polyrt::EdgeOffset *offsets = part.offsets.data();\n"
+         << in << "    const polyrt::VertexId *neighbors = part.neighbors.data();\n";
+      if (t.edges->type.isWeightedEdgeSet())
+        os << in << "    const auto *weights = part.weights.data();\n";
+    }
     os << in << "    for (int64_t i = begin; i < end; ++i) {\n";
     if (parts)
       os << in << "      polyrt::VertexId " << owner << ";\n"
@@ -593,15 +620,16 @@ void VariantWriter::emitBody(const std::string &apply) {
     os << "  g.buildInEdges(); // the CSC is built once, on first use\n";
   bool weighted = t.edges->type.isWeightedEdgeSet();
   std::string weightType = weighted ? cppType(*t.edges->type.value) : "";
-  // Cache blocking and the NUMA merge form walk arrays of their own.
-  if (!v.segments && !nest.merge) {
+  // Cache blocking, the NUMA merge form and agents walk arrays of their own.
+  if (!v.segments && !nest.merge && ownerLoop.owners != OwnerList::NodeAgents) {
     os << "  const polyrt::EdgeOffset *offsets = g." << side << "Offsets();\n"
        << "  const polyrt::VertexId *neighbors = g." << side << "Neighbors();\n";
     if (weighted)
       os << "  const " << weightType << " *weights = g." << side << "Weights();\n";
   }
   // (A walk of node parts reads the frontier through them.)
-  bool walksParts = ownerLoop.owners == OwnerList::NodeFrontierParts;
+  bool walksParts = ownerLoop.owners == OwnerList::NodeFrontierParts ||
+                    (push && ownerLoop.owners == OwnerList::NodeAgents);
   if (v.input == FrontierRepr::SparseQueue && !walksParts)
     os << "  const std::vector<polyrt::VertexId> &sources = frontier.sparse();\n";
   else if (v.input == FrontierRepr::BoolArray && !walksParts)
@@ -685,6 +713,11 @@ void VariantWriter::emitBody(const std::string &apply) {
                   "offsets, static_cast<polyrt::VertexId>(segment.dsts.size())", "", "", ""};
     emitLoop(owners, body, 2);
     os << "  }\n";
+    break;
+  }
+  case OwnerList::NodeAgents: {
+    Owners owners{"", "listed[i - first]", "(i - first)", "", "", "", ""};
+    emitLoop(owners, body, 1);
     break;
   }
   case OwnerList::NodeFrontierParts:

@@ -70,6 +70,7 @@ const char *spelling(OwnerList owners) {
   case OwnerList::NodeSubgraphVertices: return "node subgraph destinations";
   case OwnerList::NodeFrontierList: return "frontier list by node";
   case OwnerList::NodeFrontierParts: return "frontier parts by node";
+  case OwnerList::NodeAgents: return "agent subgraph by node";
   }
   return "";
 }
@@ -192,7 +193,8 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
          << (v.accumulation->readsFoldedAtSource ? ", stored before a self-loop reads it" : "")
          << (v.accumulation->tracksChange ? ", output added after the walk" : "") << "\n";
     if (v.numa) {
-      os << "      numa: " << (v.numa->merge ? "merge form (" : "owner form, ");
+      os << "      numa: "
+         << (v.numa->merge ? "merge form (" : v.numa->agents ? "agents, " : "owner form, ");
       if (v.numa->merge)
         os << "node buffers combined with " << spelling(v.numa->combine) << ", "
            << (v.numa->barrier == BarrierKind::Hierarchical ? "hierarchical" : "omp")

@@ -39,7 +39,7 @@ private:
   bool verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &where);
   bool verify(const VertexTraversalExpr &u);
   bool verifyWrites(const std::vector<WriteInfo> &writes, const LoopPlan &loop,
-                    const std::string &where, const EdgeTraversalExpr *t);
+                    const std::string &where, const EdgeTraversalExpr *t, bool agents = false);
   bool verifyDeferred(const WriteInfo &w, const EdgeTraversalExpr &t, const std::string &where);
 };
 
@@ -63,9 +63,10 @@ bool Verifier::verifyDeferred(const WriteInfo &w, const EdgeTraversalExpr &t,
 }
 
 bool Verifier::verifyWrites(const std::vector<WriteInfo> &writes, const LoopPlan &loop,
-                            const std::string &where, const EdgeTraversalExpr *t) {
-  bool parallel = loop.parallelization != Parallelization::Serial;
-  bool ownersWhole = loop.parallelization != Parallelization::EdgeParallel;
+                            const std::string &where, const EdgeTraversalExpr *t, bool agents) {
+  bool parallel = loop.parallelization != Parallelization::Serial || agents;
+  // Agents give one owner's edges to several nodes.
+  bool ownersWhole = loop.parallelization != Parallelization::EdgeParallel && !agents;
   for (const WriteInfo &w : writes) {
     if (!w.stmt)
       return fail(where, "a write without its statement");
@@ -117,6 +118,7 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
     return fail(where, "the merge phase must walk every node's own range");
   OwnerList expected = segmented                            ? OwnerList::SegmentDestinations
                        : merging                            ? OwnerList::NodeSubgraphVertices
+                       : v.numa && v.numa->agents ? OwnerList::NodeAgents
                        : v.numa && v.numa->readsNodeParts ? OwnerList::NodeFrontierParts
                        : v.numa && v.input == FrontierRepr::SparseQueue ? OwnerList::NodeFrontierList
                        : v.numa                             ? OwnerList::NodeRanges
@@ -127,7 +129,8 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
   if ((owners.shape == LoopShape::NodeChunks) != (owners.owners == OwnerList::NodeRanges ||
                                                   owners.owners == OwnerList::NodeSubgraphVertices ||
                                                   owners.owners == OwnerList::NodeFrontierList ||
-                                                  owners.owners == OwnerList::NodeFrontierParts))
+                                                  owners.owners == OwnerList::NodeFrontierParts ||
+                                                  owners.owners == OwnerList::NodeAgents))
     return fail(where, "node ranges are walked in node chunks, and only they are");
   if (!v.numa && owners.isParallel() != (v.loop.parallelization != Parallelization::Serial))
     return fail(where, "the owner loop's shape disagrees with the parallelization");
@@ -193,7 +196,12 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
   if (defers && (v.accumulation || t.fusedVertexApply))
     return fail(where, "deferred updates with a register fold or a fused vertex apply, which "
                        "would read the vector before they are applied");
-  if (!verifyWrites(v.writes, v.loop, where, &t) || !verifyNest(t, v, where))
+  if (v.numa && v.numa->agents &&
+      (v.accumulation || v.segments || v.numa->merge || v.numa->readsNodeParts || t.fusedVertexApply))
+    return fail(where, "agents with a register fold, segments, the merge form, node parts or a "
+                       "fused vertex apply, each of which needs whole owners");
+  if (!verifyWrites(v.writes, v.loop, where, &t, v.numa && v.numa->agents) ||
+      !verifyNest(t, v, where))
     return false;
   if (v.numa && !v.nest.loops.empty()) {
     // The one-node loops must be a valid nest for the variant without NUMA.

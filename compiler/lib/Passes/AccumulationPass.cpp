@@ -105,7 +105,7 @@ const AssignStmt *unguardedFold(const Stmt &s) {
 
 std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const VariantPlan &v) {
   if (v.variant != Variant::DensePull || v.loop.parallelization == Parallelization::EdgeParallel ||
-      t.toFilter || t.srcFilter || t.earlyExit ||
+      t.toFilter || t.srcFilter || t.earlyExit || (v.numa && v.numa->agents) ||
       llvm::any_of(v.writes, [](const WriteInfo &w) { return w.deferredTo >= 0; }))
     return std::nullopt;
   const FuncDecl &f = *t.applyFunc;

@@ -31,7 +31,7 @@ LoopShape shapeOf(Parallelization p) {
 /// time. (OpenMP's static split and the edge-aware and segmented loops cut
 /// the vertices anywhere.)
 bool ownsOutputWords(const VariantPlan &v) {
-  if (v.isPush() || v.segments)
+  if (v.isPush() || v.segments || (v.numa && v.numa->agents))
     return false;
   if (v.numa) // node ranges start on multiples of 64 (numa_partition.h)
     return !v.numa->chunk.fromArgv() && v.numa->chunk.value % 64 == 0;
@@ -42,7 +42,8 @@ bool ownsOutputWords(const VariantPlan &v) {
 }
 
 OutputAdd outputAddOf(const VariantPlan &v) {
-  bool shared = v.isPush() || v.loop.parallelization == Parallelization::EdgeParallel;
+  bool shared = v.isPush() || v.loop.parallelization == Parallelization::EdgeParallel ||
+                (v.numa && v.numa->agents);
   if (v.output == FrontierRepr::BoolArray && shared)
     return OutputAdd::AddShared;
   if (v.output == FrontierRepr::Bitvector && ownsOutputWords(v))
@@ -59,7 +60,7 @@ bool recordsOutputWork(const EdgeTraversalExpr &t, const VariantPlan &v) {
                              : t.earlyExit || (v.accumulation && v.accumulation->tracksChange);
   // (Node parts count their work themselves, node by node.)
   return t.producesFrontier() && t.variants.size() > 1 && addsOnce && !v.segments &&
-         v.output != FrontierRepr::NodeParts &&
+         v.output != FrontierRepr::NodeParts && !(v.numa && v.numa->agents) &&
          v.loop.parallelization != Parallelization::EdgeParallel;
 }
 
@@ -77,6 +78,7 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
   } else if (v.numa) {
     // (The merge form walks its segments as parts of the node subgraphs.)
     owners.owners = v.numa->merge                          ? OwnerList::NodeSubgraphVertices
+                    : v.numa->agents                       ? OwnerList::NodeAgents
                     : v.numa->readsNodeParts               ? OwnerList::NodeFrontierParts
                     : v.input == FrontierRepr::SparseQueue ? OwnerList::NodeFrontierList
                                                            : OwnerList::NodeRanges;

@@ -76,7 +76,8 @@ bool lower(EdgeTraversalExpr &t, const ApplySchedule &s, DiagnosticEngine &diags
     // Dense readers test the bits every part keeps: no byte array is built.
     if (!v.readsSparseInput())
       v.input = FrontierRepr::Bitvector;
-    if (v.numa && v.isPush())
+    // (Agents walk their own subgraph, testing the bits.)
+    if (v.numa && v.isPush() && !v.numa->agents)
       v.numa->readsNodeParts = true;
   }
   return true;

@@ -37,6 +37,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        runCacheBlockingPass},
       {"numa-partitioning", "variants split over NUMA nodes, each node walking its own range",
        runNumaPartitioningPass},
+      {"agents", "configApplyAgents: NUMA variants walk per-node subgraphs of local edges",
+       runAgentsPass},
       {"node-frontiers", "configApplyFrontier: frontiers held node by node, each part a list or a bitmap",
        runNodeFrontierPass},
       {"update-sync",

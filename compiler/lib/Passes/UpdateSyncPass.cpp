@@ -49,11 +49,13 @@ bool indexedBy(const AssignStmt &assign, const ParamDecl *param) {
 
 std::vector<WriteInfo> classifyWrites(const FunctionEffects &effects, const FuncDecl &func,
                                       unsigned ownerParam, const LoopPlan &loop,
-                                      const VarDecl *tracked) {
+                                      const VarDecl *tracked, bool agents = false) {
   const ParamDecl *owner = ownerParam < func.params.size() ? func.params[ownerParam].get() : nullptr;
   const ParamDecl *dst = func.params.size() > 1 ? func.params[1].get() : nullptr;
   bool parallel = loop.parallelization != Parallelization::Serial;
-  bool owned = loop.parallelization != Parallelization::EdgeParallel;
+  // Edge-parallel loops split an owner's edges between threads; agents
+  // split them between nodes.
+  bool owned = loop.parallelization != Parallelization::EdgeParallel && !agents;
   std::vector<WriteInfo> writes;
   for (AssignStmt *assign : effects.globalWrites) {
     WriteInfo w;
@@ -239,7 +241,8 @@ bool polyc::runUpdateSyncPass(Module &module, DiagnosticEngine &diags) {
     }
     t->deferred.clear();
     for (VariantPlan &v : t->variants) {
-      v.writes = classifyWrites(e, *t->applyFunc, v.isPush() ? 0 : 1, v.loop, t->trackedVector);
+      v.writes = classifyWrites(e, *t->applyFunc, v.isPush() ? 0 : 1, v.loop, t->trackedVector,
+                                v.numa && v.numa->agents);
       claimIfFiltered(*t, v);
     }
     const ApplySchedule *s = module.schedule.find(t->label);

@@ -57,7 +57,7 @@ bool pullWalksEachDestinationOnce(const EdgeTraversalExpr &t) {
       !t.deferred.empty())
     return false;
   const VariantPlan &v = t.variants.front();
-  return v.variant == Variant::DensePull && !v.segments &&
+  return v.variant == Variant::DensePull && !v.segments && !(v.numa && v.numa->agents) &&
          v.loop.parallelization != Parallelization::EdgeParallel;
 }
 

@@ -31,7 +31,6 @@ struct FunctionInfo {
   const char *notSupportedBecause;
 };
 
-constexpr const char *kNuma = "polyc does not lower NUMA options yet";
 constexpr const char *kPriority = "ordered processing (priority queues) is not lowered yet";
 constexpr const char *kIntersection = "intersection() has one built-in method so far";
 
@@ -55,7 +54,7 @@ constexpr FunctionInfo kFunctions[] = {
     {"configApplyNUMA", 2, 3, checkNUMA, true, nullptr},
     {"configNUMAPartition", 2, 3, checkNUMAPartition, true, nullptr},
     {"configNUMAAlpha", 2, 2, checkNUMAAlpha, true, nullptr},
-    {"configApplyAgents", 2, 2, checkAgents, true, kNuma},
+    {"configApplyAgents", 2, 2, checkAgents, true, nullptr},
     {"configDataPlacement", 2, 2, checkDataPlacement, false, nullptr},
     {"configApplyFrontier", 2, 3, checkFrontier, true, nullptr},
     {"configBarrier", 1, 1, checkBarrier, false, nullptr},

@@ -63,6 +63,11 @@ void add(int traversal, int node, Data data, Op op, bool remote, Pattern pattern
 /// iff p owns `owner` at `node`.
 void countOwner(int traversal, int node, const Partition &p, VertexId owner, int64_t edges,
                 int weightsPerEdge, int64_t reads, int64_t writes);
+/// The same for an owner walked as an agent (configApplyAgents): its edges
+/// are in the walking node's part, so the topology reads are local; its
+/// data is where p puts it.
+void countAgent(int traversal, int node, const Partition &p, VertexId owner, int64_t edges,
+                int weightsPerEdge, int64_t reads, int64_t writes);
 /// One edge's accesses to its other endpoint's data: random, local iff p
 /// owns `other` at `node`.
 void countOther(int traversal, int node, const Partition &p, VertexId other, int64_t reads,

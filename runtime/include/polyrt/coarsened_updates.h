@@ -38,7 +38,7 @@ struct CoarseningStats {
   int64_t commits = 0;   // batches committed as one transaction
   int64_t aborts = 0;    // attempts that aborted
   int64_t fallbacks = 0; // batches whose updates went atomic
-  int64_t direct = 0;    // updates made atomically without batching
+  int64_t direct = 0;    // updates made atomically by a thread without a slot
 };
 
 template <typename T, typename Op> class CoarsenedUpdates {
@@ -56,15 +56,16 @@ public:
   }
 
   void add(T *element, T value) {
+    // Without transactions the update is the atomic itself, at the atomic's
+    // cost: no thread lookup, no count.
+    if (mode_ == htm::Mode::Fallback) {
+      Op::atomic(element, value);
+      return;
+    }
     size_t t = omp_get_thread_num();
     if (t >= slots_.size()) { // a team larger than prepare() saw: no slot
       Op::atomic(element, value);
       unslotted_.fetch_add(1, std::memory_order_relaxed);
-      return;
-    }
-    if (mode_ == htm::Mode::Fallback) {
-      Op::atomic(element, value);
-      ++slots_[t].stats.direct;
       return;
     }
     Slot &s = slots_[t];

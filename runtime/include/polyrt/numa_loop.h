@@ -22,7 +22,9 @@
 #ifndef POLYRT_NUMA_LOOP_H
 #define POLYRT_NUMA_LOOP_H
 
+#include "polyrt/graph.h"
 #include "polyrt/node_frontier.h"
+#include "polyrt/node_subgraphs.h"
 #include "polyrt/node_work.h"
 #include "polyrt/numa_partition.h"
 
@@ -52,6 +54,29 @@ public:
                                         const EdgeOffset *offsets, PartitionStrategy how,
                                         double alpha, FrontierStructure structure,
                                         int64_t threshold, int64_t chunk, WorkStealing stealing);
+  /// Agents (configApplyAgents, Polymer): the traversal's edges split by
+  /// the node owning the endpoint whose data is touched at random (the
+  /// destination when pushing, the source when pulling), grouped by the
+  /// other endpoint (node_subgraphs.h); node k's items are the vertices its
+  /// part lists (a remote one is an agent: its edge range in the part), so
+  /// every node walks local edges only. The partition balances the parts'
+  /// edges: in-edges pushing, out-edges pulling. Returns the parts.
+  template <typename W>
+  const NodeSubgraphs<W> &prepareAgents(Graph<W> &g, SubgraphSide side, PartitionStrategy how,
+                                        double alpha, int64_t chunk, WorkStealing stealing) {
+    if (side == SubgraphSide::Push)
+      g.buildInEdges();
+    const EdgeOffset *balanced = side == SubgraphSide::Push ? g.inOffsets() : g.outOffsets();
+    partition_ = &partitionFor(g.numVertices(), balanced, how, alpha, chunk);
+    const NodeSubgraphs<W> &parts = nodeSubgraphs(g, *partition_, side);
+    std::vector<int64_t> counts;
+    for (const NodeSubgraph<W> &part : parts.parts)
+      counts.push_back(part.numVertices());
+    startWork(counts, stealing, chunk);
+    return parts;
+  }
+  /// The first item of node k's range (prepareAgents: of its part's list).
+  int64_t firstItem(int node) const { return bounds_[node]; }
   /// The regrouped list of the last prepareList.
   const VertexId *list() const { return list_.data(); }
   /// The next chunk [begin, end) for OpenMP thread `thread`; false when none
@@ -72,6 +97,10 @@ public:
   int teamSize() const { return teamSize_; }
 
 private:
+  const Partition &partitionFor(VertexId n, const EdgeOffset *offsets, PartitionStrategy how,
+                                double alpha, int64_t chunk);
+  /// Hands out node k's counts[k] items (numbered on from node 0's).
+  void startWork(const std::vector<int64_t> &counts, WorkStealing stealing, int64_t chunk);
   PartitionCache partitions_;
   const Partition *partition_ = nullptr;
   std::vector<int64_t> bounds_;

@@ -77,6 +77,7 @@ enum class OwnerList {
   NodeSubgraphVertices, // merge form: the destinations each node has edges to
   NodeFrontierList,     // the input frontier's ids, regrouped by owner node
   NodeFrontierParts,    // the input frontier's per-node parts (configApplyFrontier)
+  NodeAgents,           // each node's agent subgraph: the vertices it lists (configApplyAgents)
 };
 
 /// How a loop's iterations are cut into tasks; the parallelization pass's
@@ -180,6 +181,12 @@ struct NumaPlan {
   /// threads walk the node's part of the frontier (its list, or its range
   /// tested against the bits) instead of a regrouped list or the range.
   bool readsNodeParts = false;
+  /// configApplyAgents (the agents pass): each edge lives on the node owning
+  /// the endpoint touched at random (the destination pushing, the source
+  /// pulling), and node k walks only its own edges, grouped by the other
+  /// endpoint (an agent where another node owns it). Several nodes then walk
+  /// one owner, so no write is owned by its thread.
+  bool agents = false;
   /// The loops the variant runs when the machine has one node (and none is
   /// emulated): those of the same variant without NUMA, since one partition
   /// needs no split, no buffers and no merge (the loop-nest pass).
