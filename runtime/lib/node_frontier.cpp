@@ -24,8 +24,15 @@ int homeThreadOfNode(int node, const Topology &topo) {
 
 /// Runs body(k) for every node k on a thread of node k (its home thread
 /// when it has none), so that what body allocates for the node is first
-/// touched there.
-template <typename Body> void forEachNodeOnItsThread(int nodes, Body body) {
+/// touched there; serially when `items` (what the bodies walk in all) is too
+/// few to pay for a parallel region (a high-diameter graph's many small
+/// rounds).
+template <typename Body> void forEachNodeOnItsThread(int nodes, int64_t items, Body body) {
+  if (items <= kSerialWork) {
+    for (int k = 0; k < nodes; ++k)
+      body(k);
+    return;
+  }
   const Topology &topo = topology();
   const int threads = std::max(topo.threads, 1);
 #pragma omp parallel num_threads(threads)
@@ -72,7 +79,9 @@ std::vector<VertexId> NodeFrontierParts::concatenatedLists() const {
 
 void NodeFrontierParts::decide(const uint64_t *bits, const EdgeOffset *outOffsets,
                                FrontierStructure how, int64_t threshold) {
-  forEachNodeOnItsThread(nodes(), [&](int k) {
+  // Only a byte part walks its range here.
+  const int64_t items = how == FrontierStructure::BoolArray ? bounds_.back() : 0;
+  forEachNodeOnItsThread(nodes(), items, [&](int k) {
     Part &p = parts_[k];
     const int64_t nodeEdges = outOffsets[p.end] - outOffsets[p.begin];
     bool dense = how == FrontierStructure::BoolArray || how == FrontierStructure::Bitvector ||
@@ -105,7 +114,7 @@ NodeFrontierParts::fromBits(const uint64_t *bits, const Partition &partition,
   auto parts = std::make_shared<NodeFrontierParts>();
   parts->bounds_ = partition.bounds;
   parts->parts_.resize(partition.nodes());
-  forEachNodeOnItsThread(partition.nodes(), [&](int k) {
+  forEachNodeOnItsThread(partition.nodes(), partition.numVertices() / 64, [&](int k) {
     Part &p = parts->parts_[k];
     p.begin = partition.begin(k);
     p.end = partition.end(k);
@@ -144,7 +153,11 @@ VertexSubset NodeFrontierBuilder::finish() {
   const int nodes = partition_->nodes();
   parts->bounds_ = partition_->bounds;
   parts->parts_.resize(nodes);
-  forEachNodeOnItsThread(nodes, [&](int k) {
+  int64_t added = 0;
+  for (const Lane &lane : lanes_)
+    for (const std::vector<VertexId> &list : lane.lists)
+      added += static_cast<int64_t>(list.size());
+  forEachNodeOnItsThread(nodes, added, [&](int k) {
     NodeFrontierParts::Part &p = parts->parts_[k];
     p.begin = partition_->begin(k);
     p.end = partition_->end(k);
@@ -164,7 +177,6 @@ VertexSubset NodeFrontierBuilder::finish() {
   VertexSubset out = VertexSubset::fromBits(n_, std::move(bits_), count);
   out.recordWork(outOffsets_, work);
   out.attachNodeParts(std::move(parts));
-  bits_.assign((static_cast<int64_t>(n_) + 63) / 64, 0);
   return out;
 }
 

@@ -765,9 +765,7 @@ void CppEmitter::emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &
   // one-node loops: the same variant without NUMA.
   std::string oneNode;
   if (v.numa) {
-    VariantPlan single = v;
-    single.numa.reset();
-    single.nest = v.numa->oneNode;
+    VariantPlan single = oneNodeVariant(v);
     oneNode = name + "_one_node";
     os << "// " << name << " on a machine with one NUMA node.\n";
     emitVariantFunction(t, single, oneNode, vertexApply, "", /*fallback=*/true);

@@ -205,9 +205,7 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
     return false;
   if (v.numa && !v.nest.loops.empty()) {
     // The one-node loops must be a valid nest for the variant without NUMA.
-    VariantPlan single = v;
-    single.numa.reset();
-    single.nest = v.numa->oneNode;
+    VariantPlan single = oneNodeVariant(v);
     if (single.nest.loops.empty())
       return fail(where, "a NUMA variant without its one-node loops");
     return verifyNest(t, single, where + " at one node");
@@ -288,5 +286,18 @@ std::string Verifier::run() {
 }
 
 } // namespace
+
+VariantPlan polyc::oneNodeVariant(const VariantPlan &v) {
+  VariantPlan single = v;
+  single.numa.reset();
+  if (!v.numa)
+    return single;
+  single.nest = v.numa->oneNode;
+  if (v.numa->oneNodeInput)
+    single.input = *v.numa->oneNodeInput;
+  if (v.numa->oneNodeOutput)
+    single.output = *v.numa->oneNodeOutput;
+  return single;
+}
 
 std::string polyc::verifyModule(const Module &module) { return Verifier(module).run(); }

@@ -113,9 +113,7 @@ bool polyc::runLoopNestPass(Module &module, DiagnosticEngine &) {
     for (VariantPlan &v : t->variants) {
       v.nest = nestOf(*t, v);
       if (v.numa) {
-        VariantPlan single = v;
-        single.numa.reset();
-        v.numa->oneNode = nestOf(*t, single);
+        v.numa->oneNode = nestOf(*t, oneNodeVariant(v));
       }
     }
   for (VertexTraversalExpr *u : module.vertexTraversals)

@@ -69,6 +69,11 @@ bool lower(EdgeTraversalExpr &t, const ApplySchedule &s, DiagnosticEngine &diags
   plan.alpha = numa->numa->alpha;
   t.nodeFrontier = plan;
   for (VariantPlan &v : t.variants) {
+    // One node needs no parts: its loops keep the forms chosen so far.
+    if (v.numa) {
+      v.numa->oneNodeInput = v.input;
+      v.numa->oneNodeOutput = v.output;
+    }
     if (t.producesFrontier())
       v.output = FrontierRepr::NodeParts;
     if (!t.from)

@@ -108,7 +108,8 @@ private:
 
 /// The output frontier of a traversal under configApplyFrontier. add() may
 /// be called from one parallel region of at most omp_get_max_threads()
-/// threads (or serially); finish() outside it.
+/// threads (or serially); finish() outside it, once: the subset takes the
+/// builder's bits.
 class NodeFrontierBuilder {
 public:
   NodeFrontierBuilder(VertexId n, const Partition &partition, const EdgeOffset *outOffsets,

@@ -187,6 +187,9 @@ struct NumaPlan {
   /// endpoint (an agent where another node owns it). Several nodes then walk
   /// one owner, so no write is owned by its thread.
   bool agents = false;
+  /// The frontier forms the variant reads and builds on one node, where
+  /// configApplyFrontier's per-node parts would only cost (unset: its own).
+  std::optional<FrontierRepr> oneNodeInput, oneNodeOutput;
   /// The loops the variant runs when the machine has one node (and none is
   /// emulated): those of the same variant without NUMA, since one partition
   /// needs no split, no buffers and no merge (the loop-nest pass).
@@ -342,6 +345,10 @@ struct Module {
   /// (the data-placement pass); vectors not named keep the default.
   std::map<const VarDecl *, DataPlacement> placements;
 };
+
+/// What a NUMA variant runs on a machine with one node (and none emulated):
+/// the same variant without NUMA, with its one-node frontier forms and loops.
+VariantPlan oneNodeVariant(const VariantPlan &v);
 
 /// Checks the invariants the emitter relies on (each variant's frontier
 /// forms fit its direction, plain writes are owned by their thread, loop
