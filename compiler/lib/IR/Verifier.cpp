@@ -208,6 +208,8 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
     VariantPlan single = oneNodeVariant(v);
     if (single.nest.loops.empty())
       return fail(where, "a NUMA variant without its one-node loops");
+    if (!verifyWrites(single.writes, single.loop, where + " at one node", &t))
+      return false;
     return verifyNest(t, single, where + " at one node");
   }
   return true;
@@ -297,6 +299,11 @@ VariantPlan polyc::oneNodeVariant(const VariantPlan &v) {
     single.input = *v.numa->oneNodeInput;
   if (v.numa->oneNodeOutput)
     single.output = *v.numa->oneNodeOutput;
+  if (v.numa->agents) {
+    if (v.numa->oneNodeWrites)
+      single.writes = *v.numa->oneNodeWrites;
+    single.accumulation = v.numa->oneNodeAccumulation;
+  }
   return single;
 }
 

@@ -147,7 +147,11 @@ std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const V
 
 bool polyc::runAccumulationPass(Module &module, DiagnosticEngine &) {
   for (EdgeTraversalExpr *t : module.edgeTraversals)
-    for (VariantPlan &v : t->variants)
+    for (VariantPlan &v : t->variants) {
       v.accumulation = findAccumulation(*t, v);
+      // Agents fold nothing in a register; their one-node loops may.
+      if (v.numa && v.numa->agents)
+        v.numa->oneNodeAccumulation = findAccumulation(*t, oneNodeVariant(v));
+    }
   return true;
 }

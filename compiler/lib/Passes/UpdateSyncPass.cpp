@@ -244,6 +244,15 @@ bool polyc::runUpdateSyncPass(Module &module, DiagnosticEngine &diags) {
       v.writes = classifyWrites(e, *t->applyFunc, v.isPush() ? 0 : 1, v.loop, t->trackedVector,
                                 v.numa && v.numa->agents);
       claimIfFiltered(*t, v);
+      if (v.numa && v.numa->agents) {
+        // One node walks every owner whole: its loops keep the owned writes.
+        VariantPlan single = v;
+        single.numa.reset();
+        single.writes = classifyWrites(e, *t->applyFunc, v.isPush() ? 0 : 1, v.loop,
+                                       t->trackedVector);
+        claimIfFiltered(*t, single);
+        v.numa->oneNodeWrites = single.writes;
+      }
     }
     const ApplySchedule *s = module.schedule.find(t->label);
     if (s && s->updateSync) {

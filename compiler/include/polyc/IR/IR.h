@@ -190,6 +190,11 @@ struct NumaPlan {
   /// The frontier forms the variant reads and builds on one node, where
   /// configApplyFrontier's per-node parts would only cost (unset: its own).
   std::optional<FrontierRepr> oneNodeInput, oneNodeOutput;
+  /// With agents: the writes (update-sync pass) and register fold
+  /// (accumulation pass) of the variant without agents, which its one-node
+  /// loops run, since one node walks every owner whole.
+  std::optional<std::vector<WriteInfo>> oneNodeWrites;
+  std::optional<Accumulation> oneNodeAccumulation;
   /// The loops the variant runs when the machine has one node (and none is
   /// emulated): those of the same variant without NUMA, since one partition
   /// needs no split, no buffers and no merge (the loop-nest pass).
