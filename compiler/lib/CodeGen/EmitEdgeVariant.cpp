@@ -199,7 +199,11 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
     std::string value = v.accumulation->perSource ? "sourceValue[src]" : name + "_value(" + args + ")";
     // (In the NUMA merge form the walk folds into node buffers and the
     // target only changes in the merge phase: there is nothing to store.)
-    if (v.accumulation->readsFoldedAtSource && !nest.merge) {
+    // (Agents' registers start at the identity, so storing one would lose
+    // the target's value; with such a value the accumulation pass lets them
+    // fold only min= and max=, where reading the target without this node's
+    // part is an order the per-edge atomics allow too.)
+    if (v.accumulation->readsFoldedAtSource && !nest.merge && !v.accumulation->combinesAtomically) {
       body.push_back("if (src == dst) // a self-loop: the value reads the element being folded");
       body.push_back("  " + name + "_target(dst) = folded;");
     }
@@ -647,7 +651,26 @@ void VariantWriter::emitBody(const std::string &apply) {
 
   if (v.accumulation) {
     std::string type = cppType(v.accumulation->fold->target->type);
-    if (v.accumulation->tracksChange) {
+    if (v.accumulation->combinesAtomically) {
+      // Agents: this node's partial fold, combined with the other nodes' in
+      // one atomic; a min= (max=) that moved the element adds it to the output.
+      AssignOp op = v.accumulation->fold->op;
+      std::string target = "&" + name + "_target(dst), folded";
+      beforeEdges = {type + " folded = " + foldIdentity(*v.accumulation->fold) + "; // this node's part"};
+      if (op == AssignOp::Add) {
+        afterEdges = {"polyrt::writeAdd(" + target + ");"};
+      } else {
+        std::string write = op == AssignOp::Min ? "polyrt::writeMin(" : "polyrt::writeMax(";
+        if (v.accumulation->tracksChange) {
+          afterEdges = {"if (" + write + target + ")) {"};
+          for (const std::string &add : addToOutput())
+            afterEdges.push_back("  " + add);
+          afterEdges.push_back("}");
+        } else {
+          afterEdges = {write + target + ");"};
+        }
+      }
+    } else if (v.accumulation->tracksChange) {
       // min= (max=) changed the element iff the register ended below (above) its start.
       const char *moved = v.accumulation->fold->op == AssignOp::Min ? " < " : " > ";
       beforeEdges = {"const " + type + " initial = " + name + "_target(dst);",

@@ -191,7 +191,9 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
       os << "      accumulation: in a register"
          << (v.accumulation->perSource ? ", value computed per source" : "")
          << (v.accumulation->readsFoldedAtSource ? ", stored before a self-loop reads it" : "")
-         << (v.accumulation->tracksChange ? ", output added after the walk" : "") << "\n";
+         << (v.accumulation->tracksChange ? ", output added after the walk" : "")
+         << (v.accumulation->combinesAtomically ? ", from the identity, combined atomically" : "")
+         << "\n";
     if (v.numa) {
       os << "      numa: "
          << (v.numa->merge ? "merge form (" : v.numa->agents ? "agents, " : "owner form, ");

@@ -187,6 +187,12 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
     if (v.accumulation->tracksChange &&
         (!t.trackedVector || (op != AssignOp::Min && op != AssignOp::Max)))
       return fail(where, "a tracked register fold that is not a min= or max= on the tracked vector");
+    bool agents = v.numa && v.numa->agents;
+    if (v.accumulation->combinesAtomically != agents)
+      return fail(where, agents ? "agents with a register stored as if it owned its destination"
+                                : "a register combined atomically outside agents");
+    if (agents && op != AssignOp::Add && op != AssignOp::Min && op != AssignOp::Max)
+      return fail(where, "agents combining a fold other than +=, min= or max=");
   }
   if (v.outputUnique && !llvm::any_of(v.writes, [](const WriteInfo &w) {
         return w.sync == WriteSync::Claim || (w.sync == WriteSync::Lock && w.expected);
@@ -197,9 +203,9 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
     return fail(where, "deferred updates with a register fold or a fused vertex apply, which "
                        "would read the vector before they are applied");
   if (v.numa && v.numa->agents &&
-      (v.accumulation || v.segments || v.numa->merge || v.numa->readsNodeParts || t.fusedVertexApply))
-    return fail(where, "agents with a register fold, segments, the merge form, node parts or a "
-                       "fused vertex apply, each of which needs whole owners");
+      (v.segments || v.numa->merge || v.numa->readsNodeParts || t.fusedVertexApply))
+    return fail(where, "agents with segments, the merge form, node parts or a fused vertex "
+                       "apply, each of which needs whole owners");
   if (!verifyWrites(v.writes, v.loop, where, &t, v.numa && v.numa->agents) ||
       !verifyNest(t, v, where))
     return false;

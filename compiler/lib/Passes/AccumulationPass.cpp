@@ -29,6 +29,11 @@
 // the folded one, and that one only under min= or max=; and the loop is not
 // edge-parallel.
 //
+// With agents several nodes walk in-edges of one destination (Polymer's pull
+// agents): each node's register starts at the fold's identity and meets the
+// others in one atomic per listed vertex instead of one per edge, which is
+// what makes an agent's remote writes few (+=, min= and max= only).
+//
 //===----------------------------------------------------------------------===//
 #include "polyc/AST/StmtWalk.h"
 #include "polyc/IR/Clone.h"
@@ -105,7 +110,7 @@ const AssignStmt *unguardedFold(const Stmt &s) {
 
 std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const VariantPlan &v) {
   if (v.variant != Variant::DensePull || v.loop.parallelization == Parallelization::EdgeParallel ||
-      t.toFilter || t.srcFilter || t.earlyExit || (v.numa && v.numa->agents) ||
+      t.toFilter || t.srcFilter || t.earlyExit ||
       llvm::any_of(v.writes, [](const WriteInfo &w) { return w.deferredTo >= 0; }))
     return std::nullopt;
   const FuncDecl &f = *t.applyFunc;
@@ -130,8 +135,22 @@ std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const V
   scan(*fold->value, folded, f, use);
   if (use.readsFoldedElsewhere || use.callsSomething)
     return std::nullopt;
+  bool agents = v.numa && v.numa->agents;
+  if (agents) {
+    // The partial folds of the nodes meet in one atomic per listed vertex:
+    // only for +=, min= and max= kept atomic by the update-sync pass. A +=
+    // whose value reads the target at the source would read it without the
+    // register's partial (the stored-before-a-self-loop trick needs an owner).
+    bool combinable = fold->op == AssignOp::Add || monotone;
+    bool atomic = llvm::any_of(v.writes, [&](const WriteInfo &w) {
+      return w.stmt == fold && w.sync == WriteSync::Atomic;
+    });
+    if (!combinable || !atomic || (use.readsFoldedAtSource && !monotone))
+      return std::nullopt;
+  }
   Accumulation acc;
   acc.fold = fold;
+  acc.combinesAtomically = agents;
   acc.tracksChange = t.trackedVector != nullptr;
   acc.readsFoldedAtSource = use.readsFoldedAtSource;
   auto *load = dyn_cast<IndexExpr>(fold->value.get());
@@ -149,7 +168,8 @@ bool polyc::runAccumulationPass(Module &module, DiagnosticEngine &) {
   for (EdgeTraversalExpr *t : module.edgeTraversals)
     for (VariantPlan &v : t->variants) {
       v.accumulation = findAccumulation(*t, v);
-      // Agents fold nothing in a register; their one-node loops may.
+      // Agents combine their registers atomically; their one-node loops own
+      // each destination.
       if (v.numa && v.numa->agents)
         v.numa->oneNodeAccumulation = findAccumulation(*t, oneNodeVariant(v));
     }

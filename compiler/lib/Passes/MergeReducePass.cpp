@@ -47,7 +47,8 @@ bool polyc::runMergeReducePass(Module &module, DiagnosticEngine &diags) {
       if (!v.numa)
         continue;
       std::optional<AssignOp> combine;
-      if (v.variant == Variant::DensePull && v.accumulation)
+      // Agents combine their folds atomically instead (the accumulation pass).
+      if (v.variant == Variant::DensePull && v.accumulation && !v.accumulation->combinesAtomically)
         combine = combineOf(*v.accumulation->fold);
       if (!combine && v.segments) {
         // Segments inside the nodes exist in the merge form only.

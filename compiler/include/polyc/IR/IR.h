@@ -157,6 +157,10 @@ struct Accumulation {
   /// The value reads the folded vector at the source: a self-loop reads the
   /// element the register holds, so the register is stored before it does.
   bool readsFoldedAtSource = false;
+  /// Agents: several nodes walk in-edges of the same destination, so the
+  /// register starts at the fold's identity and is combined into the target
+  /// with one atomic += (min=, max=) per listed vertex, not one per edge.
+  bool combinesAtomically = false;
 };
 
 /// A variant that runs node by node (configApplyNUMA): the owners it walks
