@@ -30,14 +30,22 @@ void NodeWork::reset(const std::vector<int64_t> &nodeBounds, const std::vector<i
 
 void NodeWork::reset(const std::vector<int64_t> &rangeBounds, const std::vector<int> &rangeNode,
                      const std::vector<int> &threadNode, int64_t chunk, WorkStealing stealing) {
+  std::vector<WorkRange> whole(rangeBounds.size() - 1);
+  for (size_t r = 0; r < whole.size(); ++r)
+    whole[r] = {rangeBounds[r], rangeBounds[r + 1], rangeNode[r], static_cast<int>(r)};
+  reset(whole, threadNode, chunk, stealing);
+}
+
+void NodeWork::reset(const std::vector<WorkRange> &rangeList, const std::vector<int> &threadNode,
+                     int64_t chunk, WorkStealing stealing) {
   if (chunk < 1)
     throw Error("work is handed out in chunks of at least one vertex, not " +
                 std::to_string(chunk));
-  const int ranges = static_cast<int>(rangeBounds.size()) - 1;
+  const int ranges = static_cast<int>(rangeList.size());
   const int threads = static_cast<int>(threadNode.size());
   int nodes = 0;
   for (int r = 0; r < ranges; ++r)
-    nodes = std::max(nodes, rangeNode[r] + 1);
+    nodes = std::max(nodes, rangeList[r].node + 1);
   for (int t = 0; t < threads; ++t)
     nodes = std::max(nodes, threadNode[t] + 1);
   chunk_ = chunk;
@@ -51,7 +59,7 @@ void NodeWork::reset(const std::vector<int64_t> &rangeBounds, const std::vector<
   std::vector<int> laneOwner; // a thread, or -1: shared by the node's threads
   size_t needed = 0;
   for (int r = 0; r < ranges; ++r) {
-    const std::vector<int> &m = members[rangeNode[r]];
+    const std::vector<int> &m = members[rangeList[r].node];
     needed += shares && !m.empty() ? m.size() : 1;
   }
   if (needed > laneCapacity_) {
@@ -63,13 +71,13 @@ void NodeWork::reset(const std::vector<int64_t> &rangeBounds, const std::vector<
     Lane &lane = lanes_[numLanes_++];
     lane.cursor.store(begin, std::memory_order_relaxed);
     lane.end = end;
-    lane.range = range;
-    lane.node = rangeNode[range];
+    lane.range = rangeList[range].id;
+    lane.node = rangeList[range].node;
     laneOwner.push_back(owner);
   };
   for (int r = 0; r < ranges; ++r) {
-    int k = rangeNode[r];
-    int64_t begin = rangeBounds[r], end = rangeBounds[r + 1];
+    int k = rangeList[r].node;
+    int64_t begin = rangeList[r].begin, end = rangeList[r].end;
     const std::vector<int> &m = members[k];
     if (m.empty()) {
       addLane(begin, end, r, homeThread(k, nodes, threads));

@@ -5,6 +5,9 @@
 
 #include <omp.h>
 
+#include <cstdlib>
+#include <string>
+
 namespace polyrt {
 
 void NumaOwnerLoop::prepare(VertexId n, const EdgeOffset *offsets, PartitionStrategy how,
@@ -76,14 +79,35 @@ const Partition &NumaOwnerLoop::partitionFor(VertexId n, const EdgeOffset *offse
 }
 
 void NumaOwnerLoop::startWork(const std::vector<int64_t> &counts, WorkStealing stealing,
-                              int64_t chunk) {
+                              int64_t chunk, const std::vector<int64_t> &rolls) {
   const Topology &topo = topology();
   bounds_.assign(counts.size() + 1, 0);
   for (size_t k = 0; k < counts.size(); ++k)
     bounds_[k + 1] = bounds_[k] + counts[k];
   omp_set_dynamic(0);
   teamSize_ = topo.threads;
-  work_.reset(bounds_, topo.threadNode, chunk, stealing);
+  ranges_.clear();
+  for (size_t k = 0; k < counts.size(); ++k) {
+    int node = static_cast<int>(k);
+    int64_t roll = rolls.empty() ? 0 : rolls[k];
+    ranges_.push_back({bounds_[k] + roll, bounds_[k + 1], node, node});
+    if (roll > 0)
+      ranges_.push_back({bounds_[k], bounds_[k] + roll, node, node});
+  }
+  work_.reset(ranges_, topo.threadNode, chunk, stealing);
+}
+
+AgentOrder agentOrder() {
+  static const AgentOrder order = [] {
+    const char *requested = std::getenv("POLYRT_AGENT_ORDER");
+    std::string value = requested ? requested : "";
+    if (value.empty() || value == "rolling")
+      return AgentOrder::Rolling;
+    if (value == "increasing")
+      return AgentOrder::Increasing;
+    throw Error("POLYRT_AGENT_ORDER must be rolling or increasing, not '" + value + "'");
+  }();
+  return order;
 }
 
 } // namespace polyrt

@@ -114,3 +114,35 @@ TEST(NodeWork, SharesStartOnWholeWords) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(NodeWork, RangesGivenWholeAreTakenInTheirOrder) {
+  // Polymer's rolling order: node 0 walks [100, 300) then [0, 100), node 1
+  // [400, 500) then [300, 400); one thread per node, no stealing between
+  // nodes. Each chunk reports its range's id, and the items come in order.
+  std::vector<WorkRange> ranges = {{100, 300, 0, 0}, {0, 100, 0, 0}, {400, 500, 1, 1}, {300, 400, 1, 1}};
+  for (WorkStealing how : {WorkStealing::None, WorkStealing::IntraNode, WorkStealing::MiniChunk}) {
+    NodeWork work;
+    work.reset(ranges, threadNodes(2, 2), 64, how);
+    for (int t = 0; t < 2; ++t) {
+      std::vector<int64_t> seen;
+      int64_t begin, end;
+      int id;
+      while (work.next(t, begin, end, id)) {
+        EXPECT_EQ(id, t);
+        for (int64_t i = begin; i < end; ++i)
+          seen.push_back(i);
+      }
+      std::vector<int64_t> expected;
+      int64_t own = t == 0 ? 100 : 400, stop = t == 0 ? 300 : 500, start = t == 0 ? 0 : 300;
+      for (int64_t i = own; i < stop; ++i)
+        expected.push_back(i);
+      for (int64_t i = start; i < own; ++i)
+        expected.push_back(i);
+      EXPECT_EQ(seen, expected) << "thread " << t << " method " << int(how);
+    }
+  }
+}
+
+} // namespace

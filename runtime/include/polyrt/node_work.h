@@ -30,6 +30,12 @@ namespace polyrt {
 
 enum class WorkStealing { None, IntraNode, MiniChunk, InterNode };
 
+/// Items [begin, end) of node `node`'s work, reported as `id` by next().
+struct WorkRange {
+  int64_t begin, end;
+  int node, id;
+};
+
 /// The thread that serves node `node` when no thread belongs to it.
 int homeThread(int node, int nodes, int threads);
 
@@ -45,9 +51,14 @@ public:
   /// (a node's segments, each a range).
   void reset(const std::vector<int64_t> &rangeBounds, const std::vector<int> &rangeNode,
              const std::vector<int> &threadNode, int64_t chunk, WorkStealing stealing);
+  /// The same with the ranges given whole: a node's ranges are taken in the
+  /// order listed, wherever they lie (Polymer's rolling order lists a
+  /// node's range from its own vertices on, then the part before them).
+  void reset(const std::vector<WorkRange> &ranges, const std::vector<int> &threadNode,
+             int64_t chunk, WorkStealing stealing);
   /// Inside the region: the next chunk [begin, end) for `thread`, and the
-  /// range it belongs to (the node, with one range per node); false when
-  /// nothing is left for it.
+  /// range it belongs to (the node, with one range per node; the range's id
+  /// when given whole); false when nothing is left for it.
   bool next(int thread, int64_t &begin, int64_t &end, int &range);
 
 private:

@@ -28,10 +28,20 @@
 #include "polyrt/node_work.h"
 #include "polyrt/numa_partition.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 namespace polyrt {
+
+/// The order in which a node's threads walk its agent subgraph: Polymer's
+/// rolling order (from the node's own vertices on, then the agents before
+/// them, so that nodes start on different nodes' vertices), or increasing
+/// (every node from vertex 0, as Polymer's released code does).
+/// POLYRT_AGENT_ORDER=rolling (the default) or increasing; read once.
+/// Throws Error for another value.
+enum class AgentOrder { Rolling, Increasing };
+AgentOrder agentOrder();
 
 class NumaOwnerLoop {
 public:
@@ -59,8 +69,9 @@ public:
   /// destination when pushing, the source when pulling), grouped by the
   /// other endpoint (node_subgraphs.h); node k's items are the vertices its
   /// part lists (a remote one is an agent: its edge range in the part), so
-  /// every node walks local edges only. The partition balances the parts'
-  /// edges: in-edges pushing, out-edges pulling. Returns the parts.
+  /// every node walks local edges only, in agentOrder(). The partition
+  /// balances the parts' edges: in-edges pushing, out-edges pulling.
+  /// Returns the parts.
   template <typename W>
   const NodeSubgraphs<W> &prepareAgents(Graph<W> &g, SubgraphSide side, PartitionStrategy how,
                                         double alpha, int64_t chunk, WorkStealing stealing) {
@@ -69,10 +80,19 @@ public:
     const EdgeOffset *balanced = side == SubgraphSide::Push ? g.inOffsets() : g.outOffsets();
     partition_ = &partitionFor(g.numVertices(), balanced, how, alpha, chunk);
     const NodeSubgraphs<W> &parts = nodeSubgraphs(g, *partition_, side);
-    std::vector<int64_t> counts;
-    for (const NodeSubgraph<W> &part : parts.parts)
+    std::vector<int64_t> counts, rolls;
+    bool rolling = agentOrder() == AgentOrder::Rolling;
+    for (size_t k = 0; k < parts.parts.size(); ++k) {
+      const NodeSubgraph<W> &part = parts.parts[k];
       counts.push_back(part.numVertices());
-    startWork(counts, stealing, chunk);
+      // Where the node's own vertices start in its increasing list.
+      const VertexId *listed = part.vertices.data();
+      rolls.push_back(rolling ? std::lower_bound(listed, listed + part.numVertices(),
+                                                 partition_->begin(static_cast<int>(k))) -
+                                    listed
+                              : 0);
+    }
+    startWork(counts, stealing, chunk, rolls);
     return parts;
   }
   /// The first item of node k's range (prepareAgents: of its part's list).
@@ -99,11 +119,14 @@ public:
 private:
   const Partition &partitionFor(VertexId n, const EdgeOffset *offsets, PartitionStrategy how,
                                 double alpha, int64_t chunk);
-  /// Hands out node k's counts[k] items (numbered on from node 0's).
-  void startWork(const std::vector<int64_t> &counts, WorkStealing stealing, int64_t chunk);
+  /// Hands out node k's counts[k] items (numbered on from node 0's), from
+  /// its item rolls[k] on, then those before it (none given: from 0).
+  void startWork(const std::vector<int64_t> &counts, WorkStealing stealing, int64_t chunk,
+                 const std::vector<int64_t> &rolls = {});
   PartitionCache partitions_;
   const Partition *partition_ = nullptr;
   std::vector<int64_t> bounds_;
+  std::vector<WorkRange> ranges_;
   std::vector<VertexId> list_;
   int teamSize_ = 1;
   NodeWork work_;
