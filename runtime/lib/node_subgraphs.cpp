@@ -1,8 +1,9 @@
 //===- node_subgraphs.cpp - A traversal's edges split by NUMA node ------===//
 //
 // The split is the cache-blocking one (detail/edge_splitter.h) with the
-// partition's ranges as the parts; each part is then copied into memory
-// bound to its node, in parallel, so the node's pages hold it.
+// partition's ranges as the parts, written straight into memory bound to
+// each part's node (mbind before the first touch, so whichever thread
+// writes a page, the node's memory holds it).
 //
 //===----------------------------------------------------------------------===//
 #include "polyrt/node_subgraphs.h"
@@ -11,19 +12,11 @@
 #include "detail/graph_cache.h"
 
 #include <algorithm>
-#include <cstring>
 #include <memory>
 #include <mutex>
 
 namespace polyrt {
 namespace {
-
-template <typename T> NodeBlock<T> copyToNode(const std::vector<T> &from, int node) {
-  NodeBlock<T> block(static_cast<int64_t>(from.size()), node);
-  if (!from.empty())
-    std::memcpy(block.data(), from.data(), sizeof(T) * from.size());
-  return block;
-}
 
 /// The parts' ranges of the split endpoint: each node's range cut in
 /// `segments` (by vertices, or by the out-edges in `outOffsets`).
@@ -55,24 +48,22 @@ NodeSubgraphs<W> build(Graph<W> &g, const Partition &p, SubgraphSide side, int64
                                    pull ? g.inNeighbors() : g.outNeighbors(),
                                    pull ? g.inWeights() : g.outWeights(),
                                    partBounds(p, segments, byEdges));
-  SegmentedGraph<W> split = splitter.build();
   NodeSubgraphs<W> result;
   result.partition = p;
   result.segmentsPerNode = segments;
-  result.parts.resize(split.segments.size());
-#pragma omp parallel for schedule(dynamic, 1)
-  for (int64_t i = 0; i < static_cast<int64_t>(split.segments.size()); ++i) {
-    auto &part = split.segments[i];
-    NodeSubgraph<W> &to = result.parts[i];
-    const int k = result.nodeOf(i);
-    to.vertices = copyToNode(part.dsts, k);
-    to.offsets = copyToNode(part.offsets, k);
-    to.neighbors = copyToNode(part.srcs, k);
+  result.parts.resize(splitter.numParts());
+  // Straight into each node's memory: no second copy of the edges exists.
+  splitter.buildInto([&](int64_t s, int64_t owners, int64_t edges) {
+    NodeSubgraph<W> &to = result.parts[s];
+    const int k = result.nodeOf(s);
+    to.vertices = NodeBlock<VertexId>(owners, k);
+    to.offsets = NodeBlock<EdgeOffset>(owners + 1, k);
+    to.neighbors = NodeBlock<VertexId>(edges, k);
     if constexpr (Graph<W>::kWeighted)
-      to.weights = copyToNode(part.weights, k);
-    std::vector<VertexId>().swap(part.dsts); // free as we go
-    std::vector<VertexId>().swap(part.srcs);
-  }
+      to.weights = NodeBlock<W>(edges, k);
+    return detail::PartArrays<W>{to.vertices.data(), to.offsets.data(), to.neighbors.data(),
+                                 Graph<W>::kWeighted ? to.weights.data() : nullptr};
+  });
   return result;
 }
 

@@ -38,6 +38,15 @@ struct Run {
   EdgeOffset lo, hi;
 };
 
+/// Where the splitter writes part s: owners (the grouped-by endpoints),
+/// offsets (owners + 1 entries), neighbors and weights (null if unweighted).
+template <typename W> struct PartArrays {
+  VertexId *owners = nullptr;
+  EdgeOffset *offsets = nullptr;
+  VertexId *neighbors = nullptr;
+  W *weights = nullptr;
+};
+
 template <typename W> class EdgeSplitter {
 public:
   /// The lists of vertices [0, n) (offsets, neighbors, weights: a CSC, or
@@ -64,6 +73,25 @@ public:
   SegmentedGraph<W> build() {
     SegmentedGraph<W> result;
     result.segments.resize(numSegments_);
+    buildInto([&](int64_t s, int64_t owners, int64_t edges) {
+      typename SegmentedGraph<W>::Segment &seg = result.segments[s];
+      seg.srcBegin = bounds_[s];
+      seg.srcEnd = bounds_[s + 1];
+      seg.dsts.resize(owners);
+      seg.offsets.resize(owners + 1);
+      seg.srcs.resize(edges);
+      if constexpr (Graph<W>::kWeighted)
+        seg.weights.resize(edges);
+      return PartArrays<W>{seg.dsts.data(), seg.offsets.data(), seg.srcs.data(),
+                           Graph<W>::kWeighted ? seg.weights.data() : nullptr};
+    });
+    return result;
+  }
+
+  /// The split written straight into storage of the caller's:
+  /// allocate(s, owners, edges) returns part s's PartArrays; it is called
+  /// once per part, from several threads at once.
+  template <typename Allocate> void buildInto(Allocate allocate) {
     int64_t want = std::min<int64_t>(4 * omp_get_max_threads(),
                                      std::max<int64_t>(1, kCounterBudget / numSegments_));
     int64_t work = offsets_[n_] + n_;
@@ -72,6 +100,7 @@ public:
     // dstAt/edgeAt[b * S + s]: block b's count in segment s, then its cursor.
     std::vector<int64_t> dstAt(numBlocks * numSegments_), edgeAt(numBlocks * numSegments_);
     int64_t S = numSegments_;
+    std::vector<PartArrays<W>> parts(S);
     forEachBlock(blocks, [&](int64_t b, VertexId, const Run *runs, size_t count) {
       int64_t s = runs[0].segment;
       dstAt[b * S + s] += 1;
@@ -88,33 +117,27 @@ public:
         dsts += d;
         edges += e;
       }
-      typename SegmentedGraph<W>::Segment &seg = result.segments[s];
-      seg.srcBegin = bounds_[s];
-      seg.srcEnd = bounds_[s + 1];
-      seg.dsts.resize(dsts);
-      seg.offsets.resize(dsts + 1);
-      seg.offsets[dsts] = edges;
-      seg.srcs.resize(edges);
-      if constexpr (Graph<W>::kWeighted)
-        seg.weights.resize(edges);
+      parts[s] = allocate(s, dsts, edges);
+      parts[s].offsets[dsts] = edges;
     }
     forEachBlock(blocks, [&](int64_t b, VertexId v, const Run *runs, size_t count) {
       int64_t s = runs[0].segment;
-      typename SegmentedGraph<W>::Segment &seg = result.segments[s];
+      PartArrays<W> &part = parts[s];
       int64_t d = dstAt[b * S + s]++;
       EdgeOffset e = edgeAt[b * S + s];
-      seg.dsts[d] = v;
-      seg.offsets[d] = e;
+      part.owners[d] = v;
+      part.offsets[d] = e;
       for (size_t r = 0; r < count; ++r)
         for (EdgeOffset k = runs[r].lo; k < runs[r].hi; ++k, ++e) {
-          seg.srcs[e] = sources_[k];
+          part.neighbors[e] = sources_[k];
           if constexpr (Graph<W>::kWeighted)
-            seg.weights[e] = weights_[k];
+            part.weights[e] = weights_[k];
         }
       edgeAt[b * S + s] = e;
     });
-    return result;
   }
+
+  int64_t numParts() const { return numSegments_; }
 
 private:
   int64_t segmentOf(VertexId src) const {
