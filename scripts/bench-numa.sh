@@ -34,7 +34,8 @@
 #    against its NUMA form (section 2) and that plus configApplyAgents:
 #    remote / random-remote shares; peak memory (GNU time's maximum RSS) of
 #    the NUMA form with and without agents on the Kronecker graph and the
-#    grid; speed with and without agents at one node and 2 emulated nodes.
+#    grid; speed with and without agents at one node and 2 emulated nodes;
+#    agents' rolling walk order against the increasing one at 2 and 8.
 #
 # Environment: BENCH_SCALE [20], BENCH_RUNS [3], BENCH_ALGOS [pr prdelta bfs
 # sssp cc], BENCH_SECTIONS [12345678] (which of the eight to run), BENCH_BUILD [1]
@@ -360,6 +361,24 @@ for algo in pr bfs; do
   awk -v al="$algo" -v a="$(median ${one[numa]})" -v b="$(median ${one[agents]})" \
     -v c="$(median ${two[numa]})" -v d="$(median ${two[agents]})" \
     'BEGIN { printf "%-6s NUMA %.4f / %.4f, + agents %.4f / %.4f (agents/NUMA: %.2f, %.2f)\n", al, a, c, b, d, b / a, d / c }'
+done
+echo "agents' walk order, kernel seconds, median of $runs interleaved runs: rolling / increasing (POLYRT_AGENT_ORDER)"
+for algo in pr bfs; do
+  g="$(graph kron sg)"
+  src=()
+  [[ "$algo" == bfs ]] && src=("$(source_of "$g")")
+  for nodes in 2 8; do
+    declare -A order=()
+    for ((r = 0; r < runs; ++r)); do
+      for how in rolling increasing; do
+        order[$how]+=" $(run OMP_WAIT_POLICY=passive POLYRT_NUMA_NODES=$nodes POLYRT_AGENT_ORDER=$how \
+          -- "$work/$algo-agents" "$g" "${src[@]}")"
+      done
+    done
+    # shellcheck disable=SC2086 # the lists are words on purpose
+    awk -v al="$algo" -v n="$nodes" -v a="$(median ${order[rolling]})" -v b="$(median ${order[increasing]})" \
+      'BEGIN { printf "%-6s %d nodes: %.4f / %.4f (rolling/increasing: %.2f)\n", al, n, a, b, a / b }'
+  done
 done
 fi
 exit "$status"
