@@ -16,7 +16,7 @@ topLevelDecl
   | funcDecl
   ;
 
-elementDecl : 'element' ID 'end' ;
+elementDecl : 'element' ID 'end' ';'? ;
 
 // `const x : T = e;` `var x : T;` `const x = e;`
 globalDecl : kind=('const' | 'var') ID (':' type)? ('=' expr)? ';' ;
@@ -25,7 +25,7 @@ externVarDecl : 'extern' ID ':' type ';' ;
 
 externFuncDecl : 'extern' 'func' ID '(' paramList? ')' funcResult? ';' ;
 
-funcDecl : 'export'? 'func' ID '(' paramList? ')' funcResult? stmt* 'end' ;
+funcDecl : 'export'? 'func' ID '(' paramList? ')' funcResult? stmt* 'end' ';'? ;
 
 paramList : param (',' param)* ;
 param : ID ':' type ;
@@ -68,16 +68,18 @@ stmtBody
 
 varDeclStmt : kind=('var' | 'const') ID (':' type)? ('=' expr)? ';' ;
 
-ifStmt : 'if' expr stmt* elifClause* elseClause? 'end' ;
-elifClause : 'elif' expr stmt* ;
-elseClause : 'else' stmt* ;
+// GraphIt accepts a ';' after a block's header and after its 'end'
+// (`for i in 1:n;`, `if c ... end;`); no statement starts with ';'.
+ifStmt : 'if' expr ';'? stmt* elifClause* elseClause? 'end' ';'? ;
+elifClause : 'elif' expr ';'? stmt* ;
+elseClause : 'else' ';'? stmt* ;
 
-whileStmt : 'while' expr stmt* 'end' ;
+whileStmt : 'while' expr ';'? stmt* 'end' ';'? ;
 
 // GraphIt writes `do ... end while c`; the trailing ';' is optional.
-doWhileStmt : 'do' stmt* 'end' 'while' expr ';'? ;
+doWhileStmt : 'do' ';'? stmt* 'end' 'while' expr ';'? ;
 
-forStmt : 'for' ID 'in' expr ':' expr stmt* 'end' ;
+forStmt : 'for' ID 'in' expr ':' expr ';'? stmt* 'end' ';'? ;
 
 breakStmt : 'break' ';' ;
 

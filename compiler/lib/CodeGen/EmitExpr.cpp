@@ -245,6 +245,8 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
                : receiver + ".numVertices()";
   if (name == "getOutDegrees")
     return "polyrt::outDegrees(" + receiver + ")";
+  if (name == "getOutDegreesUint")
+    return "polyrt::outDegrees<uint32_t>(" + receiver + ")";
   if (name == "getOutDegree")
     return "static_cast<int32_t>(" + receiver + ".outDegree(" + arg + "))";
   if (name == "getNgh")

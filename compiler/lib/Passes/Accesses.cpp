@@ -52,7 +52,7 @@ AccessTarget polyc::accessTarget(const Expr &e) {
 }
 
 bool polyc::isReadOnlyMethod(llvm::StringRef m) {
-  return m == "getVertices" || m == "getOutDegrees" || m == "getOutDegree" || m == "getNgh" ||
+  return m == "getVertices" || m == "getOutDegrees" || m == "getOutDegreesUint" || m == "getOutDegree" || m == "getNgh" ||
          m == "transpose" || m == "size" || m == "getVertexSetSize" || m == "sum" ||
          m == "max" || m == "finished" || m == "finishedNode" ||
          m == "get_current_priority";

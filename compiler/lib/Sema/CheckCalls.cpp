@@ -53,6 +53,8 @@ Type Sema::checkUserCall(CallExpr &call, FuncDecl &func) {
     return result;
   for (size_t i = 0; i < args.size(); ++i) {
     ParamDecl &param = *func.params[i];
+    if (!canAssign(param.type, args[i]) && convertToNumber(call.args[i], param.type))
+      args[i] = call.args[i]->type;
     if (!canAssign(param.type, args[i])) {
       diags.error(startLoc(*call.args[i]), "cannot pass a value of type " + quoted(args[i]) +
                                                " to parameter '" + param.name + "' of type " +

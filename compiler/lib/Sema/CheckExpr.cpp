@@ -109,6 +109,11 @@ Type Sema::checkBinary(BinaryExpr &binary) {
   }
   if (!lhs.isValid() || !rhs.isValid())
     return isComparison(op) ? Type(Type::Bool) : Type();
+  // `1.0 / edges.getVertices()`, `argv[2] * 2`: the other operand is a number.
+  if (isArithmetic(rhs) && convertToNumber(binary.lhs, rhs))
+    lhs = binary.lhs->type;
+  else if (isArithmetic(lhs) && convertToNumber(binary.rhs, lhs))
+    rhs = binary.rhs->type;
   bool equality = op == BinaryOp::Eq || op == BinaryOp::Ne;
   if (isArithmetic(lhs) && isArithmetic(rhs))
     return isComparison(op) ? Type(Type::Bool) : promote(lhs, rhs);

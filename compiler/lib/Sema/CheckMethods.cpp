@@ -68,6 +68,10 @@ Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Typ
     count(0, 0);
     return Type::vector(edges.srcElement, Type(Type::Int));
   }
+  if (m == "getOutDegreesUint") { // GraphIt's unsigned degrees (its k-core)
+    count(0, 0);
+    return Type::vector(edges.srcElement, Type(Type::UInt));
+  }
   if (m == "getOutDegree") {
     checkAllArgs();
     if (count(1, 1) && call.args[0]->type.isValid() &&

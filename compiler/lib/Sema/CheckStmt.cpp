@@ -102,8 +102,11 @@ void Sema::checkStmt(Stmt &stmt) {
     // Bounds are integers: `0:edges.getVertices()` is the vertex count, as
     // in GraphIt's own programs.
     const Type integer(Type::Int);
-    for (Expr *bound : {s.lo.get(), s.hi.get()}) {
-      Type t = checkExpr(bound, &integer);
+    for (ExprPtr *boundPtr : {&s.lo, &s.hi}) {
+      Type t = checkExpr(boundPtr->get(), &integer);
+      if (!isIndexLike(t) && convertToNumber(*boundPtr, integer))
+        t = (*boundPtr)->type;
+      Expr *bound = boundPtr->get();
       if (bound && t.isValid() && !isIndexLike(t))
         diags.error(startLoc(*bound), "loop bound must be an integer, not " + quoted(t));
     }
@@ -123,6 +126,8 @@ void Sema::checkStmt(Stmt &stmt) {
   case Stmt::Print: {
     auto &s = cast<PrintStmt>(stmt);
     Type t = checkExpr(s.value.get());
+    if (t.kind == Type::VertexSet && convertToNumber(s.value, Type(Type::Int)))
+      t = s.value->type; // its size, as GraphIt prints `edges.getVertices()`
     if (s.value && t.kind == Type::Void)
       diags.error(startLoc(*s.value), "cannot print an expression that has no value");
     else if (s.value && !isPrintable(t))
@@ -165,6 +170,8 @@ void Sema::checkVarDecl(VarDecl &var) {
   }
   if (var.type.isValid()) {
     Type t = checkExpr(var.init.get(), &var.type);
+    if (typeOk && !canAssign(var.type, t) && convertToNumber(var.init, var.type))
+      t = var.init->type;
     if (typeOk && !canAssign(var.type, t))
       diags.error(startLoc(*var.init), "cannot initialize '" + var.name + "' of type " +
                                            quoted(var.type) + " with a value of type " +
@@ -229,6 +236,8 @@ void Sema::checkAssign(AssignStmt &assign) {
     return;
   switch (assign.op) {
   case AssignOp::Assign:
+    if (!canAssign(targetType, valueType) && convertToNumber(assign.value, targetType))
+      valueType = assign.value->type;
     if (!canAssign(targetType, valueType))
       diags.error(startLoc(*assign.value), "assigning to " + quoted(targetType) +
                                                " from incompatible type " + quoted(valueType));
@@ -242,6 +251,8 @@ void Sema::checkAssign(AssignStmt &assign) {
                                   " and " + quoted(valueType));
     return;
   default:
+    if (isArithmetic(targetType) && convertToNumber(assign.value, targetType))
+      valueType = assign.value->type;
     if (!isArithmetic(targetType) || !isArithmetic(valueType))
       diags.error(target.loc, "invalid operands to '" + std::string(spelling(assign.op)) +
                                   "' (" + quoted(targetType) + " and " + quoted(valueType) +

@@ -71,6 +71,12 @@ public:
   Type checkIndex(IndexExpr &index);
   Type checkNew(NewExpr &alloc);
 
+  //===--- NumberConversions.cpp -------------------------------------------===//
+  /// Where a number of type `want` is expected, a vertexset becomes its size
+  /// and `argv[N]` the number it spells (atoi, or atof for a floating
+  /// `want`), rewritten in place. Returns whether `e` was converted.
+  bool convertToNumber(ExprPtr &e, const Type &want);
+
   //===--- CheckCalls.cpp --------------------------------------------------===//
   Type checkCall(CallExpr &call, const Type *expected);
   Type checkUserCall(CallExpr &call, FuncDecl &func);

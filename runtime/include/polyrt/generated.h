@@ -101,12 +101,13 @@ template <typename T> T popBack(std::vector<T> &list) {
   return last;
 }
 
-/// edges.getOutDegrees()
-template <typename W> VertexArray<int32_t> outDegrees(const Graph<W> &g) {
-  VertexArray<int32_t> degrees(g.numVertices(), 0);
+/// edges.getOutDegrees() (Degree int32_t), edges.getOutDegreesUint() (uint32_t)
+template <typename Degree = int32_t, typename W>
+VertexArray<Degree> outDegrees(const Graph<W> &g) {
+  VertexArray<Degree> degrees(g.numVertices(), 0);
 #pragma omp parallel for schedule(static)
   for (int64_t v = 0; v < g.numVertices(); ++v)
-    degrees[v] = static_cast<int32_t>(g.outDegree(static_cast<VertexId>(v)));
+    degrees[v] = static_cast<Degree>(g.outDegree(static_cast<VertexId>(v)));
   return degrees;
 }
 

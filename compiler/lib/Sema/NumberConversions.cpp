@@ -1,0 +1,54 @@
+//===- NumberConversions.cpp - Values GraphIt reads as numbers ------------===//
+//
+// GraphIt's programs use two values as numbers where a number is expected:
+// a vertexset is its size (`1.0 / edges.getVertices()`, `var n : int =
+// vertices;`, `print vertices;`), and a command-line argument `argv[N]` is the
+// number it spells (`var start : int = argv[1];`). Sema makes the conversion
+// explicit in the AST (a `.size()` call, an `atoi`/`atof` call), so every pass
+// and the emitter see an ordinary number.
+//
+//===----------------------------------------------------------------------===//
+#include "SemaImpl.h"
+#include "TypeRules.h"
+
+#include "llvm/Support/Casting.h"
+
+using namespace polyc;
+using llvm::dyn_cast;
+
+static bool isArgvElement(const Expr &e) {
+  auto *index = dyn_cast<IndexExpr>(&e);
+  if (!index || !index->base)
+    return false;
+  auto *name = dyn_cast<NameExpr>(index->base.get());
+  return name && !name->decl && name->name == "argv";
+}
+
+bool Sema::convertToNumber(ExprPtr &e, const Type &want) {
+  if (!e || !e->type.isValid() || !isArithmetic(want) || want.kind == Type::Bool)
+    return false;
+  llvm::SMLoc loc = e->loc;
+  if (e->type.kind == Type::VertexSet) {
+    // edges.getVertices() typed as a number is the vertex count already.
+    auto *call = dyn_cast<MethodCallExpr>(e.get());
+    if (call && call->method == "getVertices" && call->args.empty()) {
+      e->type = Type(Type::Int);
+      return true;
+    }
+    auto size = std::make_unique<MethodCallExpr>(loc, std::move(e), "size",
+                                                 std::vector<ExprPtr>{});
+    size->type = Type(Type::Int);
+    e = std::move(size);
+    return true;
+  }
+  if (e->type.kind == Type::String && isArgvElement(*e)) {
+    bool floating = want.isFloating();
+    std::vector<ExprPtr> args;
+    args.push_back(std::move(e));
+    auto parse = std::make_unique<CallExpr>(loc, floating ? "atof" : "atoi", std::move(args));
+    parse->type = Type(floating ? Type::Double : Type::Int);
+    e = std::move(parse);
+    return true;
+  }
+  return false;
+}
