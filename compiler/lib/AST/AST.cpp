@@ -67,6 +67,14 @@ llvm::SMLoc polyc::startLoc(const Expr &e) {
   }
 }
 
+ElementDecl *Program::findElement(llvm::StringRef name) const {
+  for (const auto &decl : decls)
+    if (auto *element = llvm::dyn_cast<ElementDecl>(decl.get()))
+      if (element->name == name)
+        return element;
+  return nullptr;
+}
+
 FuncDecl *Program::findFunc(llvm::StringRef name) const {
   for (const auto &decl : decls)
     if (auto *func = llvm::dyn_cast<FuncDecl>(decl.get()))

@@ -13,7 +13,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
 
+#include <map>
+
 using namespace polyc;
+using llvm::cast;
 using llvm::dyn_cast;
 
 void CppEmitter::error(llvm::SMLoc loc, const llvm::Twine &message) {
@@ -98,11 +101,29 @@ bool CppEmitter::checkVectorElement(const Type &type, llvm::SMLoc loc) {
 
 void CppEmitter::emitGlobalInitialisation() {
   os << "void polyc_init_globals() {\n";
+  // An element counted by a vertexset of its own (Sema's countedBy): before
+  // every global where its n allows, else just before that vertexset.
+  auto emitElementCount = [&](const ElementDecl &element) {
+    auto *alloc = cast<NewExpr>(element.countedBy->init.get());
+    os << "  " << elementCount(element.name) << " = polyrt::elementCountFrom(" << expr(*alloc->args[0])
+       << ", \"" << element.name << "\");\n";
+    countedElements.insert(element.name);
+  };
+  std::map<const VarDecl *, const ElementDecl *> countedLater;
+  for (const auto &decl : module.program->decls)
+    if (auto *element = dyn_cast<ElementDecl>(decl.get()); element && element->countedBy) {
+      if (element->countedFirst)
+        emitElementCount(*element);
+      else
+        countedLater[element->countedBy] = element;
+    }
   std::vector<const VarDecl *> unsizedVectors;
   for (const auto &decl : module.program->decls) {
     auto *var = dyn_cast<VarDecl>(decl.get());
     if (!var || var->storage != VarDecl::Global)
       continue;
+    if (auto later = countedLater.find(var); later != countedLater.end())
+      emitElementCount(*later->second);
     std::string name = cppName(var->name);
     const Type &type = var->type;
     if (type.kind == Type::Vector) {
@@ -113,9 +134,16 @@ void CppEmitter::emitGlobalInitialisation() {
         continue;
       }
       if (!countedElements.count(type.element)) {
-        error(var->loc, "'" + var->name + "' is a vector{" + type.element +
-                            "} declared before any edgeset of " + type.element +
-                            " is loaded; declare it after the edgeset");
+        const ElementDecl *element = module.program->findElement(type.element);
+        if (element && element->countedBy)
+          error(var->loc, "'" + var->name + "' is a vector{" + type.element + "} declared before '" +
+                              element->countedBy->name + "', which counts " + type.element +
+                              " from values initialised later; declare it after '" +
+                              element->countedBy->name + "'");
+        else
+          error(var->loc, "'" + var->name + "' is a vector{" + type.element +
+                              "} declared before any edgeset of " + type.element +
+                              " is loaded; declare it after the edgeset");
         continue;
       }
       if (var->init->type.kind == Type::Vector && *var->init->type.value != *type.value)
@@ -187,9 +215,12 @@ void CppEmitter::emitExports() {
 
 bool CppEmitter::run() {
   bool hasMain = module.program->findFunc("main") != nullptr;
-  for (const auto &decl : module.program->decls)
+  for (const auto &decl : module.program->decls) {
     if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->type.kind == Type::EdgeSet)
       vertexElements.insert({var->type.srcElement, var->type.dstElement});
+    if (auto *element = dyn_cast<ElementDecl>(decl.get()); element && element->countedBy)
+      vertexElements.insert(element->name);
+  }
   emitPrologue();
   os << "namespace gt {\n\n";
   emitGlobals();

@@ -150,15 +150,29 @@ void polyc::schedule::checkDataStructure(Checker &c, const ScheduleCall &call) {
 }
 
 // setApply(label, "sliding_queue"): every variant builds its output frontier
-// as a sliding queue.
+// as a sliding queue. setApply(label, "pull_edge_based_load_balance"[, grain]):
+// GraphIt's spelling of the pull's edge-aware dynamic parallelization.
 void polyc::schedule::checkSetApply(Checker &c, const ScheduleCall &call) {
   ApplySchedule *entry = c.entry(call);
-  auto repr = c.option(call, 1, "setApply option", setApplyValues());
-  if (!entry || !repr)
+  auto option = c.option(call, 1, "setApply option", setApplyValues());
+  if (!option)
+    return;
+  if (SetApplyOption(*option) == SetApplyOption::PullEdgeBasedLoadBalance) {
+    std::optional<ScheduleNumber> grain;
+    if (c.optionalNumber(call, 2, "grain size", kPositiveOrArgv, grain) && entry)
+      entry->parallelization[unsigned(Variant::DensePull)] = Located<ParallelOption>{
+          ParallelOption{Parallelization::EdgeAwareDynamicVertex, grain}, call.args[1].loc};
+    return;
+  }
+  if (call.args.size() > 2) {
+    c.error(call.args[2].loc, "setApply(\"sliding_queue\") takes no third argument");
+    return;
+  }
+  if (!entry)
     return;
   for (Variant v : kAllVariants)
     entry->destinationRepr[unsigned(v)] =
-        Located<FrontierRepr>{FrontierRepr(*repr), call.args[1].loc};
+        Located<FrontierRepr>{FrontierRepr::SlidingQueue, call.args[1].loc};
 }
 
 // configApplyDeduplication(label, enable|disable).

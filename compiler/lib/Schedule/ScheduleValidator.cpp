@@ -43,7 +43,7 @@ constexpr FunctionInfo kFunctions[] = {
     {"configApplyDenseVertexSet", 2, 4, checkDenseVertexSet, true, nullptr},
     {"configApplyNumSSG", 3, 4, checkNumSSG, true, nullptr},
     {"configApplyDeduplication", 2, 2, checkDeduplication, true, nullptr},
-    {"setApply", 2, 2, checkSetApply, true, nullptr},
+    {"setApply", 2, 3, checkSetApply, true, nullptr},
     {"configApplyDataStructure", 2, 3, checkDataStructure, true, nullptr},
     {"setVertexSet", 2, 3, checkDataStructure, true, nullptr},
     {"fuseFields", 1, UINT_MAX, checkFuseFields, false, nullptr},

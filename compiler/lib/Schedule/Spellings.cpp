@@ -20,6 +20,8 @@ constexpr OptionValue kDirections[] = {
     {"DensePull", int(Direction::DensePull), true},
     {"SparsePush-DensePull", int(Direction::SparsePushDensePull), true},
     {"SparsePush-DensePush", int(Direction::SparsePushDensePush), true},
+    // GraphIt's name for the same hybrid ("dense forward").
+    {"DensePush-SparsePush", int(Direction::SparsePushDensePush), true, true},
 };
 
 constexpr OptionValue kParallelizations[] = {
@@ -66,8 +68,9 @@ constexpr OptionValue kDeduplication[] = {
 };
 
 constexpr OptionValue kSetApply[] = {
-    {"sliding_queue", int(FrontierRepr::SlidingQueue), true},
-    {"sliding-queue", int(FrontierRepr::SlidingQueue), true, true},
+    {"sliding_queue", int(SetApplyOption::SlidingQueue), true},
+    {"sliding-queue", int(SetApplyOption::SlidingQueue), true, true},
+    {"pull_edge_based_load_balance", int(SetApplyOption::PullEdgeBasedLoadBalance), true},
 };
 
 constexpr OptionValue kNumaParallelizations[] = {

@@ -26,6 +26,7 @@ bool Sema::run() {
     else if (auto *func = dyn_cast<FuncDecl>(decl.get()))
       checkFunction(*func);
   }
+  recordElementCounts();
   popScope();
   return true;
 }

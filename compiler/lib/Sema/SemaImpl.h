@@ -71,6 +71,11 @@ public:
   Type checkIndex(IndexExpr &index);
   Type checkNew(NewExpr &alloc);
 
+  //===--- ElementCounts.cpp -----------------------------------------------===//
+  /// Gives each element no edgeset has the global `new vertexset{E}(n)`
+  /// that counts it (ElementDecl::countedBy).
+  void recordElementCounts();
+
   //===--- NumberConversions.cpp -------------------------------------------===//
   /// Where a number of type `want` is expected, a vertexset becomes its size
   /// and `argv[N]` the number it spells (atoi, or atof for a floating

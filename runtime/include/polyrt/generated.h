@@ -17,6 +17,8 @@
 #include <array>
 #include <cstddef>
 #include <atomic>
+#include <limits>
+#include <string>
 #include <vector>
 
 namespace polyrt {
@@ -81,6 +83,15 @@ template <typename T, size_t N> std::array<T, N> splat(T value) {
 template <typename T> inline T &temporary(T &&value) { return value; }
 
 /// new vertexset{V}(n): vertices 0..n-1 of a universe of `universe`.
+/// The count of an element no edgeset has, from the global `new
+/// vertexset{element}(n)` that sizes it.
+inline int64_t elementCountFrom(int64_t n, const char *element) {
+  if (n < 0 || n > std::numeric_limits<VertexId>::max())
+    throw Error(std::string("the vertexset that counts ") + element + " cannot have " +
+                std::to_string(n) + " elements");
+  return n;
+}
+
 inline VertexSubset newVertexSet(int64_t universe, int64_t n) {
   if (n <= 0)
     return VertexSubset(static_cast<VertexId>(universe), false);

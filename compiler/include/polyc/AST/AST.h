@@ -304,6 +304,13 @@ class ElementDecl : public Decl {
 public:
   ElementDecl(llvm::SMLoc loc, std::string name) : Decl(Element, loc, std::move(name)) {}
   static bool classof(const Decl *d) { return d->kind == Element; }
+  /// Where no edgeset has this element, the global `new vertexset{E}(n)`
+  /// whose n is its count (GraphIt's programs size vectors that way); null
+  /// otherwise. Set by Sema.
+  const VarDecl *countedBy = nullptr;
+  /// countedBy's n reads no global and calls no function of the program, so
+  /// the count is known before any global is initialised.
+  bool countedFirst = false;
 };
 
 /// Globals (`const`/`var` at top level, `extern` variables), locals, for-loop
@@ -348,6 +355,7 @@ struct Program {
   std::vector<std::unique_ptr<Decl>> decls;
 
   FuncDecl *findFunc(llvm::StringRef name) const;
+  ElementDecl *findElement(llvm::StringRef name) const;
 };
 
 } // namespace polyc

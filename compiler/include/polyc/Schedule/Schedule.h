@@ -44,6 +44,9 @@ enum class Parallelization {
 /// NodeParts is polyc's own (no schedule spells it): the output of a
 /// configApplyFrontier traversal, held node by node (polyrt::NodeFrontierParts).
 enum class FrontierRepr { None, SparseQueue, SlidingQueue, BoolArray, Bitvector, NodeParts };
+/// GraphIt's setApply: an output sliding queue, or the pull's edge-aware
+/// load balancing (configApplyParallelization edge-aware-dynamic-vertex-parallel).
+enum class SetApplyOption { SlidingQueue, PullEdgeBasedLoadBalance };
 /// How configApplyNumSSG splits the source range into segments.
 enum class Segmenting { FixedVertexCount, EdgeAwareVertexCount };
 /// Which sets configApplyDenseVertexSet and configApplyDataStructure change.
@@ -102,7 +105,7 @@ llvm::ArrayRef<OptionValue> variantValues();       // the `dir` argument
 llvm::ArrayRef<OptionValue> denseFrontierReprValues(); // bool-array, bitvector
 llvm::ArrayRef<OptionValue> vertexSetRoleValues();     // both, src-vertexset, dst-vertexset
 llvm::ArrayRef<OptionValue> deduplicationValues();     // enable (1), disable (0)
-llvm::ArrayRef<OptionValue> setApplyValues();          // sliding_queue
+llvm::ArrayRef<OptionValue> setApplyValues();          // sliding_queue, pull_edge_based_load_balance
 llvm::ArrayRef<OptionValue> numaParallelizationValues();
 llvm::ArrayRef<OptionValue> numaPartitionValues();
 llvm::ArrayRef<OptionValue> dataPlacementValues();
