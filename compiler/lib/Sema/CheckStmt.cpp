@@ -75,7 +75,7 @@ void Sema::checkStmt(Stmt &stmt) {
   case Stmt::If: {
     auto &s = cast<IfStmt>(stmt);
     for (IfStmt::Branch &branch : s.branches) {
-      checkCondition(branch.cond.get(), "if");
+      checkCondition(branch.cond, "if");
       checkBlock(branch.body);
     }
     checkBlock(s.elseBody);
@@ -83,7 +83,7 @@ void Sema::checkStmt(Stmt &stmt) {
   }
   case Stmt::While: {
     auto &s = cast<WhileStmt>(stmt);
-    checkCondition(s.cond.get(), "while");
+    checkCondition(s.cond, "while");
     ++loopDepth;
     checkBlock(s.body);
     --loopDepth;
@@ -94,7 +94,7 @@ void Sema::checkStmt(Stmt &stmt) {
     ++loopDepth;
     checkBlock(s.body);
     --loopDepth;
-    checkCondition(s.cond.get(), "do-while");
+    checkCondition(s.cond, "do-while");
     return;
   }
   case Stmt::For: {
@@ -147,8 +147,11 @@ void Sema::checkStmt(Stmt &stmt) {
   }
 }
 
-void Sema::checkCondition(Expr *cond, llvm::StringRef construct) {
-  Type t = checkExpr(cond);
+void Sema::checkCondition(ExprPtr &condPtr, llvm::StringRef construct) {
+  Type t = checkExpr(condPtr.get());
+  if (convertToBool(condPtr))
+    t = condPtr->type;
+  Expr *cond = condPtr.get();
   if (cond && t.isValid() && t.kind != Type::Bool)
     diags.error(startLoc(*cond), "condition of '" + construct + "' must be 'bool', not " +
                                      quoted(t));
@@ -170,7 +173,9 @@ void Sema::checkVarDecl(VarDecl &var) {
   }
   if (var.type.isValid()) {
     Type t = checkExpr(var.init.get(), &var.type);
-    if (typeOk && !canAssign(var.type, t) && convertToNumber(var.init, var.type))
+    if (typeOk && !canAssign(var.type, t) &&
+        (convertToNumber(var.init, var.type) ||
+         (var.type.kind == Type::Bool && convertToBool(var.init))))
       t = var.init->type;
     if (typeOk && !canAssign(var.type, t))
       diags.error(startLoc(*var.init), "cannot initialize '" + var.name + "' of type " +
@@ -215,7 +220,15 @@ void Sema::checkAssign(AssignStmt &assign) {
     }
     if (auto *var = dyn_cast<VarDecl>(name->decl)) {
       bool deferredInit = var->storage == VarDecl::Global && !var->init;
-      if (var->isConst && !deferredInit) {
+      bool scalar = isArithmetic(var->type) || var->type.kind == Type::String;
+      if (var->isConst && !deferredInit && var->storage == VarDecl::Global && scalar) {
+        // GraphIt's own programs assign const scalar globals (its tc.gt's
+        // `triangles`); every later stage then treats this one as a var.
+        diags.warning(target.loc, "assigning to const '" + var->name +
+                                      "'; as GraphIt does, polyc makes it a var");
+        diags.note(var->loc, "'" + var->name + "' is declared const here");
+        var->isConst = false;
+      } else if (var->isConst && !deferredInit) {
         diags.error(target.loc, "cannot assign to const '" + var->name + "'");
         diags.note(var->loc, "'" + var->name + "' is declared const here");
         return;
@@ -236,7 +249,9 @@ void Sema::checkAssign(AssignStmt &assign) {
     return;
   switch (assign.op) {
   case AssignOp::Assign:
-    if (!canAssign(targetType, valueType) && convertToNumber(assign.value, targetType))
+    if (!canAssign(targetType, valueType) &&
+        (convertToNumber(assign.value, targetType) ||
+         (targetType.kind == Type::Bool && convertToBool(assign.value))))
       valueType = assign.value->type;
     if (!canAssign(targetType, valueType))
       diags.error(startLoc(*assign.value), "assigning to " + quoted(targetType) +

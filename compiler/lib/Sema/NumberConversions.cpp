@@ -5,7 +5,8 @@
 // vertices;`, `print vertices;`), and a command-line argument `argv[N]` is the
 // number it spells (`var start : int = argv[1];`). Sema makes the conversion
 // explicit in the AST (a `.size()` call, an `atoi`/`atof` call), so every pass
-// and the emitter see an ordinary number.
+// and the emitter see an ordinary number. Where a bool is expected, an integer
+// is `!= 0` (GraphIt emits C++ and inherits its conversion), with a warning.
 //
 //===----------------------------------------------------------------------===//
 #include "SemaImpl.h"
@@ -51,4 +52,18 @@ bool Sema::convertToNumber(ExprPtr &e, const Type &want) {
     return true;
   }
   return false;
+}
+
+bool Sema::convertToBool(ExprPtr &e) {
+  if (!e || !e->type.isIntegral())
+    return false;
+  diags.warning(startLoc(*e), "an integer used as a bool is true when it is not 0 (as in "
+                              "GraphIt); write a comparison to say so");
+  llvm::SMLoc loc = e->loc;
+  auto zero = std::make_unique<IntLitExpr>(loc, 0);
+  zero->type = Type(Type::Int);
+  auto test = std::make_unique<BinaryExpr>(loc, BinaryOp::Ne, std::move(e), std::move(zero));
+  test->type = Type(Type::Bool);
+  e = std::move(test);
+  return true;
 }

@@ -56,7 +56,7 @@ public:
   /// Checks a variable's type and initializer, infers `var x = e;`.
   void checkVarDecl(VarDecl &var);
   void checkAssign(AssignStmt &assign);
-  void checkCondition(Expr *cond, llvm::StringRef construct);
+  void checkCondition(ExprPtr &cond, llvm::StringRef construct);
   void recordLabel(Stmt &stmt);
 
   //===--- CheckExpr.cpp ---------------------------------------------------===//
@@ -81,6 +81,10 @@ public:
   /// and `argv[N]` the number it spells (atoi, or atof for a floating
   /// `want`), rewritten in place. Returns whether `e` was converted.
   bool convertToNumber(ExprPtr &e, const Type &want);
+  /// An integer where a bool is expected (`while (1)`, `output = 0;`) is
+  /// `e != 0`, as in the C++ GraphIt emits, with a warning. Returns whether
+  /// `e` was converted.
+  bool convertToBool(ExprPtr &e);
 
   //===--- CheckCalls.cpp --------------------------------------------------===//
   Type checkCall(CallExpr &call, const Type *expected);
