@@ -130,6 +130,7 @@ primaryExpr
   | FLOAT                                            # floatLit
   | STRING                                           # stringLit
   | value=('true' | 'false')                         # boolLit
+  | '{' argList '}'                                  # vectorLit
   ;
 
 // A call is one alternative with the plain name so that ANTLR decides between

@@ -262,6 +262,7 @@ private:
     case Expr::MethodCall: os << "MethodCall " << cast<MethodCallExpr>(e).method; break;
     case Expr::Index: os << "Index"; break;
     case Expr::New: os << "New " << cast<NewExpr>(e).allocated.str(); break;
+    case Expr::VectorLit: os << "VectorLit"; break;
     case Expr::EdgeTraversal: os << "EdgeTraversal"; break;
     case Expr::VertexTraversal: os << "VertexTraversal"; break;
     }
@@ -298,6 +299,7 @@ private:
       break;
     }
     case Expr::New: args(cast<NewExpr>(e).args, depth + 1); break;
+    case Expr::VectorLit: args(cast<VectorLitExpr>(e).elements, depth + 1); break;
     default: break;
     }
   }

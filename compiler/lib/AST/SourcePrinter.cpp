@@ -147,6 +147,17 @@ void printBare(const Expr &e, llvm::raw_ostream &os) {
     printArgs(n.args, os);
     return;
   }
+  case Expr::VectorLit: {
+    os << '{';
+    const char *sep = "";
+    for (const ExprPtr &element : cast<VectorLitExpr>(e).elements) {
+      os << sep;
+      printWithPrecedence(element.get(), PrecOr, os);
+      sep = ", ";
+    }
+    os << '}';
+    return;
+  }
   case Expr::EdgeTraversal: os << "<edge traversal>"; return;
   case Expr::VertexTraversal: os << "<vertex traversal>"; return;
   }

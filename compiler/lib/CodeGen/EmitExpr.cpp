@@ -178,6 +178,12 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
     return withParens(base, bp, kPrimary) + "[" + expr(*ix.index) + "]";
   }
   case Expr::New: return newExpr(cast<NewExpr>(e));
+  case Expr::VectorLit: {
+    std::vector<std::string> elements;
+    for (const ExprPtr &element : cast<VectorLitExpr>(e).elements)
+      elements.push_back(exprAs(*element, *e.type.value));
+    return cppType(e.type) + "{" + llvm::join(elements, ", ") + "}";
+  }
   case Expr::EdgeTraversal:
   case Expr::VertexTraversal: return traversalCall(e);
   }
@@ -272,8 +278,8 @@ std::string CppEmitter::newExpr(const NewExpr &n) {
   if (t.kind == Type::VertexSet)
     return "polyrt::newVertexSet(" + elementCount(t.element) + ", " +
            (n.args.empty() ? "0" : expr(*n.args[0])) + ")";
-  if (t.kind == Type::List)
-    return cppType(t) + "()";
+  if (t.kind == Type::List || t.kind == Type::FixedVector)
+    return cppType(t) + "{}"; // a fixed vector's elements start at 0
   if (t.kind == Type::Vector)
     return cppType(t) + "(" + elementCount(t.element) + ", " + initialValue(nullptr, *t.value) +
            ")";

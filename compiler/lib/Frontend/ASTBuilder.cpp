@@ -367,6 +367,8 @@ ExprPtr ASTBuilder::buildPrimary(P::PrimaryExprContext *ctx) {
     return std::make_unique<StringLitExpr>(loc(s->STRING()), decodeString(s->STRING()));
   if (auto *b = dynamic_cast<P::BoolLitContext *>(ctx))
     return std::make_unique<BoolLitExpr>(loc(ctx), b->value && b->value->getText() == "true");
+  if (auto *v = dynamic_cast<P::VectorLitContext *>(ctx))
+    return std::make_unique<VectorLitExpr>(loc(ctx), buildArgs(v->argList()));
   return nullptr;
 }
 

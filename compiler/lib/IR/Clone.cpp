@@ -120,6 +120,9 @@ ExprPtr polyc::cloneExpr(const Expr &e, DeclMap &map) {
     copy = std::make_unique<NewExpr>(e.loc, n.allocated, cloneAll(n.args, map));
     break;
   }
+  case Expr::VectorLit:
+    copy = std::make_unique<VectorLitExpr>(e.loc, cloneAll(cast<VectorLitExpr>(e).elements, map));
+    break;
   case Expr::EdgeTraversal: copy = cloneEdgeTraversal(cast<EdgeTraversalExpr>(e), map); break;
   case Expr::VertexTraversal:
     copy = cloneVertexTraversal(cast<VertexTraversalExpr>(e), map);
@@ -347,6 +350,8 @@ bool polyc::sameExpr(const Expr &a, const Expr &b) {
     auto &x = cast<NewExpr>(a), &y = cast<NewExpr>(b);
     return x.allocated == y.allocated && sameAll(x.args, y.args);
   }
+  case Expr::VectorLit:
+    return sameAll(cast<VectorLitExpr>(a).elements, cast<VectorLitExpr>(b).elements);
   case Expr::EdgeTraversal:
   case Expr::VertexTraversal: return false; // each traversal runs on its own
   }

@@ -31,6 +31,7 @@ Type Sema::checkExprKind(Expr &expr, const Type *expected) {
   case Expr::MethodCall: return checkMethodCall(cast<MethodCallExpr>(expr), expected);
   case Expr::Index: return checkIndex(cast<IndexExpr>(expr));
   case Expr::New: return checkNew(cast<NewExpr>(expr));
+  case Expr::VectorLit: return checkVectorLit(cast<VectorLitExpr>(expr), expected);
   case Expr::EdgeTraversal:
   case Expr::VertexTraversal: return expr.type; // made by lowering, already typed
   }
@@ -124,6 +125,31 @@ Type Sema::checkBinary(BinaryExpr &binary) {
   return isComparison(op) ? Type(Type::Bool) : Type();
 }
 
+// `{1, 2, 3}` takes its type from where it is used: a vector[N](T) with N
+// elements, each assignable to T.
+Type Sema::checkVectorLit(VectorLitExpr &literal, const Type *expected) {
+  const Type *element = expected && expected->kind == Type::FixedVector ? expected->value.get()
+                                                                          : nullptr;
+  for (ExprPtr &e : literal.elements) {
+    Type t = checkExpr(e.get(), element);
+    if (element && t.isValid() && !canAssign(*element, t))
+      diags.error(startLoc(*e), "a " + quoted(*expected) + " cannot hold a value of type " +
+                                    quoted(t));
+  }
+  if (!element) {
+    diags.error(literal.loc, "a vector literal needs a vector[N](T) declared where it is used, "
+                             "as in 'const v : vector[3](int) = {1, 2, 3};'");
+    return Type();
+  }
+  if (literal.elements.size() != static_cast<size_t>(expected->length)) {
+    diags.error(literal.loc, "a " + quoted(*expected) + " needs " +
+                                 std::to_string(expected->length) + " elements, not " +
+                                 std::to_string(literal.elements.size()));
+    return Type();
+  }
+  return *expected;
+}
+
 Type Sema::checkIndex(IndexExpr &index) {
   Type base = checkExpr(index.base.get());
   Type idx = checkExpr(index.index.get());
@@ -183,6 +209,7 @@ Type Sema::checkNew(NewExpr &alloc) {
     return t;
   case Type::List:
   case Type::Vector:
+  case Type::FixedVector:
     checkArgCount(alloc.loc, "new " + t.str(), 0, 0, args.size(), nullptr);
     return t;
   default:

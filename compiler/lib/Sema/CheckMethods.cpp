@@ -21,7 +21,8 @@ Type Sema::checkMethodCall(MethodCallExpr &call, const Type *expected) {
   switch (receiver.kind) {
   case Type::EdgeSet: return checkEdgeSetMethod(call, receiver, expected);
   case Type::VertexSet: return checkVertexSetMethod(call, receiver);
-  case Type::Vector: return checkVectorMethod(call, receiver);
+  case Type::Vector:
+  case Type::FixedVector: return checkVectorMethod(call, receiver);
   case Type::List: {
     auto *name = call.receiver ? dyn_cast<NameExpr>(call.receiver.get()) : nullptr;
     if (!(name && !name->decl && name->name == "argv"))

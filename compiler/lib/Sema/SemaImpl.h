@@ -70,6 +70,7 @@ public:
   Type checkBinary(BinaryExpr &binary);
   Type checkIndex(IndexExpr &index);
   Type checkNew(NewExpr &alloc);
+  Type checkVectorLit(VectorLitExpr &literal, const Type *expected);
 
   //===--- ElementCounts.cpp -----------------------------------------------===//
   /// Gives each element no edgeset has the global `new vertexset{E}(n)`

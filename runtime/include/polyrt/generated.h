@@ -165,6 +165,15 @@ template <typename T> T sum(const VertexArray<T> &values) {
     total += values[i];
   return total;
 }
+template <typename T, size_t N> T sum(const std::array<T, N> &values) {
+  T total = T();
+  for (const T &value : values)
+    total += value;
+  return total;
+}
+template <typename T, size_t N> T max(const std::array<T, N> &values) {
+  return N ? *std::max_element(values.begin(), values.end()) : T();
+}
 template <typename T> T max(const VertexArray<T> &values) {
   T best = values.size() ? values[0] : T();
   for (int64_t i = 1; i < values.size(); ++i)

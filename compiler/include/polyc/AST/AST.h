@@ -43,6 +43,7 @@ public:
     MethodCall, // receiver.name(args)
     Index,      // base[index]
     New,        // new vertexset{V}(n), new list{T}(), new priority_queue...(args)
+    VectorLit,  // {1, 2, 3}: a fixed-length vector's elements
     // IR-only kinds (created by lowering, never by the parser):
     EdgeTraversal,
     VertexTraversal,
@@ -152,6 +153,16 @@ public:
   static bool classof(const Expr *e) { return e->kind == Index; }
   ExprPtr base;
   ExprPtr index;
+};
+
+/// `{a, b, c}`: the elements of a vector[N](T), whose type comes from where
+/// it is used (a declaration, an assignment).
+class VectorLitExpr : public Expr {
+public:
+  VectorLitExpr(llvm::SMLoc loc, std::vector<ExprPtr> elements)
+      : Expr(VectorLit, loc), elements(std::move(elements)) {}
+  static bool classof(const Expr *e) { return e->kind == VectorLit; }
+  std::vector<ExprPtr> elements;
 };
 
 class NewExpr : public Expr {

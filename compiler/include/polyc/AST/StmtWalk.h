@@ -121,6 +121,10 @@ template <typename Fn> void forEachChild(Expr &e, Fn &&fn) {
     for (ExprPtr &a : llvm::cast<NewExpr>(e).args)
       visit(a);
     break;
+  case Expr::VectorLit:
+    for (ExprPtr &a : llvm::cast<VectorLitExpr>(e).elements)
+      visit(a);
+    break;
   default: break;
   }
 }
