@@ -119,13 +119,12 @@ private:
         break;
       if (modifier->args.size() != 1)
         return (void)diags.error(modifier->loc, "'" + modifier->method + "' takes one argument");
-      if (modifier->method == "from") {
+      // `from(f)` with a filter function keeps the sources f accepts: it is
+      // srcFilter(f) (GraphIt writes both).
+      bool fromFilter = modifier->method == "from" && functionArg(modifier->args[0]);
+      if (modifier->method == "from" && !fromFilter) {
         if (traversal->from)
           return (void)diags.error(modifier->loc, "a traversal can have only one 'from'");
-        if (functionArg(modifier->args[0]))
-          return (void)diags.error(modifier->args[0]->loc,
-                                   "'from' with a filter function is not supported yet; pass a "
-                                   "vertexset, or filter sources with 'srcFilter'");
         traversal->from = std::move(modifier->args[0]);
       } else {
         FuncDecl *filter = functionArg(modifier->args[0]);
@@ -134,15 +133,15 @@ private:
                                    "'" + modifier->method +
                                        "' with a vertexset is not supported yet; pass a filter "
                                        "function");
-        FuncDecl *&slot =
-            modifier->method == "srcFilter" ? traversal->srcFilter : traversal->toFilter;
+        bool sources = modifier->method == "srcFilter" || fromFilter;
+        FuncDecl *&slot = sources ? traversal->srcFilter : traversal->toFilter;
         if (slot)
           return (void)diags.error(modifier->loc,
                                    "a traversal can have only one " +
-                                       std::string(modifier->method == "srcFilter"
-                                                       ? "source filter ('srcFilter')"
-                                                       : "destination filter ('to' or "
-                                                         "'dstFilter')"));
+                                       std::string(sources ? "source filter ('srcFilter' or "
+                                                             "'from' with a function)"
+                                                           : "destination filter ('to' or "
+                                                             "'dstFilter')"));
         slot = filter;
       }
       ExprPtr next = std::move(modifier->receiver);
