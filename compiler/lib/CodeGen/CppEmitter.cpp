@@ -109,6 +109,17 @@ void CppEmitter::emitGlobalInitialisation() {
        << ", \"" << element.name << "\");\n";
     countedElements.insert(element.name);
   };
+  // Edgesets loaded from argv or a file name come first (Sema's loadedFirst).
+  auto emitEdgesetLoad = [&](const VarDecl &var) {
+    if (var.init)
+      os << "  " << cppName(var.name) << " = " << initialValue(var.init.get(), var.type) << ";\n";
+    for (const std::string &element : {var.type.srcElement, var.type.dstElement})
+      if (countedElements.insert(element).second)
+        os << "  " << elementCount(element) << " = " << cppName(var.name) << ".numVertices();\n";
+  };
+  for (const auto &decl : module.program->decls)
+    if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->loadedFirst)
+      emitEdgesetLoad(*var);
   std::map<const VarDecl *, const ElementDecl *> countedLater;
   for (const auto &decl : module.program->decls)
     if (auto *element = dyn_cast<ElementDecl>(decl.get()); element && element->countedBy) {
@@ -161,13 +172,13 @@ void CppEmitter::emitGlobalInitialisation() {
       }
       continue;
     }
+    if (type.kind == Type::EdgeSet) {
+      if (!var->loadedFirst)
+        emitEdgesetLoad(*var);
+      continue;
+    }
     if (var->init)
       os << "  " << name << " = " << initialValue(var->init.get(), type) << ";\n";
-    if (type.kind == Type::EdgeSet) {
-      for (const std::string &element : {type.srcElement, type.dstElement})
-        if (countedElements.insert(element).second)
-          os << "  " << elementCount(element) << " = " << name << ".numVertices();\n";
-    }
   }
   // Vectors declared without a value get one default element per vertex of
   // the edgesets loaded above (a program assigning an edgeset later, as

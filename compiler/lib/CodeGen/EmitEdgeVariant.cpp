@@ -801,8 +801,8 @@ void CppEmitter::emitVariantFunction(const EdgeTraversalExpr &t, const VariantPl
                                      const std::string &oneNode, bool fallback) {
   // An accumulating variant inlines the applied function as its fold.
   std::string apply = v.accumulation ? std::string()
-                                     : appliedFunction(*t.applyFunc, v.writes, t.producesFrontier(),
-                                                       name, &t);
+                                     : appliedFunction(*t.applyFunc, v.writes,
+                                                       t.trackedVector != nullptr, name, &t);
   VariantWriter writer(*this, t, v, name, os);
   writer.vertexApply = vertexApply;
   if (v.accumulation)

@@ -44,6 +44,7 @@ ExprPtr cloneEdgeTraversal(const EdgeTraversalExpr &t, DeclMap &map) {
   copy->applyFunc = t.applyFunc;
   copy->trackedVector = t.trackedVector;
   copy->earlyExit = t.earlyExit;
+  copy->outputByResult = t.outputByResult;
   copy->source = t.source;
   copy->label = t.label;
   copy->name = t.name;

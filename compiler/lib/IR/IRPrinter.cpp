@@ -138,6 +138,8 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
     os << ", srcFilter: " << t.srcFilter->name;
   if (t.trackedVector)
     os << ", tracks: " << t.trackedVector->name << (t.earlyExit ? " (early exit)" : "");
+  if (t.outputByResult)
+    os << ", output: where " << t.applyFunc->name << " returns true";
   os << "\n";
   if (t.fusedVertexApply)
     os << "    then, per destination: " << t.fusedVertexApply->func->name << " (fused "

@@ -97,6 +97,7 @@ private:
     traversal->applyFunc = apply->args.empty() ? nullptr : functionArg(apply->args[0]);
     if (!traversal->applyFunc)
       return (void)diags.error(apply->loc, "'" + apply->method + "' expects a function to apply");
+    traversal->outputByResult = apply->method == "apply" && apply->type.kind == Type::VertexSet;
     if (apply->method == "applyModified") {
       auto *vec = apply->args.size() > 1 ? dyn_cast<NameExpr>(apply->args[1].get()) : nullptr;
       traversal->trackedVector = vec ? dyn_cast_or_null<VarDecl>(vec->decl) : nullptr;

@@ -129,6 +129,8 @@ std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const V
       !fold->target->type.isNumeric())
     return std::nullopt;
   bool monotone = fold->op == AssignOp::Min || fold->op == AssignOp::Max;
+  if (t.outputByResult) // the function's result, not a fold, decides the output
+    return std::nullopt;
   if (t.trackedVector && (t.trackedVector != folded || !monotone))
     return std::nullopt;
   ValueUse use;

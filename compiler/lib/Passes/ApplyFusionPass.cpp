@@ -95,9 +95,10 @@ private:
            "'" + label.value + "' labels this statement");
       return nullptr;
     }
-    if (traversal->trackedVector) {
-      fail("'" + label.value + "' uses applyModified, whose output frontier a fused "
-                               "traversal could not report separately",
+    if (traversal->producesFrontier()) {
+      fail("'" + label.value + "' " +
+               (traversal->trackedVector ? "uses applyModified" : "keeps its function's results") +
+               ", whose output frontier a fused traversal could not report separately",
            traversal->loc, "the traversal is here");
       return nullptr;
     }

@@ -53,7 +53,7 @@ bool isEveryVertexOf(const Expr &set, const Expr &edges) {
 bool pullWalksEachDestinationOnce(const EdgeTraversalExpr &t) {
   // Deferred updates (configUpdateSync htm, merge) land after the walk:
   // a fused apply would read what they have not updated yet.
-  if (t.variants.size() != 1 || t.from || t.toFilter || t.srcFilter || t.trackedVector ||
+  if (t.variants.size() != 1 || t.from || t.toFilter || t.srcFilter || t.producesFrontier() ||
       !t.deferred.empty())
     return false;
   const VariantPlan &v = t.variants.front();

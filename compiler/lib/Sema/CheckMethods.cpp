@@ -97,6 +97,13 @@ Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Typ
   if (m == "apply") {
     if (count(1, 1))
       checkEdgeFunction(*call.args[0], edges, m);
+    // A bool edge function's results make the output where the program
+    // takes one (`var output : vertexset{V} = edges.apply(f);`).
+    auto *name = call.args.size() == 1 ? dyn_cast<NameExpr>(call.args[0].get()) : nullptr;
+    auto *func = name ? dyn_cast_or_null<FuncDecl>(name->decl) : nullptr;
+    bool returnsBool = func && func->result && func->result->type.kind == Type::Bool;
+    if (returnsBool && expected && expected->kind == Type::VertexSet)
+      return Type::vertexSet(edges.dstElement);
     return Type(Type::Void);
   }
   if (m == "applyModified") {

@@ -5,7 +5,9 @@
 // `const vertices : vertexset{Vertex} = new vertexset{Vertex}(5);` and size
 // their vectors by it, sometimes declaring the vectors first. The first such
 // global gives the count; where its n depends on nothing the program
-// initialises, the count is known before every global.
+// initialises, the count is known before every global. Likewise an edgeset
+// loaded from argv or a file name is loaded before every other global, as
+// GraphIt's programs that declare vectors above it need.
 //
 //===----------------------------------------------------------------------===//
 #include "SemaImpl.h"
@@ -36,8 +38,11 @@ static bool readsNothingInitialised(Expr &e) {
 void Sema::recordElementCounts() {
   std::set<std::string> byEdgeset;
   for (auto &decl : program.decls)
-    if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->type.kind == Type::EdgeSet)
+    if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->type.kind == Type::EdgeSet) {
       byEdgeset.insert({var->type.srcElement, var->type.dstElement});
+      var->loadedFirst = var->storage == VarDecl::Global && var->init &&
+                         var->init->type.isValid() && readsNothingInitialised(*var->init);
+    }
   for (auto &decl : program.decls) {
     auto *var = dyn_cast<VarDecl>(decl.get());
     if (!var || var->storage != VarDecl::Global || var->type.kind != Type::VertexSet ||

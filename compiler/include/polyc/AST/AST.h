@@ -338,6 +338,10 @@ public:
   bool isConst;
   Type type;    // declared, or inferred by Sema for `var x = e;`
   ExprPtr init; // may be null
+  /// A global edgeset whose initialiser reads nothing the program
+  /// initialises (`load(argv[1])`): loaded before every other global, so
+  /// vectors declared above it have its count (Sema).
+  bool loadedFirst = false;
 };
 
 class ParamDecl : public Decl {

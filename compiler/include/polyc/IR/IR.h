@@ -273,6 +273,9 @@ public:
   FuncDecl *applyFunc = nullptr;
   VarDecl *trackedVector = nullptr; // applyModified's vector, or null
   bool earlyExit = false;           // applyModified(f, vec, true)
+  /// apply(f) with a bool f whose result the program uses: the output holds
+  /// the destinations for which f returned true (GraphIt, Ligra).
+  bool outputByResult = false;
   std::string source;               // the chain as written, for comments
 
   // Identity: the statement's scoped label ("l1:s1", empty when unlabelled)
@@ -301,7 +304,7 @@ public:
   /// pass); writes name theirs by index.
   std::vector<DeferredReduction> deferred;
 
-  bool producesFrontier() const { return trackedVector != nullptr; }
+  bool producesFrontier() const { return trackedVector != nullptr || outputByResult; }
   bool isHybrid() const {
     return direction == Direction::SparsePushDensePull ||
            direction == Direction::SparsePushDensePush;
