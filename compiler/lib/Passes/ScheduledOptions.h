@@ -39,7 +39,9 @@ const Located<T> *optionFor(const PerVariant<T> &option, const VariantPlan &vari
 
 /// Errors for each call that set `option` for some variants but for none
 /// that t has (a DensePull-only option on a push traversal). A call without
-/// `dir` sets several variants at once; it only needs to reach one of them.
+/// `dir` sets every variant at once: it is never in error, even where a
+/// later call for one variant (GraphIt's setApply pull_edge_based_load_balance
+/// after a general parallelization) overrides it on the variants t has.
 template <typename T>
 bool checkReachesVariant(const Module &module, const EdgeTraversalExpr &t,
                          const PerVariant<T> &option, const char *optionName,
@@ -52,7 +54,10 @@ bool checkReachesVariant(const Module &module, const EdgeTraversalExpr &t,
       const Located<T> *mine = optionFor(option, v);
       return mine && mine->loc == entry->loc;
     });
-    if (reaches || !ok)
+    bool setEverywhere = llvm::count_if(option, [&](const auto &other) {
+                           return other && other->loc == entry->loc;
+                         }) > 1;
+    if (reaches || setEverywhere || !ok)
       continue;
     diags.error(entry->loc, llvm::Twine(optionName) + " is given for a variant that '" +
                                 t.label + "' does not have: its direction " +
