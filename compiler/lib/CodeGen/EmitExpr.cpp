@@ -190,6 +190,21 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
   return "";
 }
 
+namespace {
+/// polyrt::IntersectionMethod's name for a configIntersection method.
+const char *runtimeSpelling(IntersectionMethod m) {
+  switch (m) {
+  case IntersectionMethod::Hiroshi: return "Hiroshi";
+  case IntersectionMethod::MultiSkip: return "MultiSkip";
+  case IntersectionMethod::Naive: return "Naive";
+  case IntersectionMethod::Combined: return "Combined";
+  case IntersectionMethod::BinarySearch: return "BinarySearch";
+  }
+  return "Merge";
+}
+
+} // namespace
+
 std::string CppEmitter::call(const CallExpr &c) {
   std::vector<std::string> args;
   for (const ExprPtr &a : c.args)
@@ -232,9 +247,13 @@ std::string CppEmitter::call(const CallExpr &c) {
     return "static_cast<double>(" + joined + ")";
   if (f == "startTimer" || f == "stopTimer")
     return "polyrt::" + f + "()";
-  if (f == "intersection" && c.args.size() == 5)
+  if (f == "intersection" && c.args.size() == 5) {
+    std::string method;
+    if (auto it = module.intersectionMethods.find(&c); it != module.intersectionMethods.end())
+      method = std::string(", polyrt::IntersectionMethod::") + runtimeSpelling(it->second);
     return "polyrt::intersectionCount(" + lvalue(*c.args[0]) + ", " + lvalue(*c.args[1]) + ", " +
-           expr(*c.args[4]) + ")";
+           expr(*c.args[4]) + method + ")";
+  }
   error(c.loc, "the built-in function '" + f + "' is not supported yet");
   return "";
 }

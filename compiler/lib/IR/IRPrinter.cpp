@@ -8,6 +8,11 @@
 #include "polyc/AST/ASTPrinter.h"
 #include "polyc/IR/IR.h"
 
+#include "llvm/ADT/STLExtras.h"
+
+#include <utility>
+#include <vector>
+
 using namespace polyc;
 
 namespace {
@@ -243,6 +248,17 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
   }
   for (const auto &[var, placement] : module.placements)
     os << "  placement @" << var->name << ": " << spelling(placement) << "\n";
+  // configIntersection: each call's method, in source order.
+  std::vector<std::pair<const CallExpr *, IntersectionMethod>> intersections(
+      module.intersectionMethods.begin(), module.intersectionMethods.end());
+  llvm::sort(intersections, [](const auto &a, const auto &b) {
+    return a.first->loc.getPointer() < b.first->loc.getPointer();
+  });
+  for (const auto &[call, method] : intersections) {
+    os << "  intersection ";
+    printExpr(*call, os);
+    os << ": " << spelling(method) << "\n";
+  }
   // Interleave both kinds in source order.
   auto e = module.edgeTraversals.begin(), eEnd = module.edgeTraversals.end();
   auto v = module.vertexTraversals.begin(), vEnd = module.vertexTraversals.end();

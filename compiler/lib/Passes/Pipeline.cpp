@@ -30,6 +30,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        runDirectionPass},
       {"parallelization", "serial or parallel loop per variant, load balance, grain size",
        runParallelizationPass},
+      {"intersection", "configIntersection: the method of each intersection() call",
+       runIntersectionPass},
       {"frontier", "frontier representation read and built by each variant", runFrontierPass},
       {"deduplication", "whether push variants deduplicate their output as they go",
        runDeduplicationPass},

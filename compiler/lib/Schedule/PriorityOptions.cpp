@@ -2,8 +2,9 @@
 //
 // configApplyPriorityUpdate, configApplyPriorityUpdateDelta,
 // configBucketMergeThreshold, configNumOpenBuckets (GraphIt's ordered
-// processing) and configIntersection (triangle counting). Not lowered yet:
-// validated and recorded, then rejected by the validator as not supported.
+// processing; not lowered yet: validated and recorded, then rejected by the
+// validator as not supported) and configIntersection (triangle counting,
+// lowered by the intersection pass).
 //
 //===----------------------------------------------------------------------===//
 #include "Checker.h"

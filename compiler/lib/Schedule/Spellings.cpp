@@ -133,6 +133,7 @@ constexpr OptionValue kPriorityUpdates[] = {
 constexpr OptionValue kIntersections[] = {
     {"HiroshiIntersection", int(IntersectionMethod::Hiroshi), true},
     {"MultiSkipIntersection", int(IntersectionMethod::MultiSkip), true},
+    {"MultiskipIntersection", int(IntersectionMethod::MultiSkip), true, true}, // GraphIt's tests
     {"NaiveIntersection", int(IntersectionMethod::Naive), true},
     {"CombinedIntersection", int(IntersectionMethod::Combined), true},
     {"BinarySearchIntersection", int(IntersectionMethod::BinarySearch), true},
@@ -184,6 +185,7 @@ const char *polyc::spelling(Direction d) { return lookup(kDirections, int(d)); }
 const char *polyc::spelling(NumaPartition p) { return lookup(kNumaPartitions, int(p)); }
 const char *polyc::spelling(WorkStealing w) { return lookup(kWorkStealing, int(w)); }
 const char *polyc::spelling(DataPlacement p) { return lookup(kDataPlacements, int(p)); }
+const char *polyc::spelling(IntersectionMethod m) { return lookup(kIntersections, int(m)); }
 const char *polyc::spelling(UpdateSync u) { return lookup(kUpdateSyncs, int(u)); }
 const char *polyc::spelling(FrontierStructure f) { return lookup(kFrontierStructures, int(f)); }
 const char *polyc::spelling(Parallelization p) { return lookup(kParallelizations, int(p)); }

@@ -10,6 +10,7 @@
 
 #include "polyrt/atomics.h"
 #include "polyrt/graph.h"
+#include "polyrt/intersection.h"
 #include "polyrt/vertex_array.h"
 #include "polyrt/vertex_subset.h"
 
@@ -131,8 +132,10 @@ template <typename W> VertexSubset outNeighbors(const Graph<W> &g, VertexId v) {
   return VertexSubset::fromSparse(g.numVertices(), std::move(ids));
 }
 
-/// intersection(a, b, sizeA, sizeB, bound): members of both sets below bound.
-inline uint64_t intersectionCount(VertexSubset &a, VertexSubset &b, VertexId bound) {
+/// intersection(a, b, sizeA, sizeB, bound): members of both sets below
+/// bound, counted by `method` (configIntersection; intersection.h).
+inline uint64_t intersectionCount(VertexSubset &a, VertexSubset &b, VertexId bound,
+                                  IntersectionMethod method = IntersectionMethod::Merge) {
   const std::vector<VertexId> &x = a.sparse(), &y = b.sparse();
   if (!std::is_sorted(x.begin(), x.end()) || !std::is_sorted(y.begin(), y.end())) {
     // Sets built in another order: count through b's flags instead.
@@ -142,20 +145,7 @@ inline uint64_t intersectionCount(VertexSubset &a, VertexSubset &b, VertexId bou
       count += v < bound && inB[v];
     return count;
   }
-  uint64_t count = 0;
-  auto i = x.begin(), j = y.begin();
-  while (i != x.end() && j != y.end() && *i < bound && *j < bound) {
-    if (*i < *j)
-      ++i;
-    else if (*j < *i)
-      ++j;
-    else {
-      ++count;
-      ++i;
-      ++j;
-    }
-  }
-  return count;
+  return countCommon(x.data(), x.data() + x.size(), y.data(), y.data() + y.size(), bound, method);
 }
 
 /// vec.sum() and vec.max()

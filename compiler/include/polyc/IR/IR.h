@@ -356,6 +356,9 @@ struct Module {
   /// configDataPlacement: where a global per-vertex vector's pages live
   /// (the data-placement pass); vectors not named keep the default.
   std::map<const VarDecl *, DataPlacement> placements;
+  /// configIntersection: the method of each intersection() call in a
+  /// labelled statement (the intersection pass); others merge.
+  std::map<const CallExpr *, IntersectionMethod> intersectionMethods;
 };
 
 /// What a NUMA variant runs on a machine with one node (and none emulated):

@@ -56,6 +56,7 @@ bool runMergeReducePass(Module &module, DiagnosticEngine &diags);
 bool runLocalMovesPass(Module &module, DiagnosticEngine &diags);
 bool runAccessAccountingPass(Module &module, DiagnosticEngine &diags);
 bool runLoopNestPass(Module &module, DiagnosticEngine &diags);
+bool runIntersectionPass(Module &module, DiagnosticEngine &diags);
 
 } // namespace polyc
 

@@ -126,6 +126,7 @@ const char *spelling(VertexSetRole r);   // "src-vertexset"
 const char *spelling(NumaPartition p);   // "edge-balanced"
 const char *spelling(WorkStealing w);    // "mini-chunk"
 const char *spelling(DataPlacement p);   // "node-local"
+const char *spelling(IntersectionMethod m); // "HiroshiIntersection"
 const char *spelling(UpdateSync u);      // "htm"
 const char *spelling(FrontierStructure f); // "adaptive"
 

@@ -1,0 +1,55 @@
+//===- intersection_test.cpp - configIntersection's methods --------------===//
+#include "polyrt/intersection.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iterator>
+#include <random>
+#include <vector>
+
+using namespace polyrt;
+
+namespace {
+
+std::vector<VertexId> sortedSample(VertexId universe, int percent, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<VertexId> ids;
+  for (VertexId v = 0; v < universe; ++v)
+    if (static_cast<int>(rng() % 100) < percent)
+      ids.push_back(v);
+  return ids;
+}
+
+uint64_t reference(const std::vector<VertexId> &a, const std::vector<VertexId> &b,
+                   VertexId bound) {
+  std::vector<VertexId> both;
+  std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(both));
+  return std::count_if(both.begin(), both.end(), [&](VertexId v) { return v < bound; });
+}
+
+constexpr IntersectionMethod kMethods[] = {
+    IntersectionMethod::Merge,     IntersectionMethod::Naive,
+    IntersectionMethod::Hiroshi,   IntersectionMethod::MultiSkip,
+    IntersectionMethod::BinarySearch, IntersectionMethod::Combined};
+
+} // namespace
+
+// Lists of very different and similar lengths, empty ones, and bounds below,
+// inside and above the values: every method gives set_intersection's count.
+TEST(Intersection, EveryMethodCountsWhatBothListsHold) {
+  const int percents[] = {0, 1, 5, 50, 100};
+  uint64_t seed = 1;
+  for (int pa : percents)
+    for (int pb : percents) {
+      std::vector<VertexId> a = sortedSample(3000, pa, seed++), b = sortedSample(3000, pb, seed++);
+      for (VertexId bound : {0, 1, 17, 1500, 2999, 3000, 100000}) {
+        uint64_t expected = reference(a, b, bound);
+        for (IntersectionMethod m : kMethods)
+          EXPECT_EQ(countCommon(a.data(), a.data() + a.size(), b.data(), b.data() + b.size(),
+                                bound, m),
+                    expected)
+              << "method " << int(m) << ", " << pa << "% and " << pb << "%, bound " << bound;
+      }
+    }
+}
