@@ -1,25 +1,17 @@
 //===- intersection_test.cpp - configIntersection's methods --------------===//
 #include "polyrt/intersection.h"
+#include "test_util.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <iterator>
-#include <random>
 #include <vector>
 
 using namespace polyrt;
+using namespace polyrt::test;
 
 namespace {
-
-std::vector<VertexId> sortedSample(VertexId universe, int percent, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<VertexId> ids;
-  for (VertexId v = 0; v < universe; ++v)
-    if (static_cast<int>(rng() % 100) < percent)
-      ids.push_back(v);
-  return ids;
-}
 
 uint64_t reference(const std::vector<VertexId> &a, const std::vector<VertexId> &b,
                    VertexId bound) {
@@ -42,7 +34,7 @@ TEST(Intersection, EveryMethodCountsWhatBothListsHold) {
   uint64_t seed = 1;
   for (int pa : percents)
     for (int pb : percents) {
-      std::vector<VertexId> a = sortedSample(3000, pa, seed++), b = sortedSample(3000, pb, seed++);
+      std::vector<VertexId> a = randomMembers(3000, pa, seed++), b = randomMembers(3000, pb, seed++);
       for (VertexId bound : {0, 1, 17, 1500, 2999, 3000, 100000}) {
         uint64_t expected = reference(a, b, bound);
         for (IntersectionMethod m : kMethods)

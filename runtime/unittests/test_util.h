@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <fstream>
 #include <functional>
+#include <random>
 #include <algorithm>
 #include <string>
 #include <tuple>
@@ -119,6 +120,16 @@ template <typename W> bool sameGraph(const Graph<W> &a, const Graph<W> &b) {
   return a.numVertices() == b.numVertices() && a.directed() == b.directed() &&
          edgesOf(a) == edgesOf(b) &&
          std::equal(a.outOffsets(), a.outOffsets() + a.numVertices() + 1, b.outOffsets());
+}
+
+/// A sorted random subset of [0, n) holding about `percent` % of it.
+inline std::vector<VertexId> randomMembers(VertexId n, int percent, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::vector<VertexId> ids;
+  for (VertexId v = 0; v < n; ++v)
+    if (static_cast<int>(rng() % 100) < percent)
+      ids.push_back(v);
+  return ids;
 }
 
 } // namespace polyrt::test

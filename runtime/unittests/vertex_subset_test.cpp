@@ -12,16 +12,6 @@ using namespace polyrt::test;
 
 namespace {
 
-/// A sorted random subset of [0, n) holding about `percent` % of it.
-std::vector<VertexId> randomMembers(VertexId n, int percent, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::vector<VertexId> ids;
-  for (VertexId v = 0; v < n; ++v)
-    if (static_cast<int>(rng() % 100) < percent)
-      ids.push_back(v);
-  return ids;
-}
-
 std::vector<uint8_t> flagsOf(VertexId n, const std::vector<VertexId> &ids) {
   std::vector<uint8_t> flags(n, 0);
   for (VertexId v : ids)
