@@ -309,15 +309,21 @@ agents_schedule() { # algo -> file
   { cat "$(numa_schedule "$1")"; echo 'program->configApplyAgents("s1", "on");'; } >"$out"
   echo "$out"
 }
+# Sets g to the graph of that kind and src to the program arguments after
+# it (BFS's source).
+bench_input() { # algo kind
+  g="$(graph "$2" sg)"
+  src=()
+  [[ "$1" == bfs ]] && src=("$(source_of "$g")")
+  return 0
+}
 echo "accounting at 8 emulated nodes, remote% / random-remote%:"
 printf '%-6s %-6s %-22s %-22s %-22s\n' algo graph "plain schedule" "NUMA" "NUMA + agents"
 for algo in pr bfs; do
   program "$algo" "$bench/schedules/$algo.sched" "$work/$algo-plain-acct" --account-accesses || continue
   program "$algo" "$(numa_schedule "$algo")" "$work/$algo-numa-acct" --account-accesses || continue
   program "$algo" "$(agents_schedule "$algo")" "$work/$algo-agents-acct" --account-accesses || continue
-  g="$(graph kron sg)"
-  src=()
-  [[ "$algo" == bfs ]] && src=("$(source_of "$g")")
+  bench_input "$algo" kron
   row=()
   for side in plain numa agents; do
     env POLYRT_NUMA_NODES=8 OMP_NUM_THREADS=16 "$work/$algo-$side-acct" "$g" "${src[@]}" \
@@ -332,9 +338,7 @@ for algo in pr bfs; do
   program "$algo" "$(numa_schedule "$algo")" "$work/$algo-numa" || continue
   program "$algo" "$(agents_schedule "$algo")" "$work/$algo-agents" || continue
   for kind in kron grid; do
-    g="$(graph "$kind" sg)"
-    src=()
-    [[ "$algo" == bfs ]] && src=("$(source_of "$g")")
+    bench_input "$algo" "$kind"
     mem=()
     for side in numa agents; do
       env POLYRT_NUMA_NODES=8 OMP_NUM_THREADS=16 /usr/bin/time -f "%M" -o "$work/rss" \
@@ -347,9 +351,7 @@ for algo in pr bfs; do
 done
 echo "kernel seconds, median of $runs interleaved runs (1 node, then 2 emulated nodes):"
 for algo in pr bfs; do
-  g="$(graph kron sg)"
-  src=()
-  [[ "$algo" == bfs ]] && src=("$(source_of "$g")")
+  bench_input "$algo" kron
   declare -A one=() two=()
   for ((r = 0; r < runs; ++r)); do
     for side in numa agents; do
@@ -364,9 +366,7 @@ for algo in pr bfs; do
 done
 echo "agents' walk order, kernel seconds, median of $runs interleaved runs: rolling / increasing (POLYRT_AGENT_ORDER)"
 for algo in pr bfs; do
-  g="$(graph kron sg)"
-  src=()
-  [[ "$algo" == bfs ]] && src=("$(source_of "$g")")
+  bench_input "$algo" kron
   for nodes in 2 8; do
     declare -A order=()
     for ((r = 0; r < runs; ++r)); do
