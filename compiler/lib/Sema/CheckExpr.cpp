@@ -170,12 +170,10 @@ Type Sema::checkIndex(IndexExpr &index) {
     [[fallthrough]];
   case Type::FixedVector:
     return base.value ? *base.value : Type();
-  case Type::List: {
-    auto *name = index.base ? dyn_cast<NameExpr>(index.base.get()) : nullptr;
-    if (name && !name->decl && name->name == "argv")
+  case Type::List:
+    if (isArgv(index.base.get()))
       return Type(Type::String);
     break;
-  }
   default:
     break;
   }

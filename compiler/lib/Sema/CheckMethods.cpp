@@ -23,12 +23,10 @@ Type Sema::checkMethodCall(MethodCallExpr &call, const Type *expected) {
   case Type::VertexSet: return checkVertexSetMethod(call, receiver);
   case Type::Vector:
   case Type::FixedVector: return checkVectorMethod(call, receiver);
-  case Type::List: {
-    auto *name = call.receiver ? dyn_cast<NameExpr>(call.receiver.get()) : nullptr;
-    if (!(name && !name->decl && name->name == "argv"))
+  case Type::List:
+    if (!isArgv(call.receiver.get()))
       return checkListMethod(call, receiver);
     break;
-  }
   case Type::Invalid:
   case Type::PriorityQueue: // reported where the queue was declared or made
     for (ExprPtr &arg : call.args)

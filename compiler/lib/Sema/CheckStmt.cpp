@@ -235,8 +235,7 @@ void Sema::checkAssign(AssignStmt &assign) {
       }
     }
   } else if (auto *index = dyn_cast<IndexExpr>(&target)) {
-    auto *base = index->base ? dyn_cast<NameExpr>(index->base.get()) : nullptr;
-    if (base && !base->decl && base->name == "argv") {
+    if (isArgv(index->base.get())) {
       diags.error(target.loc, "cannot assign to an element of 'argv'");
       return;
     }

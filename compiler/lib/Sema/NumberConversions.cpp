@@ -19,10 +19,7 @@ using llvm::dyn_cast;
 
 static bool isArgvElement(const Expr &e) {
   auto *index = dyn_cast<IndexExpr>(&e);
-  if (!index || !index->base)
-    return false;
-  auto *name = dyn_cast<NameExpr>(index->base.get());
-  return name && !name->decl && name->name == "argv";
+  return index && isArgv(index->base.get());
 }
 
 bool Sema::convertToNumber(ExprPtr &e, const Type &want) {
