@@ -80,11 +80,26 @@ void Graph<W>::setInEdges(std::vector<EdgeOffset> offsets, std::vector<VertexId>
 template <typename W> void Graph<W>::buildInEdges() {
   if (hasInEdges())
     return;
+  if (neighborsReleased_)
+    throw Error("the graph's in-edges cannot be built: its edges were released to its NUMA "
+                "nodes' copies");
   detail::transposeCSR<W>(numVertices_, outOffsets_.data(), outNeighbors_.data(),
                           outWeights_.data(), inOffsets_, inNeighbors_, inWeights_);
 }
 
+template <typename W> void Graph<W>::releaseNeighbors() {
+  // Swapped with empty vectors: clear() would keep the capacity.
+  std::vector<VertexId>().swap(outNeighbors_);
+  std::vector<VertexId>().swap(inNeighbors_);
+  std::vector<W>().swap(outWeights_);
+  std::vector<W>().swap(inWeights_);
+  neighborsReleased_ = true;
+}
+
 template <typename W> Graph<W> Graph<W>::transpose() const {
+  if (neighborsReleased_)
+    throw Error("the graph cannot be transposed: its edges were released to its NUMA nodes' "
+                "copies");
   if (!directed_)
     return *this;
   Graph result;

@@ -41,7 +41,7 @@ std::vector<VertexId> partBounds(const Partition &p, int64_t segments, const Edg
 
 template <typename W>
 NodeSubgraphs<W> build(Graph<W> &g, const Partition &p, SubgraphSide side, int64_t segments,
-                       SegmentSplit how) {
+                       SegmentSplit how, bool consumeEdges) {
   bool pull = side == SubgraphSide::Pull;
   const EdgeOffset *byEdges = pull && how == SegmentSplit::EdgeCount ? g.outOffsets() : nullptr;
   detail::EdgeSplitter<W> splitter(g.numVertices(), pull ? g.inOffsets() : g.outOffsets(),
@@ -63,7 +63,7 @@ NodeSubgraphs<W> build(Graph<W> &g, const Partition &p, SubgraphSide side, int64
       to.weights = NodeBlock<W>(edges, k);
     return detail::PartArrays<W>{to.vertices.data(), to.offsets.data(), to.neighbors.data(),
                                  Graph<W>::kWeighted ? to.weights.data() : nullptr};
-  });
+  }, consumeEdges);
   return result;
 }
 
@@ -80,11 +80,9 @@ template <typename W> detail::GraphCache<W, SubgraphKey, NodeSubgraphs<W>> &cach
   return instance;
 }
 
-} // namespace
-
 template <typename W>
-const NodeSubgraphs<W> &nodeSubgraphs(Graph<W> &g, const Partition &p, SubgraphSide side,
-                                      int64_t segments, SegmentSplit how) {
+const NodeSubgraphs<W> &cachedSubgraphs(Graph<W> &g, const Partition &p, SubgraphSide side,
+                                        int64_t segments, SegmentSplit how, bool consumeEdges) {
   if (segments < 1)
     throw Error("each NUMA node needs at least one segment, not " + std::to_string(segments));
   if (p.bounds.empty() || p.numVertices() != g.numVertices())
@@ -92,15 +90,37 @@ const NodeSubgraphs<W> &nodeSubgraphs(Graph<W> &g, const Partition &p, SubgraphS
                 " vertices cannot split a graph of " + std::to_string(g.numVertices()));
   if (side == SubgraphSide::Pull)
     g.buildInEdges();
+  // Undirected: the pull split (in-edges by source owner, grouped by
+  // destination) reads the same arrays as the push split.
+  if (!g.directed() && how == SegmentSplit::VertexCount)
+    side = SubgraphSide::Push;
   return cache<W>().get(g, SubgraphKey{p.bounds, side, segments, how},
-                        [&] { return build(g, p, side, segments, how); });
+                        [&] { return build(g, p, side, segments, how, consumeEdges); });
 }
 
+} // namespace
+
+template <typename W>
+const NodeSubgraphs<W> &nodeSubgraphs(Graph<W> &g, const Partition &p, SubgraphSide side,
+                                      int64_t segments, SegmentSplit how) {
+  return cachedSubgraphs(g, p, side, segments, how, false);
+}
+
+template <typename W>
+const NodeSubgraphs<W> &nodeSubgraphsConsumingEdges(Graph<W> &g, const Partition &p,
+                                                    SubgraphSide side) {
+  return cachedSubgraphs(g, p, side, 1, SegmentSplit::VertexCount, true);
+}
+
+template <typename W> void pinNodeSubgraphs(const Graph<W> &g) { cache<W>().pin(g); }
 template <typename W> void forgetNodeSubgraphs(const Graph<W> &g) { cache<W>().forget(g); }
 
 #define POLYRT_INSTANTIATE(W)                                                                  \
   template const NodeSubgraphs<W> &nodeSubgraphs<W>(Graph<W> &, const Partition &, SubgraphSide, \
                                                     int64_t, SegmentSplit);                     \
+  template const NodeSubgraphs<W> &nodeSubgraphsConsumingEdges<W>(Graph<W> &, const Partition &, \
+                                                                  SubgraphSide);                \
+  template void pinNodeSubgraphs<W>(const Graph<W> &);                                        \
   template void forgetNodeSubgraphs<W>(const Graph<W> &);
 POLYRT_INSTANTIATE(NoWeight)
 POLYRT_INSTANTIATE(int32_t)

@@ -3,6 +3,8 @@
 
 #include "polyrt/numa.h"
 
+#include "detail/edge_splitter.h"
+
 #include <numa.h>
 #include <numaif.h>
 #include <sys/mman.h>
@@ -110,3 +112,16 @@ std::vector<int> pageNodes(const void *memory, size_t bytes) {
 }
 
 } // namespace polyrt
+
+namespace polyrt::detail {
+
+void dropPages(const void *first, const void *last) {
+  const uintptr_t page = pageSize();
+  uintptr_t lo = (reinterpret_cast<uintptr_t>(first) + page - 1) & ~(page - 1);
+  uintptr_t hi = reinterpret_cast<uintptr_t>(last) & ~(page - 1);
+  // Advice only: where the system declines, the pages stay until freed.
+  if (lo < hi)
+    madvise(reinterpret_cast<void *>(lo), hi - lo, MADV_DONTNEED);
+}
+
+} // namespace polyrt::detail

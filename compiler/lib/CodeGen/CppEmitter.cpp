@@ -195,6 +195,17 @@ void CppEmitter::emitGlobalInitialisation() {
        << elementCount(var->type.element) << ", " << initialValue(nullptr, *var->type.value)
        << ");\n";
   }
+  for (const EdgePlacement &placement : module.edgesOnNodes) {
+    const std::string &name = placement.edges->name;
+    os << "  // Every traversal of " << name << " walks agents: on more than one node its edges\n"
+       << "  // live in the agents' node parts, built now, and its own copy is freed.\n"
+       << "  polyrt::placeEdgesOnNodes(" << cppName(name) << ", {";
+    for (const AgentParts &parts : placement.parts)
+      os << (&parts == &placement.parts.front() ? "" : ", ") << "{polyrt::SubgraphSide::"
+         << (parts.push ? "Push" : "Pull") << ", " << partitionStrategy(parts.partition) << ", "
+         << alphaOf(parts.alpha) << "}";
+    os << "});\n";
+  }
   os << "}\n\n";
 }
 

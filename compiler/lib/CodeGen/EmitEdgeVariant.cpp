@@ -27,6 +27,20 @@
 
 using namespace polyc;
 
+const char *polyc::partitionStrategy(NumaPartition p) {
+  switch (p) {
+  case NumaPartition::VertexBalanced: return "polyrt::PartitionStrategy::VertexBalanced";
+  case NumaPartition::EdgeBalanced: return "polyrt::PartitionStrategy::EdgeBalanced";
+  case NumaPartition::ChunkAlpha: return "polyrt::PartitionStrategy::ChunkAlpha";
+  }
+  return "";
+}
+
+/// chunk-alpha's alpha as the runtime takes it (-1: its default).
+std::string polyc::alphaOf(const std::optional<double> &alpha) {
+  return alpha ? llvm::formatv("{0}", *alpha).str() : std::string("-1");
+}
+
 namespace {
 
 /// The value folding which changes nothing: x + 0 == x, min(x, +inf) == x...
@@ -42,15 +56,6 @@ std::string foldIdentity(const AssignStmt &fold) {
   }
 }
 
-const char *partitionStrategy(NumaPartition p) {
-  switch (p) {
-  case NumaPartition::VertexBalanced: return "polyrt::PartitionStrategy::VertexBalanced";
-  case NumaPartition::EdgeBalanced: return "polyrt::PartitionStrategy::EdgeBalanced";
-  case NumaPartition::ChunkAlpha: return "polyrt::PartitionStrategy::ChunkAlpha";
-  }
-  return "";
-}
-
 const char *frontierStructure(FrontierStructure f) {
   switch (f) {
   case FrontierStructure::BoolArray: return "polyrt::FrontierStructure::BoolArray";
@@ -59,11 +64,6 @@ const char *frontierStructure(FrontierStructure f) {
   case FrontierStructure::Adaptive: return "polyrt::FrontierStructure::Adaptive";
   }
   return "";
-}
-
-/// chunk-alpha's alpha as the runtime takes it (-1: its default).
-std::string alphaOf(const std::optional<double> &alpha) {
-  return alpha ? llvm::formatv("{0}", *alpha).str() : std::string("-1");
 }
 
 const char *stealingMethod(WorkStealing w) {
@@ -112,6 +112,10 @@ private:
   // Lines around each owner's edge loop (the accumulation's load and store).
   std::vector<std::string> beforeEdges, afterEdges;
   bool walksFrontierList() const { return v.input == FrontierRepr::SparseQueue; }
+  bool walksAgents() const {
+    return ownerLoop.owners == OwnerList::NodeAgents ||
+           ownerLoop.owners == OwnerList::NodeAgentFrontier;
+  }
   std::string pragmaClauses() const;
   std::string inFrontier(const std::string &vertex) const;
   std::vector<std::string> ownerTests() const;
@@ -314,7 +318,7 @@ std::vector<std::string> VariantWriter::accountOwnerVisit(const std::string &deg
     return std::to_string(once) + " + " + std::to_string(perEdge) + " * " + degree;
   };
   return {"const int accountNode = " + node + ";",
-          std::string(ownerLoop.owners == OwnerList::NodeAgents ? "polyrt::accounting::countAgent("
+          std::string(walksAgents() ? "polyrt::accounting::countAgent("
                                                                 : "polyrt::accounting::countOwner(") +
               "accountId, accountNode, accountOwners, " + owner + ", " +
               degree + ", " + (t.edges->type.isWeightedEdgeSet() ? "1" : "0") + ", " +
@@ -368,23 +372,28 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     os << in << "// NUMA: each node's threads walk the " << owner << "s of the node's "
        << (ownerLoop.owners == OwnerList::NodeRanges   ? "range"
            : ownerLoop.owners == OwnerList::NodeAgents ? "agent list"
+           : ownerLoop.owners == OwnerList::NodeAgentFrontier ? "agent list found in the frontier"
                                                        : "part of the frontier")
        << " first (" << spelling(numa.partition) << " partition, " << spelling(numa.stealing)
        << " stealing).\n"
        << in << "static polyrt::NumaOwnerLoop nodes;\n";
     bool list = ownerLoop.owners == OwnerList::NodeFrontierList;
     bool parts = ownerLoop.owners == OwnerList::NodeFrontierParts;
-    bool agents = ownerLoop.owners == OwnerList::NodeAgents;
+    bool agents = walksAgents();
+    bool agentList = ownerLoop.owners == OwnerList::NodeAgentFrontier;
     std::string chunk = scheduleNumber(numa.chunk, "the work-stealing chunk of '" + t.label + "'");
     if (agents) {
       os << in << "// Agents: node k walks the " << (push ? "out" : "in") << "-edges whose "
          << (push ? "destination" : "source") << " it owns, grouped by " << owner
          << " (an agent where another node owns it).\n"
-         << in << "const auto &agents = nodes.prepareAgents(g, polyrt::SubgraphSide::"
-         << (push ? "Push" : "Pull") << ", " << partitionStrategy(numa.partition) << ", "
-         << alphaOf(numa.alpha) << ", " << chunk << ", " << stealingMethod(numa.stealing)
-         << ");\n";
-      if (push && t.from)
+         << in << "const auto &agents = nodes." << (agentList ? "prepareAgentList" : "prepareAgents")
+         << "(g, polyrt::SubgraphSide::" << (push ? "Push" : "Pull") << ", "
+         << partitionStrategy(numa.partition) << ", " << alphaOf(numa.alpha) << ", " << chunk
+         << ", " << stealingMethod(numa.stealing) << (agentList ? ", sources" : "") << ");\n";
+      if (agentList)
+        os << in << "// Every node looks each frontier vertex up in its list: a round costs the\n"
+           << in << "// frontier, not the node's whole list.\n";
+      else if (push && t.from)
         os << in << "const uint64_t *frontierBits = frontier.bits();\n";
     } else if (parts) {
       const NodeFrontierPlan &f = *t.nodeFrontier;
@@ -414,9 +423,10 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
       os << in << "  while (nodes.next(thread, begin, end)) {\n";
     if (agents) {
       os << in << "    const auto &part = agents.parts[node];\n"
-         << in << "    const int64_t first = nodes.firstItem(node); // the part's items: i - first\n"
-         << in << "    const polyrt::VertexId *listed = part.vertices.data();\n"
-         << in << "    const polyrt::EdgeOffset *offsets = part.offsets.data();\n"
+         << in << "    const int64_t first = nodes.firstItem(node); // the part's items: i - first\n";
+      if (!agentList)
+        os << in << "    const polyrt::VertexId *listed = part.vertices.data();\n";
+      os << in << "    const polyrt::EdgeOffset *offsets = part.offsets.data();\n"
          << in << "    const polyrt::VertexId *neighbors = part.neighbors.data();\n";
       if (t.edges->type.isWeightedEdgeSet())
         os << in << "    const auto *weights = part.weights.data();\n";
@@ -428,6 +438,9 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
          << in << "        continue;\n";
     else
       os << in << "      " << ownerDecl;
+    if (agentList)
+      os << in << "      const int64_t at = part.find(" << owner << ");\n"
+         << in << "      if (at < 0)\n" << in << "        continue;\n";
     for (const std::string &test : tests)
       os << in << "      if (!" << test << ")\n" << in << "        continue;\n";
     lines(accountOwnerVisit(degreeOf(owners.edgesOf), "node"), indent + 3);
@@ -625,7 +638,7 @@ void VariantWriter::emitBody(const std::string &apply) {
   bool weighted = t.edges->type.isWeightedEdgeSet();
   std::string weightType = weighted ? cppType(*t.edges->type.value) : "";
   // Cache blocking, the NUMA merge form and agents walk arrays of their own.
-  if (!v.segments && !nest.merge && ownerLoop.owners != OwnerList::NodeAgents) {
+  if (!v.segments && !nest.merge && !walksAgents()) {
     os << "  const polyrt::EdgeOffset *offsets = g." << side << "Offsets();\n"
        << "  const polyrt::VertexId *neighbors = g." << side << "Neighbors();\n";
     if (weighted)
@@ -740,6 +753,11 @@ void VariantWriter::emitBody(const std::string &apply) {
   }
   case OwnerList::NodeAgents: {
     Owners owners{"", "listed[i - first]", "(i - first)", "", "", "", ""};
+    emitLoop(owners, body, 1);
+    break;
+  }
+  case OwnerList::NodeAgentFrontier: {
+    Owners owners{"", "sources[i - first]", "at", "", "", "", ""};
     emitLoop(owners, body, 1);
     break;
   }

@@ -148,6 +148,11 @@ std::string parallelForPragma(const LoopPlan &loop, const std::string &grain);
 /// from the program's arguments (`what` names it in the error message).
 std::string scheduleNumber(const ScheduleNumber &n, const std::string &what);
 
+/// A NUMA partition strategy as polyrt spells it.
+const char *partitionStrategy(NumaPartition p);
+/// chunk-alpha's alpha as the runtime takes it (-1: its default).
+std::string alphaOf(const std::optional<double> &alpha);
+
 } // namespace polyc
 
 #endif

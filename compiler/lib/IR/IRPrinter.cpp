@@ -76,6 +76,7 @@ const char *spelling(OwnerList owners) {
   case OwnerList::NodeFrontierList: return "frontier list by node";
   case OwnerList::NodeFrontierParts: return "frontier parts by node";
   case OwnerList::NodeAgents: return "agent subgraph by node";
+  case OwnerList::NodeAgentFrontier: return "frontier list in each node's agent subgraph";
   }
   return "";
 }
@@ -258,6 +259,14 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
     os << "  intersection ";
     printExpr(*call, os);
     os << ": " << spelling(method) << "\n";
+  }
+  for (const EdgePlacement &placement : module.edgesOnNodes) {
+    os << "  edges-on-nodes @" << placement.edges->name << ":";
+    for (const AgentParts &parts : placement.parts)
+      os << (&parts == &placement.parts.front() ? " " : "; ") << (parts.push ? "push" : "pull")
+         << " parts (" << spelling(parts.partition)
+         << (parts.alpha ? ", alpha " + std::to_string(*parts.alpha) : "") << ")";
+    os << "\n";
   }
   // Interleave both kinds in source order.
   auto e = module.edgeTraversals.begin(), eEnd = module.edgeTraversals.end();

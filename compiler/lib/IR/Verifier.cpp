@@ -118,6 +118,8 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
     return fail(where, "the merge phase must walk every node's own range");
   OwnerList expected = segmented                            ? OwnerList::SegmentDestinations
                        : merging                            ? OwnerList::NodeSubgraphVertices
+                       : v.numa && v.numa->agents && v.input == FrontierRepr::SparseQueue
+                           ? OwnerList::NodeAgentFrontier
                        : v.numa && v.numa->agents ? OwnerList::NodeAgents
                        : v.numa && v.numa->readsNodeParts ? OwnerList::NodeFrontierParts
                        : v.numa && v.input == FrontierRepr::SparseQueue ? OwnerList::NodeFrontierList
@@ -130,7 +132,8 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
                                                   owners.owners == OwnerList::NodeSubgraphVertices ||
                                                   owners.owners == OwnerList::NodeFrontierList ||
                                                   owners.owners == OwnerList::NodeFrontierParts ||
-                                                  owners.owners == OwnerList::NodeAgents))
+                                                  owners.owners == OwnerList::NodeAgents ||
+                                                  owners.owners == OwnerList::NodeAgentFrontier))
     return fail(where, "node ranges are walked in node chunks, and only they are");
   if (!v.numa && owners.isParallel() != (v.loop.parallelization != Parallelization::Serial))
     return fail(where, "the owner loop's shape disagrees with the parallelization");
@@ -278,6 +281,21 @@ std::string Verifier::run() {
       fail("traversal '" + u->name + "'", "two traversals share this name");
     verify(*u);
   }
+  // An edgeset placed on the nodes keeps no edges of its own there: every
+  // variant walking it must walk agents' parts the placement builds.
+  for (const EdgePlacement &placement : module.edgesOnNodes)
+    for (const EdgeTraversalExpr *t : module.edgeTraversals) {
+      auto *name = llvm::dyn_cast<NameExpr>(t->edges.get());
+      if (!name || name->decl != placement.edges)
+        continue;
+      for (const VariantPlan &v : t->variants)
+        if (!v.numa || !v.numa->agents ||
+            !llvm::is_contained(placement.parts, AgentParts{v.isPush(), v.numa->partition,
+                                                            v.numa->alpha}))
+          fail("traversal '" + t->name + "'",
+               "it walks '" + placement.edges->name +
+                   "', whose edges are placed on the nodes, without the agents' parts built there");
+    }
   std::set<const VarDecl *> fused;
   for (const FusedFieldGroup &g : module.fusedFields) {
     if (g.fields.size() < 2 || g.arrayName.empty())

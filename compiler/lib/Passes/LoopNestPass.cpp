@@ -78,6 +78,8 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
   } else if (v.numa) {
     // (The merge form walks its segments as parts of the node subgraphs.)
     owners.owners = v.numa->merge                          ? OwnerList::NodeSubgraphVertices
+                    : v.numa->agents && v.input == FrontierRepr::SparseQueue
+                        ? OwnerList::NodeAgentFrontier
                     : v.numa->agents                       ? OwnerList::NodeAgents
                     : v.numa->readsNodeParts               ? OwnerList::NodeFrontierParts
                     : v.input == FrontierRepr::SparseQueue ? OwnerList::NodeFrontierList

@@ -41,6 +41,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        runNumaPartitioningPass},
       {"agents", "configApplyAgents: NUMA variants walk per-node subgraphs of local edges",
        runAgentsPass},
+      {"edge-placement", "edgesets only agents walk: node parts built at load, own edges freed",
+       runEdgePlacementPass},
       {"node-frontiers", "configApplyFrontier: frontiers held node by node, each part a list or a bitmap",
        runNodeFrontierPass},
       {"update-sync",

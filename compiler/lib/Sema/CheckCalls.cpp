@@ -145,7 +145,9 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
     return Type(Type::Double);
   case Builtin::Min:
   case Builtin::Max: {
-    bool ok = require(0, isNumber(0), "a number") & require(1, isNumber(1), "a number");
+    // Both operands are checked, so that both get their message.
+    bool first = require(0, isNumber(0), "a number");
+    bool ok = require(1, isNumber(1), "a number") && first;
     return ok && countOk ? promote(args[0], args[1]) : Type();
   }
   case Builtin::StartTimer:

@@ -31,7 +31,7 @@ public:
         std::vector<VertexId> neighbors, std::vector<W> weights, bool directed);
 
   VertexId numVertices() const { return numVertices_; }
-  EdgeOffset numEdges() const { return static_cast<EdgeOffset>(outNeighbors_.size()); }
+  EdgeOffset numEdges() const { return outOffsets_.back(); }
   bool directed() const { return directed_; }
 
   const EdgeOffset *outOffsets() const { return outOffsets_.data(); }
@@ -61,6 +61,15 @@ public:
   }
   EdgeOffset inDegree(VertexId v) const { return inOffsets()[v + 1] - inOffsets()[v]; }
 
+  /// Frees the neighbour and weight arrays of the CSR and CSC, keeping their
+  /// offsets (degrees, numEdges()): for a graph whose every traversal walks
+  /// copies of its edges placed on NUMA nodes (polyrt::placeEdgesOnNodes),
+  /// so that the edges are not held twice. Afterwards the neighbour and
+  /// weight accessors return null, and buildInEdges() (when no CSC was
+  /// built) and transpose() throw Error.
+  void releaseNeighbors();
+  bool neighborsReleased() const { return neighborsReleased_; }
+
   /// The graph with every edge reversed (CSR of the reverse = this CSC; the
   /// result's CSC is this CSR). Computes the CSC first when it is missing. An
   /// undirected graph is its own transpose.
@@ -69,6 +78,7 @@ public:
 private:
   VertexId numVertices_ = 0;
   bool directed_ = true;
+  bool neighborsReleased_ = false;
   std::vector<EdgeOffset> outOffsets_ = std::vector<EdgeOffset>(1, 0); // {0}: no vertices
   std::vector<VertexId> outNeighbors_;
   std::vector<W> outWeights_;

@@ -29,6 +29,7 @@
 #include "polyrt/numa_partition.h"
 #include "polyrt/segmented_graph.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace polyrt {
@@ -40,6 +41,13 @@ template <typename W> struct NodeSubgraph {
   NodeBlock<W> weights;          // empty if unweighted
   int64_t numVertices() const { return vertices.size(); }
   EdgeOffset numEdges() const { return neighbors.size(); }
+  /// v's position in `vertices`, or -1 when the part holds none of its
+  /// edges: how a sparse frontier finds its agents without a |V| index.
+  int64_t find(VertexId v) const {
+    const VertexId *first = vertices.data(), *last = first + vertices.size();
+    const VertexId *at = std::lower_bound(first, last, v);
+    return at != last && *at == v ? at - first : -1;
+  }
 };
 
 /// Each node's part may be cut further by the split endpoint into
@@ -62,12 +70,25 @@ enum class SubgraphSide { Pull, Push };
 /// first use and cached, keyed by the graph (address, sizes, arrays), the
 /// partition's bounds, the side and the segments; calls must come from
 /// serial code. Pull calls g.buildInEdges(). The cache keeps the four most
-/// recently used; a reference stays valid until its entry is dropped.
+/// recently used; a reference stays valid until its entry is dropped. For
+/// an undirected graph a node's pull part and push part are the same edges
+/// (its in-edges are its out-edges), so both sides share one copy.
 /// Throws Error for segmentsPerNode < 1.
 template <typename W>
 const NodeSubgraphs<W> &nodeSubgraphs(Graph<W> &g, const Partition &p, SubgraphSide side,
                                       int64_t segmentsPerNode = 1,
                                       SegmentSplit how = SegmentSplit::VertexCount);
+/// The same (one segment per node), built, if not cached, from g's arrays
+/// whose pages are handed back to the system as they are copied, so that
+/// g's edges and the parts are never both whole in memory: for
+/// placeEdgesOnNodes (edge_placement.h), which releases g's neighbours
+/// right after and reads them no more. g's edges read as zeros afterwards.
+template <typename W>
+const NodeSubgraphs<W> &nodeSubgraphsConsumingEdges(Graph<W> &g, const Partition &p,
+                                                    SubgraphSide side);
+/// Keeps the subgraphs of g built so far until forgetNodeSubgraphs(g): for
+/// a graph whose own edges are released afterwards.
+template <typename W> void pinNodeSubgraphs(const Graph<W> &g);
 /// Drops the cached subgraphs of g.
 template <typename W> void forgetNodeSubgraphs(const Graph<W> &g);
 

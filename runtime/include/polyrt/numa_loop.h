@@ -43,6 +43,15 @@ namespace polyrt {
 enum class AgentOrder { Rolling, Increasing };
 AgentOrder agentOrder();
 
+/// The degrees an agent partition balances: the parts' edges, in-edges
+/// pushing (built here if missing), out-edges pulling.
+template <typename W> const EdgeOffset *agentBalancedOffsets(Graph<W> &g, SubgraphSide side) {
+  if (side == SubgraphSide::Pull)
+    return g.outOffsets();
+  g.buildInEdges();
+  return g.inOffsets();
+}
+
 class NumaOwnerLoop {
 public:
   /// Partitions [0, n) over the topology's nodes (balancing the degrees in
@@ -75,10 +84,7 @@ public:
   template <typename W>
   const NodeSubgraphs<W> &prepareAgents(Graph<W> &g, SubgraphSide side, PartitionStrategy how,
                                         double alpha, int64_t chunk, WorkStealing stealing) {
-    if (side == SubgraphSide::Push)
-      g.buildInEdges();
-    const EdgeOffset *balanced = side == SubgraphSide::Push ? g.inOffsets() : g.outOffsets();
-    partition_ = &partitionFor(g.numVertices(), balanced, how, alpha, chunk);
+    partition_ = &partitionFor(g.numVertices(), agentBalancedOffsets(g, side), how, alpha, chunk);
     const NodeSubgraphs<W> &parts = nodeSubgraphs(g, *partition_, side);
     std::vector<int64_t> counts, rolls;
     bool rolling = agentOrder() == AgentOrder::Rolling;
@@ -93,6 +99,20 @@ public:
                               : 0);
     }
     startWork(counts, stealing, chunk, rolls);
+    return parts;
+  }
+  /// Agents walked from a sparse frontier: the same parts, and every node's
+  /// items are the whole list (a push's frontier), each looked up in the
+  /// node's part (NodeSubgraph::find), so that a round costs the frontier,
+  /// not every listed vertex. Returns the parts.
+  template <typename W>
+  const NodeSubgraphs<W> &prepareAgentList(Graph<W> &g, SubgraphSide side, PartitionStrategy how,
+                                           double alpha, int64_t chunk, WorkStealing stealing,
+                                           const std::vector<VertexId> &list) {
+    partition_ = &partitionFor(g.numVertices(), agentBalancedOffsets(g, side), how, alpha, chunk);
+    const NodeSubgraphs<W> &parts = nodeSubgraphs(g, *partition_, side);
+    startWork(std::vector<int64_t>(parts.parts.size(), static_cast<int64_t>(list.size())),
+              stealing, chunk);
     return parts;
   }
   /// The first item of node k's range (prepareAgents: of its part's list).

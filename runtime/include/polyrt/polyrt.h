@@ -6,6 +6,7 @@
 #include "polyrt/atomics.h"
 #include "polyrt/coarsened_updates.h"
 #include "polyrt/edge_chunks.h"
+#include "polyrt/edge_placement.h"
 #include "polyrt/frontier_builders.h"
 #include "polyrt/graph.h"
 #include "polyrt/io.h"

@@ -47,6 +47,11 @@ template <typename W> struct PartArrays {
   W *weights = nullptr;
 };
 
+/// Hands the whole pages inside [first, last) back to the system (their
+/// contents read as zeros afterwards); the pages at the ends, which other
+/// blocks share, stay.
+void dropPages(const void *first, const void *last);
+
 template <typename W> class EdgeSplitter {
 public:
   /// The lists of vertices [0, n) (offsets, neighbors, weights: a CSC, or
@@ -90,9 +95,14 @@ public:
 
   /// The split written straight into storage of the caller's:
   /// allocate(s, owners, edges) returns part s's PartArrays; it is called
-  /// once per part, from several threads at once.
-  template <typename Allocate> void buildInto(Allocate allocate) {
-    int64_t want = std::min<int64_t>(4 * omp_get_max_threads(),
+  /// once per part, from several threads at once. With consumeInput, the
+  /// pages of the input's neighbour and weight arrays are handed back to
+  /// the system as soon as they are copied (their contents are lost): for
+  /// an input freed afterwards, so that the input and the parts are never
+  /// both whole in memory.
+  template <typename Allocate> void buildInto(Allocate allocate, bool consumeInput = false) {
+    // Consuming, finer blocks: the input still held is the blocks in flight.
+    int64_t want = std::min<int64_t>((consumeInput ? 64 : 4) * omp_get_max_threads(),
                                      std::max<int64_t>(1, kCounterBudget / numSegments_));
     int64_t work = offsets_[n_] + n_;
     std::vector<VertexId> blocks = edgeBalancedBoundaries(offsets_, n_, work / want + 1);
@@ -134,7 +144,7 @@ public:
             part.weights[e] = weights_[k];
         }
       edgeAt[b * S + s] = e;
-    });
+    }, consumeInput);
   }
 
   int64_t numParts() const { return numSegments_; }
@@ -149,8 +159,10 @@ private:
 
   /// For each destination of each block (blocks in parallel), calls
   /// f(block, v, runs, count) once per segment holding in-edges of v, in
-  /// increasing segment order; runs[0 .. count) are in CSC order.
-  template <typename F> void forEachBlock(const std::vector<VertexId> &blocks, F f) const {
+  /// increasing segment order; runs[0 .. count) are in CSC order. With
+  /// dropInput, each block's input pages are dropped once it is done.
+  template <typename F>
+  void forEachBlock(const std::vector<VertexId> &blocks, F f, bool dropInput = false) const {
     int64_t numBlocks = static_cast<int64_t>(blocks.size()) - 1;
     bool parallel = offsets_[n_] + n_ > detail::kSerialCutoff;
 #pragma omp parallel if (parallel)
@@ -178,6 +190,12 @@ private:
             for (j = i + 1; j < runs.size() && runs[j].segment == runs[i].segment;)
               ++j;
             f(b, v, runs.data() + i, j - i);
+          }
+          if (dropInput && v + 1 == blocks[b + 1]) {
+            EdgeOffset lo = offsets_[blocks[b]], hi = offsets_[blocks[b + 1]];
+            dropPages(sources_ + lo, sources_ + hi);
+            if (weights_)
+              dropPages(weights_ + lo, weights_ + hi);
           }
         }
     }

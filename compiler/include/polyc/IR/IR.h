@@ -78,6 +78,7 @@ enum class OwnerList {
   NodeFrontierList,     // the input frontier's ids, regrouped by owner node
   NodeFrontierParts,    // the input frontier's per-node parts (configApplyFrontier)
   NodeAgents,           // each node's agent subgraph: the vertices it lists (configApplyAgents)
+  NodeAgentFrontier,    // the input frontier's ids, each looked up in every node's agent subgraph
 };
 
 /// How a loop's iterations are cut into tasks; the parallelization pass's
@@ -342,6 +343,23 @@ struct FusedFieldGroup {
 };
 
 /// The unit passes work on.
+/// The node parts one agents variant walks (what its prepareAgents names).
+struct AgentParts {
+  bool push = false; // split by destination owner (push) or by source owner (pull)
+  NumaPartition partition = NumaPartition::VertexBalanced;
+  std::optional<double> alpha;
+  bool operator==(const AgentParts &) const = default;
+};
+
+/// An edgeset whose every traversal walks agents (the edge-placement pass):
+/// on more than one node the program reads its edges only through the node
+/// parts, so they are built when it is loaded and its own neighbour arrays
+/// freed (polyrt::placeEdgesOnNodes).
+struct EdgePlacement {
+  const VarDecl *edges = nullptr;
+  std::vector<AgentParts> parts; // distinct, in traversal order
+};
+
 struct Module {
   Program *program = nullptr;
   Schedule schedule;
@@ -359,6 +377,8 @@ struct Module {
   /// configIntersection: the method of each intersection() call in a
   /// labelled statement (the intersection pass); others merge.
   std::map<const CallExpr *, IntersectionMethod> intersectionMethods;
+  /// Edgesets placed on NUMA nodes at load, in declaration order.
+  std::vector<EdgePlacement> edgesOnNodes;
 };
 
 /// What a NUMA variant runs on a machine with one node (and none emulated):

@@ -1,0 +1,65 @@
+//===- edge_placement.cpp - A graph's edges moved to its NUMA nodes -----===//
+#include "polyrt/edge_placement.h"
+
+#include "polyrt/numa.h"
+#include "polyrt/numa_loop.h"
+#include "polyrt/program.h"
+
+#include <iostream>
+
+namespace polyrt {
+
+template <typename W> void placeEdgesOnNodes(Graph<W> &g, const std::vector<AgentParts> &parts) {
+  const int nodes = topology().nodes;
+  if (nodes == 1 || g.neighborsReleased())
+    return;
+  // Every partition first: a push's is balanced on in-degrees, which builds
+  // the CSC from the CSR before any split consumes the CSR. Requests that
+  // name the same split once (an undirected graph's pull and push parts
+  // are the same edges) are built once.
+  struct Split {
+    SubgraphSide side;
+    Partition partition;
+  };
+  std::vector<Split> splits;
+  for (const AgentParts &request : parts) {
+    // The partition NumaOwnerLoop::prepareAgents makes, so that its lookup
+    // finds these parts.
+    Partition p = partitionVertices(g.numVertices(), agentBalancedOffsets(g, request.side), nodes,
+                                    request.how, request.alpha);
+    if (request.side == SubgraphSide::Pull)
+      g.buildInEdges();
+    SubgraphSide side = g.directed() ? request.side : SubgraphSide::Push;
+    bool known = false;
+    for (const Split &s : splits)
+      known = known || (s.side == side && s.partition.bounds == p.bounds);
+    if (!known)
+      splits.push_back({side, std::move(p)});
+  }
+  // The last split reading the CSR (pushing) or the CSC (pulling) consumes
+  // it, so that it and the parts are never both whole in memory.
+  EdgeOffset copied = 0;
+  for (size_t i = 0; i < splits.size(); ++i) {
+    bool lastReader = true;
+    for (size_t j = i + 1; j < splits.size(); ++j)
+      lastReader = lastReader && splits[j].side != splits[i].side;
+    const NodeSubgraphs<W> &split =
+        lastReader ? nodeSubgraphsConsumingEdges(g, splits[i].partition, splits[i].side)
+                   : nodeSubgraphs(g, splits[i].partition, splits[i].side);
+    for (const NodeSubgraph<W> &part : split.parts)
+      copied += part.numEdges();
+  }
+  pinNodeSubgraphs(g);
+  g.releaseNeighbors();
+  if (verbose())
+    std::cerr << "polyrt: the graph's " << g.numEdges() << " edges placed on " << nodes
+              << " nodes (" << copied << " in the agents' parts); its own neighbour arrays "
+              << "released\n";
+}
+
+template void placeEdgesOnNodes<NoWeight>(Graph<NoWeight> &, const std::vector<AgentParts> &);
+template void placeEdgesOnNodes<int32_t>(Graph<int32_t> &, const std::vector<AgentParts> &);
+template void placeEdgesOnNodes<float>(Graph<float> &, const std::vector<AgentParts> &);
+template void placeEdgesOnNodes<double>(Graph<double> &, const std::vector<AgentParts> &);
+
+} // namespace polyrt
