@@ -25,16 +25,18 @@
 #    configUpdateSync atomic, lock, htm and merge (htm and merge: reductions
 #    only, so not SSSP), at one node and at 2 emulated nodes; ratios to
 #    atomic. Without RTM htm is the atomic path plus its probe.
-# 7. Adaptive per-node frontiers (Polymer's Table 6(a) shape): BFS, CC and
-#    SSSP on the 2^(scale/2) x 2^(scale/2) grid and the Kronecker graph under
-#    a NUMA hybrid (every variant split over nodes), with and without
-#    configApplyFrontier adaptive, at one node and at 2 and 4 emulated nodes.
+# 7. Per-node frontiers (Polymer's Table 6(a) shape): BFS, CC and SSSP on
+#    the 2^(scale/2) x 2^(scale/2) grid and the Kronecker graph under a NUMA
+#    hybrid (every variant split over nodes): without configApplyFrontier,
+#    with each node's part always a bitmap (Polymer without its adaptive
+#    structure), and adaptive, at one node and at 2 and 4 emulated nodes.
 # 8. Agents (Polymer's Tables 4 and 5 shape): PR and BFS on the Kronecker
 #    graph at 8 emulated nodes (two threads each), the benchmark schedule
 #    against its NUMA form on every variant and that plus configApplyAgents:
 #    remote / random-remote shares; peak memory (GNU time's maximum RSS) of
 #    the NUMA form with and without agents on the Kronecker graph and the
-#    grid; speed with and without agents at one node and 2 emulated nodes;
+#    grid; speed with and without agents at one node and 2 emulated nodes
+#    (every algorithm);
 #    agents' rolling walk order against the increasing one at 2 and 8.
 #
 # Environment: BENCH_SCALE [20], BENCH_RUNS [3], BENCH_ALGOS [pr prdelta bfs
@@ -264,8 +266,11 @@ fi
 # ---------------------------------------------------------------- 7. frontiers
 if section 7; then
 echo
-echo "== 7. Adaptive per-node frontiers: NUMA hybrids, kernel seconds, median of $runs interleaved runs"
-printf '%-6s %-6s %-6s %9s %9s   %s\n' algo graph nodes global adaptive "adaptive/global"
+echo "== 7. Per-node frontiers: NUMA hybrids, kernel seconds, median of $runs interleaved runs"
+echo "   global: no configApplyFrontier; bitmap: each node's part always a bitmap (Polymer"
+echo "   without its adaptive structure); adaptive: per node, queues or a bitmap by active edges"
+printf '%-6s %-6s %-6s %9s %9s %9s   %s\n' algo graph nodes global bitmap adaptive \
+  "adaptive/bitmap adaptive/global"
 frontier_schedule() { # name [extra call] -> file
   local out="$work/frontier-$1.sched"
   { echo "schedule:"
@@ -277,6 +282,8 @@ frontier_schedule() { # name [extra call] -> file
 }
 for algo in bfs cc sssp; do
   program "$algo" "$(frontier_schedule global)" "$work/$algo-frontier-global" || continue
+  program "$algo" "$(frontier_schedule bitmap '->configApplyFrontier("s1", "bitvector")')" \
+    "$work/$algo-frontier-bitmap" || continue
   program "$algo" "$(frontier_schedule adaptive '->configApplyFrontier("s1", "adaptive")')" \
     "$work/$algo-frontier-adaptive" || continue
   for kind in grid kron; do
@@ -286,15 +293,15 @@ for algo in bfs cc sssp; do
     for nodes in 1 2 4; do
       declare -A times=()
       for ((r = 0; r < runs; ++r)); do
-        for how in global adaptive; do
+        for how in global bitmap adaptive; do
           times[$how]+=" $(run OMP_WAIT_POLICY=passive POLYRT_NUMA_NODES=$nodes -- \
             "$work/$algo-frontier-$how" "$g" "${src[@]}")"
         done
       done
       # shellcheck disable=SC2086 # the lists are words on purpose
       awk -v al="$algo" -v k="$kind" -v n="$nodes" -v a="$(median ${times[global]})" \
-        -v b="$(median ${times[adaptive]})" \
-        'BEGIN { printf "%-6s %-6s %-6s %9.4f %9.4f   %.2f\n", al, k, n, a, b, b / a }'
+        -v b="$(median ${times[bitmap]})" -v c="$(median ${times[adaptive]})" \
+        'BEGIN { printf "%-6s %-6s %-6s %9.4f %9.4f %9.4f   %.2f %.2f\n", al, k, n, a, b, c, c / b, c / a }'
     done
   done
 done
@@ -303,7 +310,7 @@ fi
 # ---------------------------------------------------------------- 8. agents
 if section 8; then
 echo
-echo "== 8. Agents: PR and BFS, the NUMA form (section 2) with and without configApplyAgents"
+echo "== 8. Agents: PR and BFS, the NUMA form of every variant with and without configApplyAgents"
 # The NUMA form of every variant (section 2's form names a hybrid's pull
 # only), so that with agents every traversal walks the node parts and the
 # graph's own edges are placed on the nodes at load (edge-placement pass).
@@ -320,9 +327,9 @@ agents_schedule() { # algo -> file
 # Sets g to the graph of that kind and src to the program arguments after
 # it (BFS's source).
 bench_input() { # algo kind
-  g="$(graph "$2" sg)"
+  g="$(graph "$2" "$(ext_of "$1")")"
   src=()
-  [[ "$1" == bfs ]] && src=("$(source_of "$g")")
+  [[ "$1" == bfs || "$1" == sssp ]] && src=("$(source_of "$g")")
   return 0
 }
 echo "accounting at 8 emulated nodes, remote% / random-remote%:"
@@ -358,7 +365,11 @@ for algo in pr bfs; do
   done
 done
 echo "kernel seconds, median of $runs interleaved runs (1 node, then 2 emulated nodes):"
-for algo in pr bfs; do
+for algo in $algos; do
+  if [[ "$algo" != pr && "$algo" != bfs ]]; then # (built above)
+    program "$algo" "$(numa_everywhere_schedule "$algo")" "$work/$algo-numa" || continue
+    program "$algo" "$(agents_schedule "$algo")" "$work/$algo-agents" || continue
+  fi
   bench_input "$algo" kron
   declare -A one=() two=()
   for ((r = 0; r < runs; ++r)); do
