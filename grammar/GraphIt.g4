@@ -25,7 +25,9 @@ externVarDecl : 'extern' ID ':' type ';' ;
 
 externFuncDecl : 'extern' 'func' ID '(' paramList? ')' funcResult? ';' ;
 
-funcDecl : 'export'? 'func' ID '(' paramList? ')' funcResult? stmt* 'end' ';'? ;
+// A functor (GraphIt) binds the parameters in brackets when it is applied:
+// `func f[a : vector{Vertex}(int)](v : Vertex)`, applied as `f[x]`.
+funcDecl : 'export'? 'func' ID ('[' bound=paramList ']')? '(' params=paramList? ')' funcResult? stmt* 'end' ';'? ;
 
 paramList : param (',' param)* ;
 param : ID ':' type ;
@@ -118,7 +120,7 @@ expr
 // Method calls and indexing bind tightest: `-a[i]` is `-(a[i])`.
 postfixExpr
   : postfixExpr '.' ID '(' argList? ')'              # methodCallExpr
-  | postfixExpr '[' expr ']'                         # indexExpr
+  | postfixExpr '[' argList ']'                      # indexExpr
   | primaryExpr                                      # primary
   ;
 

@@ -90,6 +90,11 @@ private:
       else if (f.linkage == FuncDecl::Extern)
         os << " extern";
       os << '\n';
+      for (const auto &p : f.boundParams) {
+        line(depth + 1) << "BoundParam " << p->name;
+        typeSuffix(p->type, os);
+        os << '\n';
+      }
       for (const auto &p : f.params)
         if (p)
           decl(*p, depth + 1);
@@ -263,6 +268,7 @@ private:
     case Expr::Index: os << "Index"; break;
     case Expr::New: os << "New " << cast<NewExpr>(e).allocated.str(); break;
     case Expr::VectorLit: os << "VectorLit"; break;
+    case Expr::Functor: os << "Functor " << cast<FunctorExpr>(e).name; break;
     case Expr::EdgeTraversal: os << "EdgeTraversal"; break;
     case Expr::VertexTraversal: os << "VertexTraversal"; break;
     }
@@ -300,6 +306,7 @@ private:
     }
     case Expr::New: args(cast<NewExpr>(e).args, depth + 1); break;
     case Expr::VectorLit: args(cast<VectorLitExpr>(e).elements, depth + 1); break;
+    case Expr::Functor: args(cast<FunctorExpr>(e).args, depth + 1); break;
     default: break;
     }
   }

@@ -147,6 +147,18 @@ void printBare(const Expr &e, llvm::raw_ostream &os) {
     printArgs(n.args, os);
     return;
   }
+  case Expr::Functor: {
+    auto &f = cast<FunctorExpr>(e);
+    os << f.name << '[';
+    const char *sep = "";
+    for (const ExprPtr &arg : f.args) {
+      os << sep;
+      printWithPrecedence(arg.get(), PrecOr, os);
+      sep = ", ";
+    }
+    os << ']';
+    return;
+  }
   case Expr::VectorLit: {
     os << '{';
     const char *sep = "";

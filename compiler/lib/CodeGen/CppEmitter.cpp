@@ -79,6 +79,9 @@ void CppEmitter::emitGlobals() {
         os << "polyrt::NodeReplicas<" << cppType(*var->type.value) << "> " << replicasName(*var)
            << "; // " << var->name << "'s copy on each node\n";
     }
+  for (const VarDecl *var : module.hoistedLocals)
+    os << cppType(var->type) << " " << cppName(var->name)
+       << "; // a local that a functor binds, set where declared\n";
   os << "\n";
   if (!module.fusedFields.empty())
     emitFusedFieldHelpers(os);

@@ -122,6 +122,9 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
   }
   case Expr::BoolLit: return cast<BoolLitExpr>(e).value ? "true" : "false";
   case Expr::StringLit: return quoted(cast<StringLitExpr>(e).value);
+  case Expr::Functor: // lowering specialises every application
+    error(e.loc, "internal error: functor '" + cast<FunctorExpr>(e).name + "' was not specialised");
+    return "";
   case Expr::Name: {
     auto &n = cast<NameExpr>(e);
     // A fused vector as a whole (fuseFields) is read as a copy of its field.

@@ -99,13 +99,17 @@ std::string CppEmitter::localDeclaration(const VarDecl &var) {
   std::string type = cppType(var.type), name = cppName(var.name);
   const Expr *init = var.init.get();
   checkVectorElement(var.type, var.loc);
+  // A local a functor binds lives at namespace scope (Module::hoistedLocals):
+  // its declaration statement initialises it.
+  bool hoisted = var.storage == VarDecl::Global;
+  std::string declared = hoisted ? name : type + " " + name;
   if (var.type.kind == Type::Vector && (!init || !init->type.isValid() ||
                                         init->type.kind != Type::Vector))
-    return type + " " + name + "(" + elementCount(var.type.element) + ", " +
-           initialValue(init, *var.type.value) + ");";
+    return declared + (hoisted ? " = " + type : "") + "(" + elementCount(var.type.element) +
+           ", " + initialValue(init, *var.type.value) + ");";
   if (!init)
-    return type + " " + name + "{};";
-  return type + " " + name + " = " + initialValue(init, var.type) + ";";
+    return declared + (hoisted ? " = " + type + "()" : "{}") + ";";
+  return declared + " = " + initialValue(init, var.type) + ";";
 }
 
 std::string CppEmitter::assignment(const AssignStmt &a) {

@@ -45,6 +45,10 @@ std::unique_ptr<Program> ASTBuilder::build(P::ProgramContext *tree) {
   auto program = std::make_unique<Program>();
   if (!tree)
     return nullptr;
+  // Functors first: `f[x]` applies one wherever it is declared.
+  for (P::TopLevelDeclContext *decl : tree->topLevelDecl())
+    if (P::FuncDeclContext *f = decl->funcDecl(); f && f->bound && f->ID())
+      functorNames.insert(text(f->ID()));
   for (P::TopLevelDeclContext *decl : tree->topLevelDecl())
     if (auto d = buildTopLevel(decl))
       program->decls.push_back(std::move(d));
@@ -69,8 +73,12 @@ std::unique_ptr<Decl> ASTBuilder::buildTopLevel(P::TopLevelDeclContext *ctx) {
     return buildFunc(x->ID(), x->paramList(), x->funcResult(), FuncDecl::Extern);
   if (auto *f = ctx->funcDecl()) {
     bool exported = f->getStart() && f->getStart()->getText() == "export";
-    auto func = buildFunc(f->ID(), f->paramList(), f->funcResult(),
+    auto func = buildFunc(f->ID(), f->params, f->funcResult(),
                           exported ? FuncDecl::Export : FuncDecl::Internal);
+    if (f->bound)
+      for (P::ParamContext *p : f->bound->param())
+        func->boundParams.push_back(
+            std::make_unique<ParamDecl>(loc(p->ID()), text(p->ID()), buildType(p->type())));
     func->body = buildBlock(f->stmt());
     return func;
   }
@@ -335,10 +343,18 @@ ExprPtr ASTBuilder::buildPostfix(P::PostfixExprContext *ctx) {
   }
   if (auto *i = dynamic_cast<P::IndexExprContext *>(ctx)) {
     ExprPtr base = buildPostfix(i->postfixExpr());
-    ExprPtr index = buildExpr(i->expr());
+    std::vector<ExprPtr> indices = buildArgs(i->argList());
     auto *bracket = ctx->children.size() > 1 ? dynamic_cast<TerminalNode *>(ctx->children[1])
                                              : nullptr;
-    return std::make_unique<IndexExpr>(loc(bracket), std::move(base), std::move(index));
+    // A functor's name with its bound arguments.
+    if (auto *name = llvm::dyn_cast_or_null<NameExpr>(base.get()); name && functorNames.count(name->name))
+      return std::make_unique<FunctorExpr>(name->loc, name->name, std::move(indices));
+    if (indices.size() != 1) {
+      error(loc(bracket), "an index is one expression, not " + std::to_string(indices.size()) +
+                              " (only a functor takes several bound arguments)");
+      return nullptr;
+    }
+    return std::make_unique<IndexExpr>(loc(bracket), std::move(base), std::move(indices[0]));
   }
   if (auto *p = dynamic_cast<P::PrimaryContext *>(ctx))
     return buildPrimary(p->primaryExpr());

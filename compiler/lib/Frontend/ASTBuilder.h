@@ -16,6 +16,9 @@
 
 #include "polyc/AST/AST.h"
 
+#include <set>
+#include <string>
+
 namespace polyc {
 
 class ASTBuilder {
@@ -29,6 +32,7 @@ public:
   std::unique_ptr<Program> build(P::ProgramContext *tree);
 
 private:
+  std::set<std::string> functorNames; // functions declared with bound parameters
   DiagnosticEngine &diags;
   const TokenLocator &locator;
   bool failed = false;

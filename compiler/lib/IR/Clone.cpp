@@ -124,6 +124,13 @@ ExprPtr polyc::cloneExpr(const Expr &e, DeclMap &map) {
   case Expr::VectorLit:
     copy = std::make_unique<VectorLitExpr>(e.loc, cloneAll(cast<VectorLitExpr>(e).elements, map));
     break;
+  case Expr::Functor: {
+    auto &f = cast<FunctorExpr>(e);
+    auto functor = std::make_unique<FunctorExpr>(e.loc, f.name, cloneAll(f.args, map));
+    functor->func = f.func;
+    copy = std::move(functor);
+    break;
+  }
   case Expr::EdgeTraversal: copy = cloneEdgeTraversal(cast<EdgeTraversalExpr>(e), map); break;
   case Expr::VertexTraversal:
     copy = cloneVertexTraversal(cast<VertexTraversalExpr>(e), map);
@@ -353,6 +360,10 @@ bool polyc::sameExpr(const Expr &a, const Expr &b) {
   }
   case Expr::VectorLit:
     return sameAll(cast<VectorLitExpr>(a).elements, cast<VectorLitExpr>(b).elements);
+  case Expr::Functor: {
+    auto &x = cast<FunctorExpr>(a), &y = cast<FunctorExpr>(b);
+    return x.func == y.func && x.name == y.name && sameAll(x.args, y.args);
+  }
   case Expr::EdgeTraversal:
   case Expr::VertexTraversal: return false; // each traversal runs on its own
   }

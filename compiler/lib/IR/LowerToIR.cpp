@@ -177,6 +177,8 @@ bool polyc::lowerToIR(Program &program, Schedule schedule, Module &module,
   unsigned errorsBefore = diags.errorCount();
   module.program = &program;
   module.schedule = std::move(schedule);
+  if (!specialiseFunctors(program, module, diags))
+    return false;
   Lowering(module, diags).run(program);
   return diags.errorCount() == errorsBefore;
 }

@@ -42,8 +42,55 @@ Type Sema::checkCall(CallExpr &call, const Type *expected) {
   return t;
 }
 
+/// f[a, b]: the functor's bound parameters given. A vector, vertexset or
+/// list is bound by reference, so its argument names a variable; a scalar
+/// is bound to a variable or to a value.
+Type Sema::checkFunctor(FunctorExpr &functor) {
+  auto *func = llvm::dyn_cast_or_null<FuncDecl>(lookup(functor.name));
+  std::vector<Type> args;
+  for (ExprPtr &arg : functor.args)
+    args.push_back(checkExpr(arg.get()));
+  if (!func || func->boundParams.empty()) {
+    diags.error(functor.loc, "'" + functor.name + "' is not a functor here");
+    return Type();
+  }
+  functor.func = func;
+  size_t bound = func->boundParams.size();
+  if (!checkArgCount(functor.loc, functor.name, bound, bound, args.size(), func))
+    return Type(Type::Function);
+  for (size_t i = 0; i < args.size(); ++i) {
+    ParamDecl &param = *func->boundParams[i];
+    if (!args[i].isValid())
+      continue;
+    if (!canAssign(param.type, args[i]) && convertToNumber(functor.args[i], param.type))
+      args[i] = functor.args[i]->type;
+    if (!canAssign(param.type, args[i])) {
+      diags.error(startLoc(*functor.args[i]), "cannot bind a value of type " + quoted(args[i]) +
+                                                  " to parameter '" + param.name + "' of type " +
+                                                  quoted(param.type));
+      diags.note(param.loc, "parameter declared here");
+      continue;
+    }
+    bool byReference = param.type.kind == Type::Vector || param.type.kind == Type::VertexSet ||
+                       param.type.kind == Type::List;
+    auto *name = dyn_cast<NameExpr>(functor.args[i].get());
+    if (byReference && !(name && llvm::isa_and_nonnull<VarDecl>(name->decl))) {
+      diags.error(startLoc(*functor.args[i]),
+                  "functor '" + functor.name + "' binds '" + param.name +
+                      "' by reference: pass the name of a variable");
+      diags.note(param.loc, "parameter declared here");
+    }
+  }
+  return Type(Type::Function);
+}
+
 Type Sema::checkUserCall(CallExpr &call, FuncDecl &func) {
   call.func = &func;
+  if (!func.boundParams.empty()) {
+    diags.error(call.loc, "'" + func.name + "' is a functor: apply it with its bound arguments, "
+                          "as " + func.name + "[...], not call it");
+    return Type();
+  }
   std::vector<Type> args;
   for (ExprPtr &arg : call.args)
     args.push_back(checkExpr(arg.get()));

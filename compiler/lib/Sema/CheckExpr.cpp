@@ -32,6 +32,7 @@ Type Sema::checkExprKind(Expr &expr, const Type *expected) {
   case Expr::Index: return checkIndex(cast<IndexExpr>(expr));
   case Expr::New: return checkNew(cast<NewExpr>(expr));
   case Expr::VectorLit: return checkVectorLit(cast<VectorLitExpr>(expr), expected);
+  case Expr::Functor: return checkFunctor(cast<FunctorExpr>(expr));
   case Expr::EdgeTraversal:
   case Expr::VertexTraversal: return expr.type; // made by lowering, already typed
   }

@@ -98,7 +98,8 @@ Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Typ
     // A bool edge function's results make the output where the program
     // takes one (`var output : vertexset{V} = edges.apply(f);`).
     auto *name = call.args.size() == 1 ? dyn_cast<NameExpr>(call.args[0].get()) : nullptr;
-    auto *func = name ? dyn_cast_or_null<FuncDecl>(name->decl) : nullptr;
+    auto *functor = call.args.size() == 1 ? dyn_cast<FunctorExpr>(call.args[0].get()) : nullptr;
+    auto *func = functor ? functor->func : name ? dyn_cast_or_null<FuncDecl>(name->decl) : nullptr;
     bool returnsBool = func && func->result && func->result->type.kind == Type::Bool;
     if (returnsBool && expected && expected->kind == Type::VertexSet)
       return Type::vertexSet(edges.dstElement);
@@ -227,9 +228,18 @@ Type Sema::checkListMethod(MethodCallExpr &call, const Type &list) {
 
 FuncDecl *Sema::functionArgument(Expr &arg, llvm::StringRef method) {
   Type t = checkExpr(&arg);
+  if (auto *functor = dyn_cast<FunctorExpr>(&arg))
+    return functor->func;
   if (auto *name = dyn_cast<NameExpr>(&arg))
-    if (auto *func = dyn_cast_or_null<FuncDecl>(name->decl))
+    if (auto *func = dyn_cast_or_null<FuncDecl>(name->decl)) {
+      if (!func->boundParams.empty()) {
+        diags.error(startLoc(arg), "functor '" + func->name + "' is applied with its bound "
+                                   "arguments, as " + func->name + "[...]");
+        diags.note(func->loc, "'" + func->name + "' declared here");
+        return nullptr;
+      }
       return func;
+    }
   if (t.isValid())
     diags.error(startLoc(arg), "'" + method + "' expects the name of a function, not a value "
                                               "of type " + quoted(t));
@@ -293,6 +303,10 @@ void Sema::checkVertexSetOrFilter(Expr &arg, const std::string &element,
       checkVertexFunction(arg, element, method, /*isFilter=*/true);
       return;
     }
+  if (llvm::isa<FunctorExpr>(&arg)) {
+    checkVertexFunction(arg, element, method, /*isFilter=*/true);
+    return;
+  }
   Type t = checkExpr(&arg);
   if (t.isValid() && !(t.kind == Type::VertexSet && t.element == element))
     diags.error(startLoc(arg), "'" + method + "' expects a vertexset{" + element +

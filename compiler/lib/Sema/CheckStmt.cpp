@@ -137,9 +137,10 @@ void Sema::checkStmt(Stmt &stmt) {
   case Stmt::Delete: {
     auto &s = cast<DeleteStmt>(stmt);
     Type t = checkExpr(s.value.get());
-    if (s.value && t.isValid() && t.kind != Type::VertexSet && t.kind != Type::List)
+    if (s.value && t.isValid() && t.kind != Type::VertexSet && t.kind != Type::List &&
+        t.kind != Type::Vector)
       diags.error(startLoc(*s.value),
-                  "only vertexsets and lists can be deleted, not " + quoted(t));
+                  "only vertexsets, lists and vectors can be deleted, not " + quoted(t));
     return;
   }
   case Stmt::Return:

@@ -121,6 +121,16 @@ void Sema::checkGlobal(VarDecl &global) {
 void Sema::checkFunction(FuncDecl &func) {
   currentFunc = &func;
   pushScope();
+  if (!func.boundParams.empty() && (func.isMain() || func.linkage != FuncDecl::Internal))
+    diags.error(func.boundParams.front()->loc,
+                "'" + func.name + "' cannot be a functor: " +
+                    (func.isMain() ? "'main' takes no bound parameters"
+                                   : "an exported function is called from C++"));
+  for (auto &param : func.boundParams) {
+    if (!checkTypeWellFormed(param->type, param->loc))
+      unusableDecls.insert(param.get());
+    declare(*param);
+  }
   for (auto &param : func.params) {
     if (!checkTypeWellFormed(param->type, param->loc))
       unusableDecls.insert(param.get());

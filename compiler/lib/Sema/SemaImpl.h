@@ -97,6 +97,7 @@ public:
   //===--- CheckCalls.cpp --------------------------------------------------===//
   Type checkCall(CallExpr &call, const Type *expected);
   Type checkUserCall(CallExpr &call, FuncDecl &func);
+  Type checkFunctor(FunctorExpr &functor);
   Type checkBuiltinCall(CallExpr &call, const Type *expected, bool &known);
   bool checkArgCount(llvm::SMLoc loc, llvm::StringRef callee, size_t min, size_t max,
                      size_t given, const Decl *declared);

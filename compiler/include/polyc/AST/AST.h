@@ -44,6 +44,7 @@ public:
     Index,      // base[index]
     New,        // new vertexset{V}(n), new list{T}(), new priority_queue...(args)
     VectorLit,  // {1, 2, 3}: a fixed-length vector's elements
+    Functor,    // f[args]: a functor with its bound arguments
     // IR-only kinds (created by lowering, never by the parser):
     EdgeTraversal,
     VertexTraversal,
@@ -172,6 +173,19 @@ public:
   static bool classof(const Expr *e) { return e->kind == New; }
   Type allocated; // VertexSet, List or PriorityQueue
   std::vector<ExprPtr> args;
+};
+
+/// `f[a, b]`: the functor f (a function declared with bound parameters,
+/// `func f[x : T, ...](v : Vertex)`) with its bound arguments, used where a
+/// function is applied. Lowering specialises f for each application.
+class FunctorExpr : public Expr {
+public:
+  FunctorExpr(llvm::SMLoc loc, std::string name, std::vector<ExprPtr> args)
+      : Expr(Functor, loc), name(std::move(name)), args(std::move(args)) {}
+  static bool classof(const Expr *e) { return e->kind == Functor; }
+  std::string name;
+  std::vector<ExprPtr> args;
+  FuncDecl *func = nullptr; // resolved by Sema
 };
 
 //===----------------------------------------------------------------------===//
@@ -328,6 +342,9 @@ public:
 /// variables and named function results.
 class VarDecl : public Decl {
 public:
+  /// A local that a functor application binds becomes Global when lowered
+  /// (Module::hoistedLocals): declared at namespace scope so that the
+  /// specialised function can name it, and initialised where declared.
   enum Storage { Global, Local, Extern, Result };
   VarDecl(llvm::SMLoc loc, std::string name, Storage storage, bool isConst,
           Type declaredType, ExprPtr init)
@@ -359,6 +376,9 @@ public:
       : Decl(Func, loc, std::move(name)), linkage(linkage) {}
   static bool classof(const Decl *d) { return d->kind == Func; }
   Linkage linkage;
+  /// A functor's bound parameters (`func f[a : T](v : Vertex)`), given
+  /// where it is applied (`f[x]`); empty for other functions.
+  std::vector<std::unique_ptr<ParamDecl>> boundParams;
   std::vector<std::unique_ptr<ParamDecl>> params;
   std::unique_ptr<VarDecl> result; // named result (`-> r : T`), or null
   Block body;                      // empty for extern functions

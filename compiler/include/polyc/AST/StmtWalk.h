@@ -125,6 +125,10 @@ template <typename Fn> void forEachChild(Expr &e, Fn &&fn) {
     for (ExprPtr &a : llvm::cast<VectorLitExpr>(e).elements)
       visit(a);
     break;
+  case Expr::Functor:
+    for (ExprPtr &a : llvm::cast<FunctorExpr>(e).args)
+      visit(a);
+    break;
   default: break;
   }
 }

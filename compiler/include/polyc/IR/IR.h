@@ -379,6 +379,10 @@ struct Module {
   std::map<const CallExpr *, IntersectionMethod> intersectionMethods;
   /// Edgesets placed on NUMA nodes at load, in declaration order.
   std::vector<EdgePlacement> edgesOnNodes;
+  /// Locals that functor applications bind, made Global by lowering
+  /// (specialiseFunctors): declared at namespace scope, initialised where
+  /// their declaration statement runs.
+  std::vector<const VarDecl *> hoistedLocals;
 };
 
 /// What a NUMA variant runs on a machine with one node (and none emulated):
@@ -390,6 +394,12 @@ VariantPlan oneNodeVariant(const VariantPlan &v);
 /// nests fit their variant, ...). Returns the first violation found, or an
 /// empty string. Run after every pass under --verify-each.
 std::string verifyModule(const Module &module);
+
+/// Gives every functor application `f[args]` a function of its own (f's body
+/// with the bound parameters replaced by the arguments), binds locals it
+/// names as namespace-scope variables, and drops the functors. Run by
+/// lowerToIR first.
+bool specialiseFunctors(Program &program, Module &module, DiagnosticEngine &diags);
 
 /// Replaces traversal method chains by traversal nodes and fills the Module.
 /// Reports chains it cannot lower (e.g. `to` given a vertexset) as errors.
