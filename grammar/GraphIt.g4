@@ -81,7 +81,8 @@ whileStmt : 'while' expr ';'? stmt* 'end' ';'? ;
 // GraphIt writes `do ... end while c`; the trailing ';' is optional.
 doWhileStmt : 'do' ';'? stmt* 'end' 'while' expr ';'? ;
 
-forStmt : 'for' ID 'in' expr ':' expr ';'? stmt* 'end' ';'? ;
+// par_for (GraphIt): the iterations may run in parallel.
+forStmt : kw=('for' | 'par_for') ID 'in' expr ':' expr ';'? stmt* 'end' ';'? ;
 
 breakStmt : 'break' ';' ;
 

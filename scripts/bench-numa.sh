@@ -360,8 +360,11 @@ for algo in pr bfs; do
         "$work/$algo-$side" "$g" "${src[@]}" >/dev/null 2>/dev/null || fail "$algo $side memory"
       mem+=("$(tail -n 1 "$work/rss")")
     done
-    awk -v al="$algo" -v k="$kind" -v a="${mem[0]}" -v b="${mem[1]}" \
-      'BEGIN { printf "%-6s %-6s %9.1f %9.1f   %+.1f%%\n", al, k, a / 1024, b / 1024, 100 * (b - a) / a }'
+    # The agents' share: their lists, as the placement reports them.
+    lists="$(env POLYRT_VERBOSE=1 POLYRT_NUMA_NODES=8 OMP_NUM_THREADS=16 "$work/$algo-agents" "$g" \
+      "${src[@]}" 2>&1 >/dev/null | sed -n 's/.*lists: .* vertices, .* of them agents; \(.*\)/\1/p')"
+    awk -v al="$algo" -v k="$kind" -v a="${mem[0]}" -v b="${mem[1]}" -v l="${lists:-no lists}" \
+      'BEGIN { printf "%-6s %-6s %9.1f %9.1f   %+.1f%%   (lists %s)\n", al, k, a / 1024, b / 1024, 100 * (b - a) / a, l }'
   done
 done
 echo "kernel seconds, median of $runs interleaved runs (1 node, then 2 emulated nodes):"

@@ -39,6 +39,7 @@ template <typename W> void placeEdgesOnNodes(Graph<W> &g, const std::vector<Agen
   // The last split reading the CSR (pushing) or the CSC (pulling) consumes
   // it, so that it and the parts are never both whole in memory.
   EdgeOffset copied = 0;
+  int64_t listed = 0, agents = 0; // vertices in the parts' lists; those another node owns
   for (size_t i = 0; i < splits.size(); ++i) {
     bool lastReader = true;
     for (size_t j = i + 1; j < splits.size(); ++j)
@@ -46,15 +47,27 @@ template <typename W> void placeEdgesOnNodes(Graph<W> &g, const std::vector<Agen
     const NodeSubgraphs<W> &split =
         lastReader ? nodeSubgraphsConsumingEdges(g, splits[i].partition, splits[i].side)
                    : nodeSubgraphs(g, splits[i].partition, splits[i].side);
-    for (const NodeSubgraph<W> &part : split.parts)
+    for (size_t k = 0; k < split.parts.size(); ++k) {
+      const NodeSubgraph<W> &part = split.parts[k];
       copied += part.numEdges();
+      listed += part.numVertices();
+      const int node = split.nodeOf(k);
+      for (int64_t j = 0; j < part.numVertices(); ++j)
+        agents += split.partition.ownerOf(part.vertices[j]) != node;
+    }
   }
   pinNodeSubgraphs(g);
   g.releaseNeighbors();
-  if (verbose())
+  if (verbose()) {
+    // Each listed vertex costs its id and its offset.
+    const double mib = 1024.0 * 1024.0, perListed = sizeof(VertexId) + sizeof(EdgeOffset);
     std::cerr << "polyrt: the graph's " << g.numEdges() << " edges placed on " << nodes
               << " nodes (" << copied << " in the agents' parts); its own neighbour arrays "
-              << "released\n";
+              << "released\n"
+              << "polyrt:   lists: " << listed << " vertices, " << agents << " of them agents; "
+              << listed * perListed / mib << " MiB, agents " << agents * perListed / mib
+              << " MiB\n";
+  }
 }
 
 template void placeEdgesOnNodes<NoWeight>(Graph<NoWeight> &, const std::vector<AgentParts> &);

@@ -4,6 +4,7 @@
 #include "detail/build_csr.h"
 #include "detail/parallel.h"
 
+#include <mutex>
 #include <string>
 
 namespace polyrt {
@@ -78,6 +79,9 @@ void Graph<W>::setInEdges(std::vector<EdgeOffset> offsets, std::vector<VertexId>
 }
 
 template <typename W> void Graph<W>::buildInEdges() {
+  // Traversals inside a par_for may ask for the CSC at the same time.
+  static std::mutex building;
+  std::lock_guard<std::mutex> lock(building);
   if (hasInEdges())
     return;
   if (neighborsReleased_)

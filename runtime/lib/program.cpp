@@ -6,6 +6,8 @@
 #include "polyrt/timer.h"
 #include "polyrt/types.h"
 
+#include <omp.h>
+
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -47,6 +49,9 @@ int runMain(int argc, char **argv, const std::function<void()> &body) {
     return 1;
   };
   try {
+    // A traversal inside a par_for runs on its iteration's thread: its own
+    // parallel loops are inactive nested regions, one thread each.
+    omp_set_max_active_levels(1);
     const Topology &topo = topology(); // reports a bad POLYRT_NUMA_NODES early
     threadsBoundToNodes();
     bool report = verbose();

@@ -187,7 +187,7 @@ private:
     }
     case Stmt::For: {
       auto &f = cast<ForStmt>(s);
-      stmtLine(s, "For", depth);
+      stmtLine(s, f.parallel ? "ParFor" : "For", depth);
       if (f.var) {
         os << ' ' << f.var->name;
         typeSuffix(f.var->type, os);

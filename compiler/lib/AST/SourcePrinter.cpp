@@ -275,7 +275,7 @@ void polyc::printStmt(const Stmt &stmt, llvm::raw_ostream &os, unsigned indent) 
   }
   case Stmt::For: {
     auto &s = cast<ForStmt>(stmt);
-    os << "for " << (s.var ? s.var->name : "<null>") << " in ";
+    os << (s.parallel ? "par_for " : "for ") << (s.var ? s.var->name : "<null>") << " in ";
     expr(s.lo);
     os << " : ";
     expr(s.hi);

@@ -80,8 +80,10 @@ void CppEmitter::emitGlobals() {
            << "; // " << var->name << "'s copy on each node\n";
     }
   for (const VarDecl *var : module.hoistedLocals)
-    os << cppType(var->type) << " " << cppName(var->name)
-       << "; // a local that a functor binds, set where declared\n";
+    os << (module.threadLocalHoisted.count(var) ? "thread_local " : "") << cppType(var->type) << " "
+       << cppName(var->name) << "; // a local that a functor binds, set where declared"
+       << (module.threadLocalHoisted.count(var) ? " (one per thread: par_for iterations each have their own)" : "")
+       << "\n";
   os << "\n";
   if (!module.fusedFields.empty())
     emitFusedFieldHelpers(os);

@@ -95,6 +95,37 @@ void CppEmitter::emitBlock(const Block &block, unsigned indent) {
     emitStmt(*s, indent);
 }
 
+/// par_for: an OpenMP loop over bounds computed once; an iteration's error
+/// is thrown again after the loop (polyrt::ParallelErrors).
+void CppEmitter::emitParFor(const ForStmt &f, unsigned indent) {
+  std::string pad = indentOf(indent), var = cppName(f.var->name), type = cppType(f.var->type);
+  auto grain = module.parForGrains.find(&f);
+  std::string chunk = grain == module.parForGrains.end()
+                          ? "1"
+                          : scheduleNumber(grain->second, "the par_for grain of '" +
+                                                              f.scopedLabel + "'");
+  os << pad << "{\n"
+     << pad << "  // par_for: the iterations run in parallel, each on one thread.\n"
+     << pad << "  const " << type << " " << var << "_begin = " << expr(*f.lo) << ";\n"
+     << pad << "  const " << type << " " << var << "_end = " << expr(*f.hi) << ";\n";
+  if (grain != module.parForGrains.end() && grain->second.fromArgv()) {
+    os << pad << "  const int64_t " << var << "_grain = " << chunk << ";\n";
+    chunk = var + "_grain";
+  }
+  os << pad << "  polyrt::ParallelErrors " << var << "_errors;\n"
+     << pad << "  #pragma omp parallel for schedule(dynamic, " << chunk << ")\n"
+     << pad << "  for (" << type << " " << var << " = " << var << "_begin; " << var << " < "
+     << var << "_end; ++" << var << ") {\n"
+     << pad << "    try {\n";
+  emitBlock(f.body, indent + 3);
+  os << pad << "    } catch (...) {\n"
+     << pad << "      " << var << "_errors.capture();\n"
+     << pad << "    }\n"
+     << pad << "  }\n"
+     << pad << "  " << var << "_errors.rethrow();\n"
+     << pad << "}\n";
+}
+
 std::string CppEmitter::localDeclaration(const VarDecl &var) {
   std::string type = cppType(var.type), name = cppName(var.name);
   const Expr *init = var.init.get();
@@ -267,6 +298,10 @@ void CppEmitter::emitStmt(const Stmt &s, unsigned indent) {
   case Stmt::For: {
     auto &f = cast<ForStmt>(s);
     std::string var = cppName(f.var->name);
+    if (f.parallel) {
+      emitParFor(f, indent);
+      return;
+    }
     os << pad << "for (" << cppType(f.var->type) << " " << var << " = " << expr(*f.lo) << "; "
        << var << " < " << expr(*f.hi) << "; ++" << var << ") {\n";
     emitBlock(f.body, indent + 1);

@@ -111,6 +111,7 @@ private:
   std::string scheduledAssignment(const AssignStmt &a, const WriteInfo &w);
   std::string plainUpdate(AssignOp op, const std::string &target, const std::string &value);
   std::string plainTrackedUpdate(AssignOp op, const std::string &target, const std::string &value);
+  void emitParFor(const ForStmt &f, unsigned indent);
   std::string localDeclaration(const VarDecl &var);
   std::string returnStatement();
 

@@ -240,8 +240,10 @@ StmtPtr ASTBuilder::buildFor(P::ForStmtContext *ctx) {
   auto bounds = ctx->expr();
   ExprPtr lo = bounds.size() > 0 ? buildExpr(bounds[0]) : nullptr;
   ExprPtr hi = bounds.size() > 1 ? buildExpr(bounds[1]) : nullptr;
-  return std::make_unique<ForStmt>(loc(ctx), std::move(var), std::move(lo), std::move(hi),
-                                   buildBlock(ctx->stmt()));
+  auto loop = std::make_unique<ForStmt>(loc(ctx), std::move(var), std::move(lo), std::move(hi),
+                                        buildBlock(ctx->stmt()));
+  loop->parallel = ctx->kw && ctx->kw->getText() == "par_for";
+  return loop;
 }
 
 static AssignOp assignOpFor(llvm::StringRef spelling) {

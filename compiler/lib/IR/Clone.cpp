@@ -182,8 +182,10 @@ StmtPtr polyc::cloneStmt(const Stmt &s, DeclMap &map) {
     ExprPtr lo = cloneExpr(*f.lo, map), hi = cloneExpr(*f.hi, map);
     std::unique_ptr<VarDecl> var = cloneVarDecl(*f.var, map);
     Block body = cloneBlock(f.body, map);
-    copy = std::make_unique<ForStmt>(s.loc, std::move(var), std::move(lo), std::move(hi),
-                                     std::move(body));
+    auto loop = std::make_unique<ForStmt>(s.loc, std::move(var), std::move(lo), std::move(hi),
+                                          std::move(body));
+    loop->parallel = f.parallel;
+    copy = std::move(loop);
     break;
   }
   case Stmt::Break: copy = std::make_unique<BreakStmt>(s.loc); break;

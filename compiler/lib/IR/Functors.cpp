@@ -95,6 +95,24 @@ private:
     auto *var = dyn_cast<VarDecl>(decl);
     if (!var || var->storage != VarDecl::Local)
       return true;
+    bool declaredByStatement = false, insideParFor = false;
+    forEachStmtIn(caller.body, [&](Stmt &s) {
+      if (auto *d = dyn_cast<VarDeclStmt>(&s); d && d->decl.get() == var)
+        declaredByStatement = true;
+      if (auto *loop = dyn_cast<ForStmt>(&s); loop && loop->parallel)
+        forEachStmtIn(loop->body, [&](Stmt &inner) {
+          if (auto *d = dyn_cast<VarDeclStmt>(&inner); d && d->decl.get() == var)
+            insideParFor = true;
+        });
+    });
+    if (!declaredByStatement) { // a loop variable
+      diags.error(functor.loc, "binding loop variable '" + var->name + "' to functor '" +
+                                   functor.name + "' is not supported yet; bind a variable "
+                                   "declared with var");
+      return false;
+    }
+    if (insideParFor)
+      module.threadLocalHoisted.insert(var);
     // Named after its function: two functions' locals may share a name.
     var->storage = VarDecl::Global;
     std::string name = caller.name + "_" + var->name;

@@ -147,6 +147,8 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
   if (t.outputByResult)
     os << ", output: where " << t.applyFunc->name << " returns true";
   os << "\n";
+  if (t.concurrent)
+    os << "    concurrent: inside a par_for\n";
   if (t.fusedVertexApply)
     os << "    then, per destination: " << t.fusedVertexApply->func->name << " (fused "
        << t.fusedVertexApply->name << ")\n";
@@ -229,6 +231,8 @@ void print(const VertexTraversalExpr &t, llvm::raw_ostream &os) {
      << t.func->name << "\n";
   if (t.fusedInto)
     os << "    fused into: " << t.fusedInto->name << "\n";
+  if (t.concurrent)
+    os << "    concurrent: inside a par_for\n";
   printLoop("    ", t.loop, os);
   if (t.serialWhenSmall)
     os << "    a short list runs serially\n";

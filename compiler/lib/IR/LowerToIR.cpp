@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 #include "polyc/AST/ASTPrinter.h"
 #include "polyc/AST/StmtWalk.h"
+#include "polyc/IR/Clone.h"
 #include "polyc/IR/IR.h"
 
 #include "llvm/Support/Casting.h"
@@ -172,13 +173,55 @@ private:
 
 } // namespace
 
+/// GraphIt's atomicAdd(vec, v, x) statement becomes `vec[v] += x`, whose
+/// safety the update-sync pass decides like any other write's (atomic where
+/// other threads write the element).
+static void desugarAtomicAdds(Program &program) {
+  forEachBlock(program, [](Block &block) {
+    for (StmtPtr &s : block) {
+      auto *stmt = dyn_cast<ExprStmtNode>(s.get());
+      auto *call = stmt ? dyn_cast<CallExpr>(stmt->expr.get()) : nullptr;
+      if (!call || call->func || call->callee != "atomicAdd" || call->args.size() != 3 ||
+          !call->args[0]->type.value)
+        continue;
+      Type element = *call->args[0]->type.value;
+      auto target = std::make_unique<IndexExpr>(call->loc, std::move(call->args[0]),
+                                                std::move(call->args[1]));
+      target->type = element;
+      auto add = std::make_unique<AssignStmt>(s->loc, std::move(target), AssignOp::Add,
+                                              std::move(call->args[2]));
+      add->label = s->label;
+      add->labelLoc = s->labelLoc;
+      add->scopedLabel = s->scopedLabel;
+      s = std::move(add);
+    }
+  });
+}
+
+/// Traversals in a par_for body run concurrently with other iterations'.
+static void markConcurrentTraversals(Program &program) {
+  forEachStmt(program, [](Stmt &s) {
+    auto *loop = dyn_cast<ForStmt>(&s);
+    if (!loop || !loop->parallel)
+      return;
+    forEachExprIn(loop->body, [](Expr &e) {
+      if (auto *t = dyn_cast<EdgeTraversalExpr>(&e))
+        t->concurrent = true;
+      else if (auto *u = dyn_cast<VertexTraversalExpr>(&e))
+        u->concurrent = true;
+    });
+  });
+}
+
 bool polyc::lowerToIR(Program &program, Schedule schedule, Module &module,
                       DiagnosticEngine &diags) {
   unsigned errorsBefore = diags.errorCount();
   module.program = &program;
   module.schedule = std::move(schedule);
+  desugarAtomicAdds(program);
   if (!specialiseFunctors(program, module, diags))
     return false;
   Lowering(module, diags).run(program);
+  markConcurrentTraversals(program);
   return diags.errorCount() == errorsBefore;
 }

@@ -190,7 +190,7 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
     if (v.accumulation->tracksChange &&
         (!t.trackedVector || (op != AssignOp::Min && op != AssignOp::Max)))
       return fail(where, "a tracked register fold that is not a min= or max= on the tracked vector");
-    bool agents = v.numa && v.numa->agents;
+    bool agents = (v.numa && v.numa->agents) || t.concurrent;
     if (v.accumulation->combinesAtomically != agents)
       return fail(where, agents ? "agents with a register stored as if it owned its destination"
                                 : "a register combined atomically outside agents");
@@ -209,7 +209,10 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
       (v.segments || v.numa->merge || v.numa->readsNodeParts || t.fusedVertexApply))
     return fail(where, "agents with segments, the merge form, node parts or a fused vertex "
                        "apply, each of which needs whole owners");
-  if (!verifyWrites(v.writes, v.loop, where, &t, v.numa && v.numa->agents) ||
+  if (t.concurrent && (v.numa || v.segments || (v.accumulation && v.accumulation->perSource)))
+    return fail(where, "inside a par_for with NUMA, segments or a per-source cache, state that "
+                       "concurrent calls would share");
+  if (!verifyWrites(v.writes, v.loop, where, &t, (v.numa && v.numa->agents) || t.concurrent) ||
       !verifyNest(t, v, where))
     return false;
   if (v.numa && !v.nest.loops.empty()) {
@@ -266,7 +269,7 @@ bool Verifier::verify(const VertexTraversalExpr &u) {
     return fail(where, "is fused into a pull that does not run it");
   if (u.serialWhenSmall && u.loop.parallelization == Parallelization::Serial)
     return fail(where, "a serial loop marked serial-when-small");
-  return verifyWrites(u.writes, u.loop, where, nullptr);
+  return verifyWrites(u.writes, u.loop, where, nullptr, u.concurrent);
 }
 
 std::string Verifier::run() {

@@ -137,7 +137,8 @@ std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const V
   scan(*fold->value, folded, f, use);
   if (use.readsFoldedElsewhere || use.callsSomething)
     return std::nullopt;
-  bool agents = v.numa && v.numa->agents;
+  // Agents, or other iterations of a par_for, fold into the same targets.
+  bool agents = (v.numa && v.numa->agents) || t.concurrent;
   if (agents) {
     // The partial folds of the nodes meet in one atomic per listed vertex:
     // only for +=, min= and max= kept atomic by the update-sync pass. A +=
@@ -159,8 +160,9 @@ std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const V
   bool onlyALoad = load && llvm::isa<NameExpr>(load->base.get()) &&
                    llvm::isa<NameExpr>(load->index.get());
   // A value that reads the folded vector changes during the pull: never cached.
+  // (Its values are kept in a function static, which concurrent calls would share.)
   acc.perSource = !use.readsDestination && !use.readsOther && !use.readsFoldedAtSource &&
-                  !onlyALoad;
+                  !onlyALoad && !t.concurrent;
   return acc;
 }
 

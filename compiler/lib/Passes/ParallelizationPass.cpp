@@ -138,9 +138,12 @@ bool polyc::runParallelizationPass(Module &module, DiagnosticEngine &diags) {
                               applySerialReason(t->func, effects), diags);
 
   for (const auto &[label, s] : module.schedule.byLabel) {
-    if (s.parForGrain && !hasVertexTraversal(module, label)) {
+    bool namesParFor = llvm::any_of(module.parForGrains, [&](const auto &grain) {
+      return grain.first->scopedLabel == label;
+    });
+    if (s.parForGrain && !hasVertexTraversal(module, label) && !namesParFor) {
       reportNotApplicable(diags, s.parForGrain->loc, "configParForGrainSize",
-                          "vertex traversals (set.apply)", label);
+                          "par_for loops and vertex traversals (set.apply)", label);
       ok = false;
     }
     for (const auto &entry : s.parallelization)

@@ -26,6 +26,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        runFieldFusionPass},
       {"data-placement", "configDataPlacement: interleaved, node-local or replicated per-vertex vectors",
        runDataPlacementPass},
+      {"par-for", "par_for: each loop's grain; what cannot run concurrently inside one",
+       runParForPass},
       {"direction", "push, pull or hybrid: the variants each edge traversal is made of",
        runDirectionPass},
       {"parallelization", "serial or parallel loop per variant, load balance, grain size",

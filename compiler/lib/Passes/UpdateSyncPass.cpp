@@ -49,13 +49,15 @@ bool indexedBy(const AssignStmt &assign, const ParamDecl *param) {
 
 std::vector<WriteInfo> classifyWrites(const FunctionEffects &effects, const FuncDecl &func,
                                       unsigned ownerParam, const LoopPlan &loop,
-                                      const VarDecl *tracked, bool agents = false) {
+                                      const VarDecl *tracked, bool shared = false) {
   const ParamDecl *owner = ownerParam < func.params.size() ? func.params[ownerParam].get() : nullptr;
   const ParamDecl *dst = func.params.size() > 1 ? func.params[1].get() : nullptr;
-  bool parallel = loop.parallelization != Parallelization::Serial;
-  // Edge-parallel loops split an owner's edges between threads; agents
-  // split them between nodes.
-  bool owned = loop.parallelization != Parallelization::EdgeParallel && !agents;
+  // shared: other threads walk the same owners (agents split an owner's
+  // edges between nodes; a traversal inside a par_for runs in every
+  // iteration at once), so even a serial loop's writes meet other threads'.
+  bool parallel = loop.parallelization != Parallelization::Serial || shared;
+  // Edge-parallel loops split an owner's edges between threads.
+  bool owned = loop.parallelization != Parallelization::EdgeParallel && !shared;
   std::vector<WriteInfo> writes;
   for (AssignStmt *assign : effects.globalWrites) {
     WriteInfo w;
@@ -242,7 +244,7 @@ bool polyc::runUpdateSyncPass(Module &module, DiagnosticEngine &diags) {
     t->deferred.clear();
     for (VariantPlan &v : t->variants) {
       v.writes = classifyWrites(e, *t->applyFunc, v.isPush() ? 0 : 1, v.loop, t->trackedVector,
-                                v.numa && v.numa->agents);
+                                (v.numa && v.numa->agents) || t->concurrent);
       claimIfFiltered(*t, v);
       if (v.numa && v.numa->agents) {
         // One node walks every owner whole: its loops keep the owned writes.
@@ -267,6 +269,6 @@ bool polyc::runUpdateSyncPass(Module &module, DiagnosticEngine &diags) {
       ok = false;
     }
   for (VertexTraversalExpr *t : module.vertexTraversals)
-    t->writes = classifyWrites(effects.at(t->func), *t->func, 0, t->loop, nullptr);
+    t->writes = classifyWrites(effects.at(t->func), *t->func, 0, t->loop, nullptr, t->concurrent);
   return ok;
 }

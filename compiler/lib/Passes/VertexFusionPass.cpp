@@ -111,7 +111,9 @@ bool polyc::runVertexFusionPass(Module &module, DiagnosticEngine &) {
       const Stmt *next = nextStatementAfter(block, *t);
       auto *call = next ? dyn_cast<ExprStmtNode>(next) : nullptr;
       auto it = call ? vertexTraversals.find(call->expr.get()) : vertexTraversals.end();
-      if (it == vertexTraversals.end() || it->second->fusedInto || t->fusedVertexApply)
+      // (Inside a par_for an apply's writes meet other iterations': none is owned.)
+      if (it == vertexTraversals.end() || it->second->fusedInto || t->fusedVertexApply ||
+          t->concurrent)
         continue;
       if (!fusible(*t, *it->second, analysis))
         continue;

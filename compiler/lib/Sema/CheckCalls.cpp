@@ -114,7 +114,7 @@ Type Sema::checkUserCall(CallExpr &call, FuncDecl &func) {
 
 namespace {
 enum class Builtin { None, Load, Atoi, Atof, Fabs, Sqrt, Floor, Pow, Min, Max, ToDouble,
-                     StartTimer, StopTimer, Intersection };
+                     StartTimer, StopTimer, Intersection, AtomicAdd };
 }
 
 Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
@@ -132,6 +132,7 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
                       .Case("startTimer", Builtin::StartTimer)
                       .Case("stopTimer", Builtin::StopTimer)
                       .Case("intersection", Builtin::Intersection)
+                      .Case("atomicAdd", Builtin::AtomicAdd)
                       .Default(Builtin::None);
   known = which != Builtin::None;
   if (!known)
@@ -142,6 +143,7 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
     args.push_back(checkExpr(arg.get()));
   size_t arity = which == Builtin::StartTimer || which == Builtin::StopTimer ? 0
                  : which == Builtin::Intersection                          ? 5
+                 : which == Builtin::AtomicAdd                             ? 3
                  : which == Builtin::Pow || which == Builtin::Min || which == Builtin::Max
                      ? 2
                      : 1;
@@ -211,6 +213,16 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
       require(i, i < args.size() && (args[i].isIntegral() || args[i].kind == Type::Element),
               "an integer or a vertex");
     return Type(Type::UInt64);
+  }
+  case Builtin::AtomicAdd: {
+    // atomicAdd(vec, v, x): vec[v] += x, made safe where other threads
+    // write the element (lowering makes it that statement).
+    bool vector = require(0, !args.empty() && args[0].kind == Type::Vector && args[0].value,
+                          "a per-vertex vector");
+    require(1, args.size() > 1 && isIndexLike(args[1]), "a vertex or an integer");
+    if (vector && countOk && args[2].isValid() && !canAssign(*args[0].value, args[2]))
+      require(2, false, ("a value for its element type " + quoted(*args[0].value)).c_str());
+    return Type(Type::Void);
   }
   case Builtin::None:
     break;

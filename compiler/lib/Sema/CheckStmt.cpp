@@ -4,6 +4,8 @@
 
 #include "llvm/Support/Casting.h"
 
+#include <algorithm>
+
 using namespace polyc;
 using llvm::cast;
 using llvm::dyn_cast;
@@ -84,16 +86,16 @@ void Sema::checkStmt(Stmt &stmt) {
   case Stmt::While: {
     auto &s = cast<WhileStmt>(stmt);
     checkCondition(s.cond, "while");
-    ++loopDepth;
+    loops.push_back(false);
     checkBlock(s.body);
-    --loopDepth;
+    loops.pop_back();
     return;
   }
   case Stmt::DoWhile: {
     auto &s = cast<DoWhileStmt>(stmt);
-    ++loopDepth;
+    loops.push_back(false);
     checkBlock(s.body);
-    --loopDepth;
+    loops.pop_back();
     checkCondition(s.cond, "do-while");
     return;
   }
@@ -113,15 +115,17 @@ void Sema::checkStmt(Stmt &stmt) {
     pushScope();
     if (s.var)
       declare(*s.var);
-    ++loopDepth;
+    loops.push_back(s.parallel);
     checkBlock(s.body);
-    --loopDepth;
+    loops.pop_back();
     popScope();
     return;
   }
   case Stmt::Break:
-    if (loopDepth == 0)
+    if (loops.empty())
       diags.error(stmt.loc, "'break' statement not in loop");
+    else if (loops.back())
+      diags.error(stmt.loc, "'break' cannot leave a par_for: its iterations run in parallel");
     return;
   case Stmt::Print: {
     auto &s = cast<PrintStmt>(stmt);
@@ -144,6 +148,8 @@ void Sema::checkStmt(Stmt &stmt) {
     return;
   }
   case Stmt::Return:
+    if (std::find(loops.begin(), loops.end(), true) != loops.end())
+      diags.error(stmt.loc, "'return' cannot leave a par_for: its iterations run in parallel");
     return;
   }
 }

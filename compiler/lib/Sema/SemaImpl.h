@@ -126,7 +126,9 @@ private:
   size_t checkingGlobal = SIZE_MAX; // index of the global being initialised
 
   FuncDecl *currentFunc = nullptr;
-  unsigned loopDepth = 0;
+  /// The loops around the statement checked, innermost last: true for a
+  /// par_for, which no break or return may leave.
+  std::vector<bool> loops;
   std::vector<std::string> enclosingLabels;
   std::map<std::string, llvm::SMLoc> labels; // scoped label -> where
   llvm::DenseSet<const Decl *> unusableDecls; // declared with a reported type

@@ -41,7 +41,8 @@ public:
   }
   EdgeOffset outDegree(VertexId v) const { return outOffsets_[v + 1] - outOffsets_[v]; }
 
-  /// Builds the CSC (in parallel) unless it exists already; idempotent. A
+  /// Builds the CSC (in parallel) unless it exists already; idempotent and
+  /// safe to call from several threads at once. A
   /// no-op for an undirected graph, whose in-edges are its out-edges.
   void buildInEdges();
   /// Installs a CSC read from a file (GAPBS .sg stores one for directed

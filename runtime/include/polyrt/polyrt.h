@@ -16,6 +16,7 @@
 #include "polyrt/numa.h"
 #include "polyrt/numa_loop.h"
 #include "polyrt/numa_merge.h"
+#include "polyrt/parallel_errors.h"
 #include "polyrt/program.h"
 #include "polyrt/schedule_args.h"
 #include "polyrt/segmented_graph.h"

@@ -278,6 +278,10 @@ public:
   std::unique_ptr<polyc::VarDecl> var; // the loop variable, type int
   ExprPtr lo, hi;                      // lo inclusive, hi exclusive
   Block body;
+  /// par_for: the iterations run in parallel, each on one thread; the
+  /// traversals in the body run concurrently with each other (IR:
+  /// `concurrent`).
+  bool parallel = false;
 };
 
 class BreakStmt : public Stmt {

@@ -277,6 +277,10 @@ public:
   /// apply(f) with a bool f whose result the program uses: the output holds
   /// the destinations for which f returned true (GraphIt, Ligra).
   bool outputByResult = false;
+  /// Inside a par_for: other iterations run this traversal at the same
+  /// time, so no write is owned by its thread and nothing is kept in
+  /// function statics (no NUMA, segments, replicas or per-source caches).
+  bool concurrent = false;
   std::string source;               // the chain as written, for comments
 
   // Identity: the statement's scoped label ("l1:s1", empty when unlabelled)
@@ -325,6 +329,8 @@ public:
   std::string label; // as for EdgeTraversalExpr
   std::string name;
   LoopPlan loop;
+  /// Inside a par_for (as EdgeTraversalExpr::concurrent).
+  bool concurrent = false;
   /// A list of members walked in parallel runs on one thread when it is at
   /// most polyrt::kSerialWork long (the loop-nest pass).
   bool serialWhenSmall = false;
@@ -379,10 +385,16 @@ struct Module {
   std::map<const CallExpr *, IntersectionMethod> intersectionMethods;
   /// Edgesets placed on NUMA nodes at load, in declaration order.
   std::vector<EdgePlacement> edgesOnNodes;
+  /// configParForGrainSize on a par_for: iterations per task (the par-for
+  /// pass); a par_for not named takes one at a time.
+  std::map<const ForStmt *, ScheduleNumber> parForGrains;
   /// Locals that functor applications bind, made Global by lowering
   /// (specialiseFunctors): declared at namespace scope, initialised where
   /// their declaration statement runs.
   std::vector<const VarDecl *> hoistedLocals;
+  /// Those of hoistedLocals declared inside a par_for body: one per thread,
+  /// since each iteration has its own.
+  std::set<const VarDecl *> threadLocalHoisted;
 };
 
 /// What a NUMA variant runs on a machine with one node (and none emulated):

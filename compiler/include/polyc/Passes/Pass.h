@@ -48,6 +48,7 @@ bool runDeduplicationPass(Module &module, DiagnosticEngine &diags);
 bool runCacheBlockingPass(Module &module, DiagnosticEngine &diags);
 bool runNumaPartitioningPass(Module &module, DiagnosticEngine &diags);
 bool runAgentsPass(Module &module, DiagnosticEngine &diags);
+bool runParForPass(Module &module, DiagnosticEngine &diags);
 bool runEdgePlacementPass(Module &module, DiagnosticEngine &diags);
 bool runNodeFrontierPass(Module &module, DiagnosticEngine &diags);
 bool runUpdateSyncPass(Module &module, DiagnosticEngine &diags);
