@@ -8,8 +8,8 @@
 // write of theirs, and the accumulation pass combines their folds
 // atomically. What keeps state in the traversal's function across calls
 // cannot run concurrently: configApplyNUMA's node loops (and with them
-// agents and node frontiers), configApplyNumSSG's segments, and refreshing
-// replicated vectors. This pass reports those at the schedule call and
+// agents and node frontiers), configApplyNumSSG's segments, configUpdateSync's
+// htm batches and merge buffers, and refreshing replicated vectors. This pass reports those at the schedule call and
 // records each par_for's grain.
 //
 //===----------------------------------------------------------------------===//
@@ -56,6 +56,15 @@ bool polyc::runParForPass(Module &module, DiagnosticEngine &diags) {
       ok &= rejectInsideParFor(s->segments, "configApplyNumSSG", *t,
                                "its segments are a cache that concurrent calls would share",
                                diags);
+      // htm batches and merge buffers live in the traversal's statics.
+      if (s->updateSync && (s->updateSync->value == UpdateSync::Htm ||
+                            s->updateSync->value == UpdateSync::Merge)) {
+        diags.error(s->updateSync->loc,
+                    "configUpdateSync '" + std::string(spelling(s->updateSync->value)) +
+                        "' cannot apply to '" + t->label +
+                        "', which runs inside a par_for: its buffers are kept across calls");
+        ok = false;
+      }
     }
     if (!t->replicaReads.empty()) {
       diags.error(t->loc, "'" + t->replicaReads.front()->name +
