@@ -250,10 +250,14 @@ std::string CppEmitter::call(const CallExpr &c) {
     return "static_cast<double>(" + joined + ")";
   if (f == "startTimer" || f == "stopTimer")
     return "polyrt::" + f + "()";
+  // configIntersection's method, as a last argument (none: the default).
+  std::string method;
+  if (auto it = module.intersectionMethods.find(&c); it != module.intersectionMethods.end())
+    method = std::string(", polyrt::IntersectionMethod::") + runtimeSpelling(it->second);
+  if (f == "intersectNeighbor" && c.args.size() == 3)
+    return "polyrt::neighborIntersectionCount(" + expr(*c.args[0]) + ", " + expr(*c.args[1]) +
+           ", " + expr(*c.args[2]) + method + ")";
   if (f == "intersection" && c.args.size() == 5) {
-    std::string method;
-    if (auto it = module.intersectionMethods.find(&c); it != module.intersectionMethods.end())
-      method = std::string(", polyrt::IntersectionMethod::") + runtimeSpelling(it->second);
     return "polyrt::intersectionCount(" + lvalue(*c.args[0]) + ", " + lvalue(*c.args[1]) + ", " +
            expr(*c.args[4]) + method + ")";
   }
@@ -281,6 +285,8 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
     return "polyrt::outNeighbors(" + receiver + ", " + arg + ")";
   if (name == "transpose")
     return receiver + ".transpose()";
+  if (name == "relabel")
+    return "polyrt::relabelByDegree(" + receiver + ")";
   if (name == "size" || name == "getVertexSetSize")
     return "static_cast<" + cppType(m.type) + ">(" + receiver + ".size())";
   if (name == "addVertex")

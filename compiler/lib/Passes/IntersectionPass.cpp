@@ -20,7 +20,8 @@ using llvm::dyn_cast;
 namespace {
 
 void collectIntersections(Expr &e, std::vector<const CallExpr *> &calls) {
-  if (auto *call = dyn_cast<CallExpr>(&e); call && !call->func && call->callee == "intersection")
+  if (auto *call = dyn_cast<CallExpr>(&e);
+      call && !call->func && (call->callee == "intersection" || call->callee == "intersectNeighbor"))
     calls.push_back(call);
   forEachChild(e, [&](ExprPtr &child) { collectIntersections(*child, calls); });
 }
@@ -45,7 +46,8 @@ bool polyc::runIntersectionPass(Module &module, DiagnosticEngine &diags) {
       continue;
     auto found = callsByLabel.find(label);
     if (found == callsByLabel.end() || found->second.empty()) {
-      diags.error(s.intersection->loc, "'configIntersection' applies to intersection() calls, and "
+      diags.error(s.intersection->loc, "'configIntersection' applies to intersection() and "
+                                       "intersectNeighbor() calls, and "
                                        "the statement labelled '" + label + "' has none");
       ok = false;
       continue;

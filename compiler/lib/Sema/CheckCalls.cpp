@@ -114,7 +114,7 @@ Type Sema::checkUserCall(CallExpr &call, FuncDecl &func) {
 
 namespace {
 enum class Builtin { None, Load, Atoi, Atof, Fabs, Sqrt, Floor, Pow, Min, Max, ToDouble,
-                     StartTimer, StopTimer, Intersection, AtomicAdd };
+                     StartTimer, StopTimer, Intersection, IntersectNeighbor, AtomicAdd };
 }
 
 Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
@@ -133,6 +133,7 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
                       .Case("stopTimer", Builtin::StopTimer)
                       .Case("intersection", Builtin::Intersection)
                       .Case("atomicAdd", Builtin::AtomicAdd)
+                      .Case("intersectNeighbor", Builtin::IntersectNeighbor)
                       .Default(Builtin::None);
   known = which != Builtin::None;
   if (!known)
@@ -143,7 +144,7 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
     args.push_back(checkExpr(arg.get()));
   size_t arity = which == Builtin::StartTimer || which == Builtin::StopTimer ? 0
                  : which == Builtin::Intersection                          ? 5
-                 : which == Builtin::AtomicAdd                             ? 3
+                 : which == Builtin::AtomicAdd || which == Builtin::IntersectNeighbor ? 3
                  : which == Builtin::Pow || which == Builtin::Min || which == Builtin::Max
                      ? 2
                      : 1;
@@ -212,6 +213,14 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
     for (size_t i = 2; i < 5; ++i)
       require(i, i < args.size() && (args[i].isIntegral() || args[i].kind == Type::Element),
               "an integer or a vertex");
+    return Type(Type::UInt64);
+  }
+  case Builtin::IntersectNeighbor: {
+    // intersectNeighbor(edges, a, b): the neighbours a and b share, below b.
+    require(0, !args.empty() && args[0].kind == Type::EdgeSet, "an edgeset");
+    for (size_t i = 1; i < 3; ++i)
+      require(i, i < args.size() && (args[i].isIntegral() || args[i].kind == Type::Element),
+              "a vertex or an integer");
     return Type(Type::UInt64);
   }
   case Builtin::AtomicAdd: {

@@ -228,9 +228,11 @@ void Sema::checkAssign(AssignStmt &assign) {
     if (auto *var = dyn_cast<VarDecl>(name->decl)) {
       bool deferredInit = var->storage == VarDecl::Global && !var->init;
       bool scalar = isArithmetic(var->type) || var->type.kind == Type::String;
-      if (var->isConst && !deferredInit && var->storage == VarDecl::Global && scalar) {
+      bool edgeset = var->type.kind == Type::EdgeSet;
+      if (var->isConst && !deferredInit && var->storage == VarDecl::Global && (scalar || edgeset)) {
         // GraphIt's own programs assign const scalar globals (its tc.gt's
-        // `triangles`); every later stage then treats this one as a var.
+        // `triangles`) and const edgesets (`edges = edges.relabel();`);
+        // every later stage then treats this one as a var.
         diags.warning(target.loc, "assigning to const '" + var->name +
                                       "'; as GraphIt does, polyc makes it a var");
         diags.note(var->loc, "'" + var->name + "' is declared const here");

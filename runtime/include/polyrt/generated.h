@@ -132,6 +132,17 @@ template <typename W> VertexSubset outNeighbors(const Graph<W> &g, VertexId v) {
   return VertexSubset::fromSparse(g.numVertices(), std::move(ids));
 }
 
+/// intersectNeighbor(edges, a, b): the neighbours a and b share, below b
+/// (GraphIt's triangle counting: each triangle once, at its largest two
+/// ids), read in place from the neighbour lists, counted by `method`.
+template <typename W>
+uint64_t neighborIntersectionCount(const Graph<W> &g, VertexId a, VertexId b,
+                                   IntersectionMethod method = IntersectionMethod::Merge) {
+  const VertexId *n = g.outNeighbors();
+  const EdgeOffset *o = g.outOffsets();
+  return countCommon(n + o[a], n + o[a + 1], n + o[b], n + o[b + 1], b, method);
+}
+
 /// intersection(a, b, sizeA, sizeB, bound): members of both sets below
 /// bound, counted by `method` (configIntersection; intersection.h).
 inline uint64_t intersectionCount(VertexSubset &a, VertexSubset &b, VertexId bound,

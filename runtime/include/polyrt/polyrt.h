@@ -18,6 +18,7 @@
 #include "polyrt/numa_merge.h"
 #include "polyrt/parallel_errors.h"
 #include "polyrt/program.h"
+#include "polyrt/relabel.h"
 #include "polyrt/schedule_args.h"
 #include "polyrt/segmented_graph.h"
 #include "polyrt/striped_locks.h"

@@ -10,7 +10,7 @@ for method in HiroshiIntersection MultiSkipIntersection MultiskipIntersection \
   printf 'program->configApplyParallelization("s1", "dynamic-vertex-parallel")->configIntersection("s2", "%s");\n' \
     "$method" > "$out.$method.sched"
   "$polyc" "$program" -s "$out.$method.sched" -o "$out.$method" || exit 1
-  for g in triangles_sym.el simple64_sym.el disconnected_sym.el isolated_sym.el; do
+  for g in triangles_sym.el simple64_sym.el disconnected_sym.el isolated_sym.el hubs_sym.el; do
     if ! "$out.$method" "$graphs/$g" > "$out.$method.$g.out" ||
         ! eval "$oracle tc \"$graphs/$g\" \"$out.$method.$g.out\""; then
       echo "tc_methods: $method on $g failed" >&2
