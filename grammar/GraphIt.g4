@@ -121,7 +121,7 @@ expr
 // Method calls and indexing bind tightest: `-a[i]` is `-(a[i])`.
 postfixExpr
   : postfixExpr '.' ID '(' argList? ')'              # methodCallExpr
-  | postfixExpr '[' argList ']'                      # indexExpr
+  | postfixExpr '[' argList ']' callArgs?            # indexExpr
   | primaryExpr                                      # primary
   ;
 

@@ -288,7 +288,11 @@ private:
         expr(*b.rhs, depth + 1);
       break;
     }
-    case Expr::Call: args(cast<CallExpr>(e).args, depth + 1); break;
+    case Expr::Call:
+      if (auto &functor = cast<CallExpr>(e).functor)
+        expr(*functor, depth + 1);
+      args(cast<CallExpr>(e).args, depth + 1);
+      break;
     case Expr::MethodCall: {
       auto &m = cast<MethodCallExpr>(e);
       if (m.receiver)

@@ -122,7 +122,10 @@ void printBare(const Expr &e, llvm::raw_ostream &os) {
   }
   case Expr::Call: {
     auto &c = cast<CallExpr>(e);
-    os << c.callee;
+    if (c.functor)
+      printWithPrecedence(c.functor.get(), PrecPostfix, os);
+    else
+      os << c.callee;
     printArgs(c.args, os);
     return;
   }

@@ -348,9 +348,19 @@ ExprPtr ASTBuilder::buildPostfix(P::PostfixExprContext *ctx) {
     std::vector<ExprPtr> indices = buildArgs(i->argList());
     auto *bracket = ctx->children.size() > 1 ? dynamic_cast<TerminalNode *>(ctx->children[1])
                                              : nullptr;
-    // A functor's name with its bound arguments.
-    if (auto *name = llvm::dyn_cast_or_null<NameExpr>(base.get()); name && functorNames.count(name->name))
-      return std::make_unique<FunctorExpr>(name->loc, name->name, std::move(indices));
+    // A functor's name with its bound arguments, perhaps called: f[a](b).
+    if (auto *name = llvm::dyn_cast_or_null<NameExpr>(base.get()); name && functorNames.count(name->name)) {
+      auto functor = std::make_unique<FunctorExpr>(name->loc, name->name, std::move(indices));
+      if (!i->callArgs())
+        return functor;
+      auto call = std::make_unique<CallExpr>(name->loc, name->name, buildArgs(i->callArgs()->argList()));
+      call->functor = std::move(functor);
+      return call;
+    }
+    if (i->callArgs()) {
+      error(loc(bracket), "only a functor is called after its bracketed arguments, as f[a](b)");
+      return nullptr;
+    }
     if (indices.size() != 1) {
       error(loc(bracket), "an index is one expression, not " + std::to_string(indices.size()) +
                               " (only a functor takes several bound arguments)");

@@ -102,6 +102,8 @@ ExprPtr polyc::cloneExpr(const Expr &e, DeclMap &map) {
     auto &c = cast<CallExpr>(e);
     auto call = std::make_unique<CallExpr>(e.loc, c.callee, cloneAll(c.args, map));
     call->func = c.func;
+    if (c.functor)
+      call->functor = cloneExpr(*c.functor, map);
     copy = std::move(call);
     break;
   }
@@ -346,7 +348,8 @@ bool polyc::sameExpr(const Expr &a, const Expr &b) {
   }
   case Expr::Call: {
     auto &x = cast<CallExpr>(a), &y = cast<CallExpr>(b);
-    return x.callee == y.callee && x.func == y.func && sameAll(x.args, y.args);
+    return x.callee == y.callee && x.func == y.func && sameAll(x.args, y.args) &&
+           !x.functor && !y.functor; // a functor call: one specialisation each
   }
   case Expr::MethodCall: {
     auto &x = cast<MethodCallExpr>(a), &y = cast<MethodCallExpr>(b);

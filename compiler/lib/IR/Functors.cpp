@@ -70,6 +70,16 @@ private:
 
   void visit(ExprPtr &e, FuncDecl &caller, std::deque<FuncDecl *> &pending) {
     forEachChild(*e, [&](ExprPtr &child) { visit(child, caller, pending); });
+    // f[a](b): a call of the application's specialisation.
+    if (auto *call = dyn_cast<CallExpr>(e.get()); call && call->func) {
+      auto *name = dyn_cast_or_null<NameExpr>(call->functor.get());
+      if (name && isa<FuncDecl>(name->decl)) {
+        call->func = cast<FuncDecl>(name->decl);
+        call->callee = call->func->name;
+        call->functor.reset();
+      }
+      return;
+    }
     auto *functor = dyn_cast<FunctorExpr>(e.get());
     if (!functor || !functor->func)
       return;

@@ -86,11 +86,13 @@ Type Sema::checkFunctor(FunctorExpr &functor) {
 
 Type Sema::checkUserCall(CallExpr &call, FuncDecl &func) {
   call.func = &func;
-  if (!func.boundParams.empty()) {
-    diags.error(call.loc, "'" + func.name + "' is a functor: apply it with its bound arguments, "
-                          "as " + func.name + "[...], not call it");
+  if (!func.boundParams.empty() && !call.functor) {
+    diags.error(call.loc, "'" + func.name + "' is a functor: call it with its bound arguments, "
+                          "as " + func.name + "[...](...)");
     return Type();
   }
+  if (call.functor)
+    checkExpr(call.functor.get());
   std::vector<Type> args;
   for (ExprPtr &arg : call.args)
     args.push_back(checkExpr(arg.get()));

@@ -133,6 +133,9 @@ public:
   std::string callee;
   std::vector<ExprPtr> args;
   FuncDecl *func = nullptr; // resolved by Sema; null for builtins
+  /// `f[a](args)`: the functor called, a FunctorExpr with its bound
+  /// arguments (lowering calls f's specialisation instead); else null.
+  ExprPtr functor;
 };
 
 class MethodCallExpr : public Expr {

@@ -105,6 +105,7 @@ template <typename Fn> void forEachChild(Expr &e, Fn &&fn) {
     visit(llvm::cast<BinaryExpr>(e).rhs);
     break;
   case Expr::Call:
+    visit(llvm::cast<CallExpr>(e).functor);
     for (ExprPtr &a : llvm::cast<CallExpr>(e).args)
       visit(a);
     break;
