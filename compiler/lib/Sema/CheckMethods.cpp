@@ -103,6 +103,11 @@ Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Typ
     bool returnsBool = func && func->result && func->result->type.kind == Type::Bool;
     if (returnsBool && expected && expected->kind == Type::VertexSet)
       return Type::vertexSet(edges.dstElement);
+    // GraphIt's own programs do this (simple_mis.gt): a warning, not an error.
+    if (returnsBool && !expected)
+      diags.warning(startLoc(*call.args[0]),
+                    "'" + func->name + "' returns bool, but the vertexset of the destinations it "
+                    "returns true for is not used here: its results are dropped");
     return Type(Type::Void);
   }
   if (m == "applyModified") {
