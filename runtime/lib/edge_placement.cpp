@@ -38,6 +38,7 @@ template <typename W> void placeEdgesOnNodes(Graph<W> &g, const std::vector<Agen
   }
   // The last split reading the CSR (pushing) or the CSC (pulling) consumes
   // it, so that it and the parts are never both whole in memory.
+  const bool report = verbose();
   EdgeOffset copied = 0;
   int64_t listed = 0, agents = 0; // vertices in the parts' lists; those another node owns
   for (size_t i = 0; i < splits.size(); ++i) {
@@ -47,7 +48,8 @@ template <typename W> void placeEdgesOnNodes(Graph<W> &g, const std::vector<Agen
     const NodeSubgraphs<W> &split =
         lastReader ? nodeSubgraphsConsumingEdges(g, splits[i].partition, splits[i].side)
                    : nodeSubgraphs(g, splits[i].partition, splits[i].side);
-    for (size_t k = 0; k < split.parts.size(); ++k) {
+    // Counted for the report only: a lookup per listed vertex.
+    for (size_t k = 0; report && k < split.parts.size(); ++k) {
       const NodeSubgraph<W> &part = split.parts[k];
       copied += part.numEdges();
       listed += part.numVertices();
@@ -58,7 +60,7 @@ template <typename W> void placeEdgesOnNodes(Graph<W> &g, const std::vector<Agen
   }
   pinNodeSubgraphs(g);
   g.releaseNeighbors();
-  if (verbose()) {
+  if (report) {
     // Each listed vertex costs its id and its offset.
     const double mib = 1024.0 * 1024.0, perListed = sizeof(VertexId) + sizeof(EdgeOffset);
     std::cerr << "polyrt: the graph's " << g.numEdges() << " edges placed on " << nodes

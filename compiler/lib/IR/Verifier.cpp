@@ -190,7 +190,7 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
     if (v.accumulation->tracksChange &&
         (!t.trackedVector || (op != AssignOp::Min && op != AssignOp::Max)))
       return fail(where, "a tracked register fold that is not a min= or max= on the tracked vector");
-    bool agents = (v.numa && v.numa->agents) || t.concurrent;
+    bool agents = ownersShared(t, v);
     if (v.accumulation->combinesAtomically != agents)
       return fail(where, agents ? "agents with a register stored as if it owned its destination"
                                 : "a register combined atomically outside agents");
@@ -212,7 +212,7 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
   if (t.concurrent && (v.numa || v.segments || (v.accumulation && v.accumulation->perSource)))
     return fail(where, "inside a par_for with NUMA, segments or a per-source cache, state that "
                        "concurrent calls would share");
-  if (!verifyWrites(v.writes, v.loop, where, &t, (v.numa && v.numa->agents) || t.concurrent) ||
+  if (!verifyWrites(v.writes, v.loop, where, &t, ownersShared(t, v)) ||
       !verifyNest(t, v, where))
     return false;
   if (v.numa && !v.nest.loops.empty()) {

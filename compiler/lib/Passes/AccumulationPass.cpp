@@ -138,7 +138,7 @@ std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const V
   if (use.readsFoldedElsewhere || use.callsSomething)
     return std::nullopt;
   // Agents, or other iterations of a par_for, fold into the same targets.
-  bool agents = (v.numa && v.numa->agents) || t.concurrent;
+  bool agents = ownersShared(t, v);
   if (agents) {
     // The partial folds of the nodes meet in one atomic per listed vertex:
     // only for +=, min= and max= kept atomic by the update-sync pass. A +=

@@ -244,7 +244,7 @@ bool polyc::runUpdateSyncPass(Module &module, DiagnosticEngine &diags) {
     t->deferred.clear();
     for (VariantPlan &v : t->variants) {
       v.writes = classifyWrites(e, *t->applyFunc, v.isPush() ? 0 : 1, v.loop, t->trackedVector,
-                                (v.numa && v.numa->agents) || t->concurrent);
+                                ownersShared(*t, v));
       claimIfFiltered(*t, v);
       if (v.numa && v.numa->agents) {
         // One node walks every owner whole: its loops keep the owned writes.

@@ -42,6 +42,21 @@ Type Sema::checkCall(CallExpr &call, const Type *expected) {
   return t;
 }
 
+/// An argument for `param`, converted to a number where GraphIt converts
+/// one (argv[N], a vertexset's size); reports "cannot <verb> a value ..."
+/// and returns false when it does not fit. `type` is the argument's type.
+bool Sema::checkArgument(ExprPtr &arg, Type &type, const ParamDecl &param, const char *verb) {
+  if (!canAssign(param.type, type) && convertToNumber(arg, param.type))
+    type = arg->type;
+  if (canAssign(param.type, type))
+    return true;
+  diags.error(startLoc(*arg), std::string("cannot ") + verb + " a value of type " + quoted(type) +
+                                  " to parameter '" + param.name + "' of type " +
+                                  quoted(param.type));
+  diags.note(param.loc, "parameter declared here");
+  return false;
+}
+
 /// f[a, b]: the functor's bound parameters given. A vector, vertexset or
 /// list is bound by reference, so its argument names a variable; a scalar
 /// is bound to a variable or to a value.
@@ -60,17 +75,8 @@ Type Sema::checkFunctor(FunctorExpr &functor) {
     return Type(Type::Function);
   for (size_t i = 0; i < args.size(); ++i) {
     ParamDecl &param = *func->boundParams[i];
-    if (!args[i].isValid())
+    if (!args[i].isValid() || !checkArgument(functor.args[i], args[i], param, "bind"))
       continue;
-    if (!canAssign(param.type, args[i]) && convertToNumber(functor.args[i], param.type))
-      args[i] = functor.args[i]->type;
-    if (!canAssign(param.type, args[i])) {
-      diags.error(startLoc(*functor.args[i]), "cannot bind a value of type " + quoted(args[i]) +
-                                                  " to parameter '" + param.name + "' of type " +
-                                                  quoted(param.type));
-      diags.note(param.loc, "parameter declared here");
-      continue;
-    }
     bool byReference = param.type.kind == Type::Vector || param.type.kind == Type::VertexSet ||
                        param.type.kind == Type::List;
     auto *name = dyn_cast<NameExpr>(functor.args[i].get());
@@ -100,17 +106,8 @@ Type Sema::checkUserCall(CallExpr &call, FuncDecl &func) {
   if (!checkArgCount(call.loc, call.callee, func.params.size(), func.params.size(), args.size(),
                      &func))
     return result;
-  for (size_t i = 0; i < args.size(); ++i) {
-    ParamDecl &param = *func.params[i];
-    if (!canAssign(param.type, args[i]) && convertToNumber(call.args[i], param.type))
-      args[i] = call.args[i]->type;
-    if (!canAssign(param.type, args[i])) {
-      diags.error(startLoc(*call.args[i]), "cannot pass a value of type " + quoted(args[i]) +
-                                               " to parameter '" + param.name + "' of type " +
-                                               quoted(param.type));
-      diags.note(param.loc, "parameter declared here");
-    }
-  }
+  for (size_t i = 0; i < args.size(); ++i)
+    checkArgument(call.args[i], args[i], *func.params[i], "pass");
   return result;
 }
 

@@ -98,6 +98,7 @@ public:
   Type checkCall(CallExpr &call, const Type *expected);
   Type checkUserCall(CallExpr &call, FuncDecl &func);
   Type checkFunctor(FunctorExpr &functor);
+  bool checkArgument(ExprPtr &arg, Type &type, const ParamDecl &param, const char *verb);
   Type checkBuiltinCall(CallExpr &call, const Type *expected, bool &known);
   bool checkArgCount(llvm::SMLoc loc, llvm::StringRef callee, size_t min, size_t max,
                      size_t given, const Decl *declared);

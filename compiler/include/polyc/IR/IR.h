@@ -397,6 +397,14 @@ struct Module {
   std::set<const VarDecl *> threadLocalHoisted;
 };
 
+/// Other threads walk the same owners as this variant's: agents split an
+/// owner's edges between nodes, and a traversal inside a par_for runs in
+/// every iteration at once. No write is then owned, and a register fold is
+/// combined atomically.
+inline bool ownersShared(const EdgeTraversalExpr &t, const VariantPlan &v) {
+  return (v.numa && v.numa->agents) || t.concurrent;
+}
+
 /// What a NUMA variant runs on a machine with one node (and none emulated):
 /// the same variant without NUMA, with its one-node frontier forms and loops.
 VariantPlan oneNodeVariant(const VariantPlan &v);
