@@ -43,11 +43,20 @@ bool polyc::runDirectionPass(Module &module, DiagnosticEngine &diags) {
 
   bool ok = true;
   for (const auto &[label, s] : module.schedule.byLabel) {
-    if (s.direction && !hasEdgeTraversal(module, label)) {
-      reportNotApplicable(diags, s.direction->loc, "configApplyDirection", "edge traversals",
-                          label);
-      ok = false;
+    if (!s.direction || hasEdgeTraversal(module, label))
+      continue;
+    // GraphIt ignores a direction given to a vertex apply, and its own
+    // published schedules do it (nested_par_for_schedule.gt): the same here,
+    // said aloud.
+    if (hasVertexTraversal(module, label)) {
+      diags.warning(s.direction->loc, "'configApplyDirection' has no effect on '" + label +
+                                          "', a vertex apply: only edge traversals have a "
+                                          "direction");
+      continue;
     }
+    reportNotApplicable(diags, s.direction->loc, "configApplyDirection", "edge traversals",
+                        label);
+    ok = false;
   }
   return ok;
 }

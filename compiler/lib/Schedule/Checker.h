@@ -69,6 +69,7 @@ public:
 
   void error(llvm::SMLoc loc, const llvm::Twine &message);
   void note(llvm::SMLoc loc, const llvm::Twine &message);
+  void warning(llvm::SMLoc loc, const llvm::Twine &message);
   bool failed() const { return errors != 0; }
   unsigned errorCount() const { return errors; }
 
@@ -105,6 +106,10 @@ public:
   /// Argument `index` names a known statement; reports unknown labels (with a
   /// hint for nested ones and misspellings). Returns its entry or null.
   const LabelInfo *label(const ScheduleCall &call, unsigned index);
+  /// The call with argument `index` written out in full where it names one
+  /// nested statement by its last label only ("s2" for the only "s1:s2"), with
+  /// a warning; otherwise the call unchanged (label() then reports it).
+  ScheduleCall withInnerLabelResolved(const ScheduleCall &call, unsigned index);
   /// label() for the statement the call configures: returns the schedule
   /// entry of argument 0, or null (reported). The caller fills it only when
   /// its values are valid too.

@@ -118,14 +118,16 @@ const ApplySchedule *Schedule::find(const std::string &label) const {
 std::optional<Schedule> polyc::validateSchedule(const ScheduleFile &file, const Program &program,
                                                 DiagnosticEngine &diags) {
   Checker checker(program, diags);
-  for (const ScheduleCall &call : file.calls) {
-    const FunctionInfo *f = lookup(call.function);
+  for (const ScheduleCall &written : file.calls) {
+    const FunctionInfo *f = lookup(written.function);
     if (!f) {
-      reportUnknownFunction(checker, call);
+      reportUnknownFunction(checker, written);
       continue;
     }
-    if (!checkArity(checker, call, *f))
+    if (!checkArity(checker, written, *f))
       continue;
+    const ScheduleCall call =
+        f->setsLabelOptions ? checker.withInnerLabelResolved(written, 0) : written;
     unsigned errorsBefore = checker.errorCount();
     f->check(checker, call);
     if (f->setsLabelOptions && checker.errorCount() == errorsBefore)
