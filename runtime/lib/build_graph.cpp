@@ -20,9 +20,8 @@ Graph<W> buildGraph(const EdgeList &edges, VertexId numVertices, bool symmetrize
       numVertices, symmetrize);
 }
 
-template Graph<NoWeight> buildGraph<NoWeight>(const EdgeList &, VertexId, bool);
-template Graph<int32_t> buildGraph<int32_t>(const EdgeList &, VertexId, bool);
-template Graph<float> buildGraph<float>(const EdgeList &, VertexId, bool);
-template Graph<double> buildGraph<double>(const EdgeList &, VertexId, bool);
+#define POLYRT_INSTANTIATE(W) template Graph<W> buildGraph<W>(const EdgeList &, VertexId, bool);
+POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
+#undef POLYRT_INSTANTIATE
 
 } // namespace polyrt

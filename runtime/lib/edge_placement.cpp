@@ -72,9 +72,9 @@ template <typename W> void placeEdgesOnNodes(Graph<W> &g, const std::vector<Agen
   }
 }
 
-template void placeEdgesOnNodes<NoWeight>(Graph<NoWeight> &, const std::vector<AgentParts> &);
-template void placeEdgesOnNodes<int32_t>(Graph<int32_t> &, const std::vector<AgentParts> &);
-template void placeEdgesOnNodes<float>(Graph<float> &, const std::vector<AgentParts> &);
-template void placeEdgesOnNodes<double>(Graph<double> &, const std::vector<AgentParts> &);
+#define POLYRT_INSTANTIATE(W)                                                                  \
+  template void placeEdgesOnNodes<W>(Graph<W> &, const std::vector<AgentParts> &);
+POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
+#undef POLYRT_INSTANTIATE
 
 } // namespace polyrt

@@ -124,9 +124,8 @@ template <typename W> Graph<W> Graph<W>::transpose() const {
   return result;
 }
 
-template class Graph<NoWeight>;
-template class Graph<int32_t>;
-template class Graph<float>;
-template class Graph<double>;
+#define POLYRT_INSTANTIATE(W) template class Graph<W>;
+POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
+#undef POLYRT_INSTANTIATE
 
 } // namespace polyrt

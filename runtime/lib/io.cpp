@@ -45,10 +45,7 @@ template <typename W> void writeGraph(const Graph<W> &g, const std::string &path
 #define POLYRT_INSTANTIATE(W)                                                                \
   template Graph<W> loadGraph<W>(const std::string &);                                      \
   template void writeGraph<W>(const Graph<W> &, const std::string &);
-POLYRT_INSTANTIATE(NoWeight)
-POLYRT_INSTANTIATE(int32_t)
-POLYRT_INSTANTIATE(float)
-POLYRT_INSTANTIATE(double)
+POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
 #undef POLYRT_INSTANTIATE
 
 } // namespace polyrt

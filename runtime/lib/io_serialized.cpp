@@ -62,16 +62,25 @@ void readCSR(InFile &in, const std::string &path, const char *what, int64_t n, i
       weights.resize(m);
     constexpr int64_t kBlock = 1 << 20;
     std::vector<WeightedNeighbor> block(std::min(m, kBlock));
+    int64_t negative = -1; // an edge with a negative weight, for unsigned W
     for (int64_t lo = 0; lo < m; lo += kBlock) {
       int64_t k = std::min(kBlock, m - lo);
       in.read(block.data(), k * 8);
 #pragma omp parallel for schedule(static) if (k > kSerialCutoff)
       for (int64_t i = 0; i < k; ++i) {
         nbrs[lo + i] = block[i].v;
+        if constexpr (std::is_unsigned_v<W>)
+          if (block[i].w < 0)
+            std::atomic_ref<int64_t>(negative).store(lo + i, std::memory_order_relaxed);
         if constexpr (!std::is_same_v<W, NoWeight>)
           weights[lo + i] = static_cast<W>(block[i].w);
       }
     }
+    if constexpr (std::is_unsigned_v<W>)
+      if (negative >= 0)
+        fileError(path, std::string(what) + " edge " + str(negative) + " has the negative weight " +
+                            str(static_cast<int32_t>(weights[negative])) +
+                            ", and the program reads unsigned weights");
   }
   bad = -1;
 #pragma omp parallel for schedule(static) if (m > kSerialCutoff)
@@ -223,16 +232,10 @@ template <typename W> void writeSerializedGraph(const Graph<W> &g, const std::st
   out.close();
 }
 
-template void writeSerializedGraph<NoWeight>(const Graph<NoWeight> &, const std::string &);
-template void writeSerializedGraph<int32_t>(const Graph<int32_t> &, const std::string &);
-template void writeSerializedGraph<float>(const Graph<float> &, const std::string &);
-template void writeSerializedGraph<double>(const Graph<double> &, const std::string &);
-
-namespace detail {
-template Graph<NoWeight> loadSerialized<NoWeight>(const std::string &, bool);
-template Graph<int32_t> loadSerialized<int32_t>(const std::string &, bool);
-template Graph<float> loadSerialized<float>(const std::string &, bool);
-template Graph<double> loadSerialized<double>(const std::string &, bool);
-} // namespace detail
+#define POLYRT_INSTANTIATE(W)                                                                  \
+  template void writeSerializedGraph<W>(const Graph<W> &, const std::string &);              \
+  template Graph<W> detail::loadSerialized<W>(const std::string &, bool);
+POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
+#undef POLYRT_INSTANTIATE
 
 } // namespace polyrt

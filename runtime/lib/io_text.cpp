@@ -69,13 +69,8 @@ public:
       WEdge<W> e{};
       if (!parseId("source", e.src) || !parseId("destination", e.dst))
         return false;
-      if (fmt_.weightColumn) {
-        double w;
-        if (!parseWeight(w))
-          return false;
-        if constexpr (!std::is_same_v<W, NoWeight>)
-          e.w = static_cast<W>(w);
-      }
+      if (fmt_.weightColumn && !parseWeight(e.w))
+        return false;
       skipBlanks();
       if (p_ < end_ && data_[p_] != '\n') {
         size_t start = p_;
@@ -148,33 +143,58 @@ private:
     return true;
   }
 
-  bool parseWeight(double &w) {
+  /// The weight token as W (NoWeight: checked as a number, then dropped).
+  /// Integer weights are read as integers, so uint_64 ones above 2^53 stay exact.
+  template <typename T> bool parseWeight(T &out) {
     skipBlanks();
     size_t start = p_;
     std::string_view tok = token();
     if (tok.empty())
       return fail(start, "missing the weight");
     const char *b = tok.data();
+    const char *e = tok.data() + tok.size();
     if (*b == '+' && tok.size() > 1)
       ++b;
-    auto [ptr, ec] = std::from_chars(b, tok.data() + tok.size(), w);
-    if (ec == std::errc::result_out_of_range)
-      return fail(start, "weight " + quoted(tok) + " is out of range");
-    if (ec != std::errc() || ptr != tok.data() + tok.size())
-      return fail(start, "expected a weight, found " + quoted(tok));
-    if (!std::isfinite(w))
-      return fail(start, "weight " + quoted(tok) + " is not a finite number");
-    if constexpr (std::is_same_v<W, int32_t>) {
-      if (w != std::trunc(w))
-        return fail(start, "weight " + std::string(tok) +
-                               " is not an integer (the program reads int weights)");
-      if (w < INT32_MIN || w > INT32_MAX)
-        return fail(start, "weight " + std::string(tok) + " does not fit in an int");
-    } else if constexpr (std::is_same_v<W, float>) {
-      if (std::fabs(w) > 3.4028234663852886e38)
-        return fail(start, "weight " + std::string(tok) + " does not fit in a float");
+    if constexpr (std::is_integral_v<T>) {
+      auto [ptr, ec] = std::from_chars(b, e, out);
+      if (ec == std::errc() && ptr == e)
+        return true;
+      double w;
+      auto [dptr, dec] = std::from_chars(b, e, w);
+      if (dec != std::errc::result_out_of_range && (dec != std::errc() || dptr != e))
+        return fail(start, "expected a weight, found " + quoted(tok));
+      if (dec == std::errc() && std::isfinite(w) && w != std::trunc(w))
+        return fail(start, "weight " + std::string(tok) + " is not an integer (the program reads " +
+                               integerName<T>() + " weights)");
+      return fail(start, "weight " + std::string(tok) + " does not fit in " +
+                             (std::is_signed_v<T> ? "an " : "a ") + integerName<T>());
+    } else {
+      double w;
+      auto [ptr, ec] = std::from_chars(b, e, w);
+      if (ec == std::errc::result_out_of_range)
+        return fail(start, "weight " + quoted(tok) + " is out of range");
+      if (ec != std::errc() || ptr != e)
+        return fail(start, "expected a weight, found " + quoted(tok));
+      if (!std::isfinite(w))
+        return fail(start, "weight " + quoted(tok) + " is not a finite number");
+      if constexpr (std::is_same_v<T, float>) {
+        if (std::fabs(w) > 3.4028234663852886e38)
+          return fail(start, "weight " + std::string(tok) + " does not fit in a float");
+      }
+      if constexpr (!std::is_same_v<T, NoWeight>)
+        out = static_cast<T>(w);
+      return true;
     }
-    return true;
+  }
+
+  /// The language's name of an integer weight type, for messages.
+  template <typename T> static const char *integerName() {
+    if constexpr (std::is_same_v<T, int32_t>)
+      return "int";
+    else if constexpr (std::is_same_v<T, uint32_t>)
+      return "uint";
+    else
+      return "uint_64";
   }
 
   const char *data_;
@@ -373,20 +393,23 @@ template <typename W> void writeTextEdges(const Graph<W> &g, const std::string &
     for (int k = 0; k < chunks; ++k) {
       std::string &buf = buffers[k];
       buf.clear();
-      char tmp[96];
+      // Each number through its own buffer, large enough for any of them
+      // (a double's shortest form is at most 24 characters).
+      auto put = [&buf](auto x, char after) {
+        char digits[32];
+        buf.append(digits, std::to_chars(digits, digits + sizeof digits, x).ptr);
+        buf.push_back(after);
+      };
       for (VertexId u = bounds[k]; u < bounds[k + 1]; ++u)
         for (EdgeOffset e = offsets[u]; e < offsets[u + 1]; ++e) {
-          char *p = std::to_chars(tmp, tmp + sizeof tmp, u).ptr;
-          *p++ = ' ';
-          p = std::to_chars(p, tmp + sizeof tmp, nbrs[e]).ptr;
-          if constexpr (Graph<W>::kWeighted) {
-            if (weighted) {
-              *p++ = ' ';
-              p = std::to_chars(p, tmp + sizeof tmp, weights[e]).ptr;
-            }
-          }
-          *p++ = '\n';
-          buf.append(tmp, p);
+          put(u, ' ');
+          bool withWeight = false;
+          if constexpr (Graph<W>::kWeighted)
+            withWeight = weighted;
+          put(nbrs[e], withWeight ? ' ' : '\n');
+          if constexpr (Graph<W>::kWeighted)
+            if (withWeight)
+              put(weights[e], '\n');
         }
     }
     for (int k = 0; k < chunks; ++k)
@@ -399,10 +422,7 @@ template <typename W> void writeTextEdges(const Graph<W> &g, const std::string &
 #define POLYRT_INSTANTIATE(W)                                                                \
   template Graph<W> loadEdgeListText<W>(const std::string &, bool);                          \
   template Graph<W> loadMatrixMarket<W>(const std::string &);
-POLYRT_INSTANTIATE(NoWeight)
-POLYRT_INSTANTIATE(int32_t)
-POLYRT_INSTANTIATE(float)
-POLYRT_INSTANTIATE(double)
+POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
 #undef POLYRT_INSTANTIATE
 
 } // namespace polyrt::detail
@@ -411,8 +431,8 @@ namespace polyrt {
 template <typename W> void writeEdgeListText(const Graph<W> &g, const std::string &path) {
   detail::writeTextEdges(g, path);
 }
-template void writeEdgeListText<NoWeight>(const Graph<NoWeight> &, const std::string &);
-template void writeEdgeListText<int32_t>(const Graph<int32_t> &, const std::string &);
-template void writeEdgeListText<float>(const Graph<float> &, const std::string &);
-template void writeEdgeListText<double>(const Graph<double> &, const std::string &);
+#define POLYRT_INSTANTIATE(W)                                                                  \
+  template void writeEdgeListText<W>(const Graph<W> &, const std::string &);
+POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
+#undef POLYRT_INSTANTIATE
 } // namespace polyrt

@@ -122,10 +122,7 @@ template <typename W> void forgetNodeSubgraphs(const Graph<W> &g) { cache<W>().f
                                                                   SubgraphSide);                \
   template void pinNodeSubgraphs<W>(const Graph<W> &);                                        \
   template void forgetNodeSubgraphs<W>(const Graph<W> &);
-POLYRT_INSTANTIATE(NoWeight)
-POLYRT_INSTANTIATE(int32_t)
-POLYRT_INSTANTIATE(float)
-POLYRT_INSTANTIATE(double)
+POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
 #undef POLYRT_INSTANTIATE
 
 } // namespace polyrt

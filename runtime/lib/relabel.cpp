@@ -64,10 +64,7 @@ template <typename W> Graph<W> relabelByDegree(const Graph<W> &g) {
 #define POLYRT_INSTANTIATE(W)                                                                  \
   template bool worthRelabelling<W>(const Graph<W> &);                                         \
   template Graph<W> relabelByDegree<W>(const Graph<W> &);
-POLYRT_INSTANTIATE(NoWeight)
-POLYRT_INSTANTIATE(int32_t)
-POLYRT_INSTANTIATE(float)
-POLYRT_INSTANTIATE(double)
+POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
 #undef POLYRT_INSTANTIATE
 
 } // namespace polyrt

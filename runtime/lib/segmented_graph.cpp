@@ -70,10 +70,7 @@ template <typename W> void forgetSegmentedGraphs(const Graph<W> &g) { cache<W>()
 #define POLYRT_INSTANTIATE(W)                                                               \
   template const SegmentedGraph<W> &segmentedInEdges<W>(Graph<W> &, int64_t, SegmentSplit);  \
   template void forgetSegmentedGraphs<W>(const Graph<W> &);
-POLYRT_INSTANTIATE(NoWeight)
-POLYRT_INSTANTIATE(int32_t)
-POLYRT_INSTANTIATE(float)
-POLYRT_INSTANTIATE(double)
+POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
 #undef POLYRT_INSTANTIATE
 
 } // namespace polyrt

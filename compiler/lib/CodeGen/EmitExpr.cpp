@@ -224,10 +224,6 @@ std::string CppEmitter::call(const CallExpr &c) {
   const std::string &f = c.callee;
   if (f == "load" && c.type.kind != Type::EdgeSet)
     return error(c.loc, "load() must initialise an edgeset"), "";
-  if (f == "load" && c.type.value && !c.type.value->isFloating() && c.type.value->kind != Type::Int)
-    return error(c.loc, "edge weights of type '" + c.type.value->str() +
-                            "' are not supported yet; use int, float or double"),
-           "";
   if (f == "load")
     return "polyrt::loadGraph<" +
            (c.type.value ? cppType(*c.type.value) : std::string("polyrt::NoWeight")) + ">(" +

@@ -1,7 +1,7 @@
 //===- graph.h - CSR/CSC graphs -----------------------------------------===//
 //
 // A graph stores its out-edges as CSR and, once buildInEdges() has run, its
-// in-edges as CSC. W is the weight type: NoWeight, int32_t, float or double.
+// in-edges as CSC. W is the weight type: NoWeight, int32_t, uint32_t, uint64_t, float or double.
 // For an undirected graph (symmetrized, or GAPBS .sg with directed=false) the
 // in-edges are the out-edges: the in* accessors return the out-CSR's arrays
 // (no copy is made) and hasInEdges() is always true.
@@ -88,10 +88,13 @@ private:
   std::vector<W> inWeights_;
 };
 
-extern template class Graph<NoWeight>;
-extern template class Graph<int32_t>;
-extern template class Graph<float>;
-extern template class Graph<double>;
+/// Expands X(W) for every weight type polyrt's templates are built for: the
+/// edgeset weights the language has (int, uint, uint_64, float, double).
+#define POLYRT_FOR_EACH_WEIGHT(X) X(NoWeight) X(int32_t) X(uint32_t) X(uint64_t) X(float) X(double)
+
+#define POLYRT_DECLARE_GRAPH(W) extern template class Graph<W>;
+POLYRT_FOR_EACH_WEIGHT(POLYRT_DECLARE_GRAPH)
+#undef POLYRT_DECLARE_GRAPH
 
 } // namespace polyrt
 
