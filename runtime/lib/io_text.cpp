@@ -18,6 +18,7 @@
 #include <charconv>
 #include <climits>
 #include <cmath>
+#include <limits>
 #include <string_view>
 
 namespace polyrt::detail {
@@ -159,13 +160,23 @@ private:
       auto [ptr, ec] = std::from_chars(b, e, out);
       if (ec == std::errc() && ptr == e)
         return true;
+      // Not an integer token: "2.0" and "1e3" still name integers.
       double w;
       auto [dptr, dec] = std::from_chars(b, e, w);
-      if (dec != std::errc::result_out_of_range && (dec != std::errc() || dptr != e))
-        return fail(start, "expected a weight, found " + quoted(tok));
-      if (dec == std::errc() && std::isfinite(w) && w != std::trunc(w))
+      bool number = dec == std::errc() && dptr == e;
+      if (number && !std::isfinite(w))
+        return fail(start, "weight " + quoted(tok) + " is not a finite number");
+      if (number && w != std::trunc(w))
         return fail(start, "weight " + std::string(tok) + " is not an integer (the program reads " +
                                integerName<T>() + " weights)");
+      constexpr double lowest = static_cast<double>(std::numeric_limits<T>::min());
+      constexpr double beyond = static_cast<double>(std::numeric_limits<T>::max()) + 1.0;
+      if (number && w >= lowest && w < beyond) {
+        out = static_cast<T>(w);
+        return true;
+      }
+      if (!number && dec != std::errc::result_out_of_range)
+        return fail(start, "expected a weight, found " + quoted(tok));
       return fail(start, "weight " + std::string(tok) + " does not fit in " +
                              (std::is_signed_v<T> ? "an " : "a ") + integerName<T>());
     } else {

@@ -142,6 +142,21 @@ TEST(LoadWeightedEdgeList, IntegerAndFloatingWeights) {
   EXPECT_ELEMENTS(outWeightList(gf, 0), 1.5f);
 }
 
+TEST(LoadWeightedEdgeList, UnsignedWeightsAreReadExactly) {
+  std::string path = writeTemp("g.wel", "0 1 4294967295\n0 2 2.0\n1 2 9007199254740993\n");
+  EXPECT_CONTAINS(errorOf([&] { loadGraph<uint32_t>(path); }),
+                  path + ":3: weight 9007199254740993 does not fit in a uint");
+  Graph<uint64_t> g = loadGraph<uint64_t>(path);
+  EXPECT_ELEMENTS(outWeightList(g, 0), 4294967295u, 2u);
+  EXPECT_ELEMENTS(outWeightList(g, 1), uint64_t{9007199254740993}); // 2^53 + 1: not a double
+  EXPECT_CONTAINS(errorOf([&] { loadGraph<uint64_t>(writeTemp("g.wel", "0 1 -1\n")); }),
+                  ":1: weight -1 does not fit in a uint_64");
+  EXPECT_CONTAINS(errorOf([&] { loadGraph<uint64_t>(writeTemp("g.wel", "0 1 1e20\n")); }),
+                  "does not fit in a uint_64");
+  EXPECT_CONTAINS(errorOf([&] { loadGraph<uint32_t>(writeTemp("g.wel", "0 1 0.5\n")); }),
+                  "is not an integer (the program reads uint weights)");
+}
+
 TEST(LoadWeightedEdgeList, UnweightedRequestIgnoresWeights) {
   Graph<NoWeight> g = loadGraph<NoWeight>(writeTemp("g.wel", "0 1 0.5\n1 0 7\n"));
   EXPECT_EQ(g.numEdges(), 2);
