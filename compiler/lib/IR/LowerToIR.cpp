@@ -11,7 +11,10 @@
 #include "polyc/IR/Clone.h"
 #include "polyc/IR/IR.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Casting.h"
+
+#include <map>
 
 using namespace polyc;
 using llvm::cast;
@@ -43,6 +46,7 @@ public:
   Lowering(Module &module, DiagnosticEngine &diags) : module(module), diags(diags) {}
 
   void run(Program &program) {
+    this->program = &program;
     for (auto &decl : program.decls)
       if (auto *func = dyn_cast<FuncDecl>(decl.get()))
         forEachStmtIn(func->body, [&](Stmt &s) {
@@ -50,11 +54,18 @@ public:
           traversalsUnderLabel = 0;
           forEachDirectExpr(s, [&](ExprPtr &e) { lowerExpr(e); });
         });
+    for (auto &filter : bothFilters)
+      program.decls.push_back(std::move(filter));
   }
 
 private:
   Module &module;
   DiagnosticEngine &diags;
+  Program *program = nullptr;
+  /// Filters made of two a chain gives on one side, added to the program
+  /// after the walk; by the pair, so that a chain written twice shares one.
+  std::vector<std::unique_ptr<FuncDecl>> bothFilters;
+  std::map<std::pair<FuncDecl *, FuncDecl *>, FuncDecl *> bothFilterOf;
   std::string currentLabel;
   unsigned traversalsUnderLabel = 0;
   unsigned unlabelledCount = 0;
@@ -137,14 +148,8 @@ private:
                                        "function");
         bool sources = modifier->method == "srcFilter" || fromFilter;
         FuncDecl *&slot = sources ? traversal->srcFilter : traversal->toFilter;
-        if (slot)
-          return (void)diags.error(modifier->loc,
-                                   "a traversal can have only one " +
-                                       std::string(sources ? "source filter ('srcFilter' or "
-                                                             "'from' with a function)"
-                                                           : "destination filter ('to' or "
-                                                             "'dstFilter')"));
-        slot = filter;
+        // The chain is walked from its end: `filter` comes before `slot`.
+        slot = slot ? bothFilter(filter, slot, modifier->loc) : filter;
       }
       ExprPtr next = std::move(modifier->receiver);
       current = std::move(next);
@@ -152,6 +157,55 @@ private:
     traversal->edges = std::move(current);
     module.edgeTraversals.push_back(traversal.get());
     slot = std::move(traversal);
+  }
+
+  /// A filter that keeps the vertices both `first` and `second` keep:
+  /// `func first_and_second(v) -> keep : bool  keep = first(v) and second(v);`.
+  /// Several filters on one side of a chain become one, so the passes and the
+  /// emitter see one filter per side as before; `and` keeps GraphIt's order
+  /// (the second is not called where the first rejects).
+  FuncDecl *bothFilter(FuncDecl *first, FuncDecl *second, llvm::SMLoc loc) {
+    FuncDecl *&known = bothFilterOf[{first, second}];
+    if (known)
+      return known;
+    auto both = std::make_unique<FuncDecl>(loc, unusedName(first->name + "_and_" + second->name),
+                                           FuncDecl::Internal);
+    const Type &vertex = first->params[0]->type;
+    both->params.push_back(std::make_unique<ParamDecl>(loc, "v", vertex));
+    both->result = std::make_unique<VarDecl>(loc, "keep", VarDecl::Result, false,
+                                             Type::scalar(Type::Bool), nullptr);
+    auto name = [&](Decl *decl, const Type &type) {
+      auto e = std::make_unique<NameExpr>(loc, decl->name);
+      e->decl = decl;
+      e->type = type;
+      return e;
+    };
+    auto call = [&](FuncDecl *f) {
+      std::vector<ExprPtr> args;
+      args.push_back(name(both->params[0].get(), vertex));
+      auto c = std::make_unique<CallExpr>(loc, f->name, std::move(args));
+      c->func = f;
+      c->type = Type::scalar(Type::Bool);
+      return c;
+    };
+    auto test = std::make_unique<BinaryExpr>(loc, BinaryOp::And, call(first), call(second));
+    test->type = Type::scalar(Type::Bool);
+    both->body.push_back(std::make_unique<AssignStmt>(
+        loc, name(both->result.get(), both->result->type), AssignOp::Assign, std::move(test)));
+    known = both.get();
+    bothFilters.push_back(std::move(both));
+    return known;
+  }
+
+  std::string unusedName(const std::string &wanted) {
+    auto taken = [&](const std::string &n) {
+      return llvm::any_of(program->decls, [&](const std::unique_ptr<Decl> &d) { return d->name == n; }) ||
+             llvm::any_of(bothFilters, [&](const auto &f) { return f->name == n; });
+    };
+    std::string name = wanted;
+    for (unsigned i = 2; taken(name); ++i)
+      name = wanted + "_" + std::to_string(i);
+    return name;
   }
 
   void lowerVertexTraversal(ExprPtr &slot) {
