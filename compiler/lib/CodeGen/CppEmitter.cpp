@@ -97,11 +97,27 @@ void CppEmitter::emitForwardDeclarations() {
 }
 
 bool CppEmitter::checkVectorElement(const Type &type, llvm::SMLoc loc) {
-  if (type.kind != Type::Vector || vertexElements.count(type.element))
+  if (type.kind != Type::Vector || vertexElements.count(type.element) ||
+      edgeElements.count(type.element))
     return true;
-  error(loc, "per-edge vectors (" + type.str() + ") are not supported yet; '" + type.element +
-                 "' is not the vertex element of any edgeset");
+  error(loc, "'" + type.element + "' is neither a vertex nor an edge element of any edgeset, "
+                 "and no vertexset counts it: " + type.str() + " has no size");
   return false;
+}
+
+std::vector<std::string> CppEmitter::elementCountsFrom(const std::string &edges, const Type &type,
+                                                       std::set<std::string> *counted) {
+  std::vector<std::string> out;
+  auto count = [&](const std::string &element, const char *how) {
+    if (!counted || counted->insert(element).second)
+      out.push_back(elementCount(element) + " = " + edges + how + ";");
+  };
+  count(type.srcElement, ".numVertices()");
+  if (type.dstElement != type.srcElement)
+    count(type.dstElement, ".numVertices()");
+  if (type.element != type.srcElement && type.element != type.dstElement)
+    count(type.element, ".numEdges()");
+  return out;
 }
 
 void CppEmitter::emitGlobalInitialisation() {
@@ -118,9 +134,8 @@ void CppEmitter::emitGlobalInitialisation() {
   auto emitEdgesetLoad = [&](const VarDecl &var) {
     if (var.init)
       os << "  " << cppName(var.name) << " = " << initialValue(var.init.get(), var.type) << ";\n";
-    for (const std::string &element : {var.type.srcElement, var.type.dstElement})
-      if (countedElements.insert(element).second)
-        os << "  " << elementCount(element) << " = " << cppName(var.name) << ".numVertices();\n";
+    for (const std::string &line : elementCountsFrom(cppName(var.name), var.type, &countedElements))
+      os << "  " << line << "\n";
   };
   for (const auto &decl : module.program->decls)
     if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->loadedFirst)
@@ -243,8 +258,10 @@ void CppEmitter::emitExports() {
 bool CppEmitter::run() {
   bool hasMain = module.program->findFunc("main") != nullptr;
   for (const auto &decl : module.program->decls) {
-    if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->type.kind == Type::EdgeSet)
+    if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->type.kind == Type::EdgeSet) {
       vertexElements.insert({var->type.srcElement, var->type.dstElement});
+      edgeElements.insert(var->type.element);
+    }
     if (auto *element = dyn_cast<ElementDecl>(decl.get()); element && element->countedBy)
       vertexElements.insert(element->name);
   }

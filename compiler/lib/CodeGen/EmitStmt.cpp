@@ -249,11 +249,8 @@ void CppEmitter::emitStmt(const Stmt &s, unsigned indent) {
     os << pad << assignment(a) << "\n";
     // Assigning an edgeset (as exported functions do) sets its elements' count.
     if (a.target->type.kind == Type::EdgeSet)
-      for (const std::string &element : {a.target->type.srcElement, a.target->type.dstElement}) {
-        os << pad << elementCount(element) << " = " << expr(*a.target) << ".numVertices();\n";
-        if (a.target->type.srcElement == a.target->type.dstElement)
-          break;
-      }
+      for (const std::string &line : elementCountsFrom(expr(*a.target), a.target->type))
+        os << pad << line << "\n";
     return;
   }
   case Stmt::ExprStmt: {

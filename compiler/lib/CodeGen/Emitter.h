@@ -77,9 +77,16 @@ private:
   const FunctionContext *context = nullptr;
   std::set<std::string> countedElements; // elements whose count is known
   std::set<std::string> vertexElements;  // src/dst elements of the edgesets
+  std::set<std::string> edgeElements;    // the edgesets' own elements (per-edge vectors)
 
   void error(llvm::SMLoc loc, const llvm::Twine &message);
   std::string elementCount(const std::string &element) { return "num_" + element; }
+  /// The statements setting the counts an edgeset `edges` of `type` gives
+  /// its elements: its vertex count to the vertex elements, its edge count to
+  /// its own element (the size of per-edge vectors). With `counted`, only
+  /// elements not in it, each added to it.
+  std::vector<std::string> elementCountsFrom(const std::string &edges, const Type &type,
+                                             std::set<std::string> *counted = nullptr);
 
   // Program structure (CppEmitter.cpp).
   void emitPrologue();
