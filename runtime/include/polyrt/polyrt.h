@@ -17,6 +17,7 @@
 #include "polyrt/numa_loop.h"
 #include "polyrt/numa_merge.h"
 #include "polyrt/parallel_errors.h"
+#include "polyrt/priority_queue.h"
 #include "polyrt/program.h"
 #include "polyrt/relabel.h"
 #include "polyrt/schedule_args.h"

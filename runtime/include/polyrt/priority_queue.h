@@ -1,0 +1,123 @@
+//===- priority_queue.h - Bucketed priority queues for ordered algorithms -===//
+//
+// GraphIt's priority_queue{V}(T): the vertices of a graph ordered by a
+// per-vertex vector of priorities (the program's vector, read in place). A
+// vertex's bucket is its priority / delta; buckets are dequeued one at a time,
+// lowest first (bucket order increasing) or highest first (decreasing), and a
+// dequeued bucket is the set of vertices whose priority is in it *then*.
+//
+// Updates (updateMin/Max/Sum) change the priority atomically and insert the
+// vertex into the calling thread's bins, as GAPBS's delta-stepping does: no
+// shared structure is written during a traversal. An entry whose vertex has
+// since moved is dropped when its bucket is dequeued (its priority is read
+// again then), and a vertex is in a dequeued set once. A bucket already passed
+// cannot be entered again: a vertex whose priority moves before the current
+// bucket is put into the current one (k-core's clamp to k relies on it).
+//
+// Memory stays bounded by the entries, not by the priorities: each thread
+// holds kOpenBuckets bins from the window's start, and entries beyond the
+// window wait in an overflow list, re-bucketed from their priorities when the
+// window moves on (Julienne's open buckets). A finished queue stays finished.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POLYRT_PRIORITY_QUEUE_H
+#define POLYRT_PRIORITY_QUEUE_H
+
+#include "polyrt/types.h"
+#include "polyrt/vertex_array.h"
+#include "polyrt/vertex_subset.h"
+
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+namespace polyrt {
+
+template <typename P> class PriorityQueue {
+public:
+  static constexpr int64_t kOpenBuckets = 1024;
+
+  PriorityQueue() = default;
+  /// priorities: the vector the queue orders by (read in place: it must
+  /// outlive the queue). bucketOrder: 1 increasing (lowest bucket first), 0
+  /// decreasing. delta: the bucket width (>= 1). insertAll: every vertex
+  /// starts in its bucket, else only `start` (-1: none). A priority equal to
+  /// P's largest value means "none": such a vertex is not inserted.
+  PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder, int64_t delta, bool insertAll,
+                int64_t start);
+
+  /// No vertex is left in any bucket.
+  bool finished() { return !prepareNext(); }
+  /// The vertices of the next non-empty bucket, which becomes the current
+  /// one; an empty set when finished.
+  VertexSubset dequeueReadySet();
+  /// The current bucket (its priority / delta; the priority for delta 1);
+  /// P's largest value once finished.
+  P currentPriority() const {
+    return exhausted_ ? std::numeric_limits<P>::max() : static_cast<P>(bucketOf(current_));
+  }
+  /// v's bucket comes before the current one (v's priority is final), or
+  /// every bucket is done.
+  bool finishedNode(VertexId v) const {
+    return exhausted_ || indexOfPriority((*priorities_)[v]) < current_;
+  }
+
+  /// priority[v] = min(priority[v], value), atomically; true (and v
+  /// re-bucketed) when it changed.
+  bool updateMin(VertexId v, P value);
+  bool updateMax(VertexId v, P value);
+  /// If priority[v] > minimum: priority[v] = max(priority[v] + delta, minimum),
+  /// atomically; true (and v re-bucketed) when it changed.
+  bool updateSum(VertexId v, int64_t delta, P minimum);
+
+private:
+  struct alignas(64) ThreadBins {
+    std::vector<std::vector<VertexId>> open; // bucket windowStart_ + i in open[i]
+    std::vector<VertexId> overflow;          // beyond the window
+  };
+
+  /// The index of a bucket: 0 for the first one dequeued, increasing in
+  /// dequeue order.
+  int64_t indexOfBucket(int64_t bucket) const {
+    return increasing_ ? bucket - base_ : base_ - bucket;
+  }
+  int64_t bucketOf(int64_t index) const { return increasing_ ? base_ + index : base_ - index; }
+  int64_t indexOfPriority(P p) const {
+    return indexOfBucket(static_cast<int64_t>(p) / delta_);
+  }
+  /// Where v with priority p belongs now: never before the current bucket.
+  int64_t placeOf(P p) const {
+    int64_t index = indexOfPriority(p);
+    return index < current_ ? current_ : index;
+  }
+  void insert(VertexId v, P p);
+  /// Fills ready_ with the next non-empty bucket; false when none is left.
+  bool prepareNext();
+  /// Moves the window to the first bucket the overflow holds; false if empty.
+  bool advanceWindow();
+  /// The smallest index >= current_ with an entry in the window, or -1.
+  int64_t firstOpenIndex() const;
+
+  VertexArray<P> *priorities_ = nullptr;
+  VertexId n_ = 0;
+  bool increasing_ = true;
+  int64_t delta_ = 1;
+  int64_t base_ = 0;        // the bucket of index 0
+  int64_t current_ = 0;     // the index of the current bucket
+  int64_t windowStart_ = 0; // the index of open[0]
+  std::vector<ThreadBins> bins_;
+  std::vector<int64_t> dequeuedIn_; // the round that last took each vertex
+  int64_t round_ = 0;
+  bool hasReady_ = false;
+  bool exhausted_ = false; // prepareNext found nothing: no bucket is left
+  VertexSubset ready_;
+};
+
+extern template class PriorityQueue<int32_t>;
+extern template class PriorityQueue<uint32_t>;
+extern template class PriorityQueue<int64_t>;
+extern template class PriorityQueue<uint64_t>;
+
+} // namespace polyrt
+
+#endif

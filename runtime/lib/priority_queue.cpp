@@ -1,0 +1,211 @@
+//===- priority_queue.cpp - Bucketed priority queues ----------------------===//
+#include "polyrt/priority_queue.h"
+
+#include "polyrt/atomics.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <limits>
+#include <string>
+
+namespace polyrt {
+
+namespace {
+
+template <typename P> constexpr P kNone = std::numeric_limits<P>::max();
+
+int threadIndex(size_t threads) {
+  int t = omp_get_thread_num();
+  if (static_cast<size_t>(t) >= threads)
+    throw Error("a priority queue was updated by thread " + std::to_string(t) + " of a team "
+                "larger than the " + std::to_string(threads) + " threads it was made for");
+  return t;
+}
+
+} // namespace
+
+template <typename P>
+PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder, int64_t delta,
+                                bool insertAll, int64_t start)
+    : priorities_(&priorities), n_(static_cast<VertexId>(priorities.size())),
+      increasing_(bucketOrder != 0), delta_(delta),
+      bins_(static_cast<size_t>(omp_get_max_threads())), dequeuedIn_(n_, -1) {
+  if (bucketOrder != 0 && bucketOrder != 1)
+    throw Error("a priority queue's bucket order is 1 (increasing) or 0 (decreasing), not " +
+                std::to_string(bucketOrder));
+  if (delta < 1)
+    throw Error("a priority queue's delta must be at least 1, not " + std::to_string(delta));
+  if (start < -1 || start >= n_)
+    throw Error("the start vertex " + std::to_string(start) + " of a priority queue is outside [0, " +
+                std::to_string(n_) + ")");
+  for (ThreadBins &b : bins_)
+    b.open.resize(kOpenBuckets);
+  const P *p = priorities.data();
+  // Index 0 is the first bucket anything starts in.
+  if (insertAll) {
+    int64_t lo = std::numeric_limits<int64_t>::max(), hi = std::numeric_limits<int64_t>::min();
+#pragma omp parallel for reduction(min : lo) reduction(max : hi)
+    for (int64_t v = 0; v < n_; ++v)
+      if (p[v] != kNone<P>) {
+        lo = std::min(lo, static_cast<int64_t>(p[v]) / delta_);
+        hi = std::max(hi, static_cast<int64_t>(p[v]) / delta_);
+      }
+    if (lo <= hi)
+      base_ = increasing_ ? lo : hi;
+#pragma omp parallel for schedule(static)
+    for (int64_t v = 0; v < n_; ++v)
+      if (p[v] != kNone<P>)
+        insert(static_cast<VertexId>(v), p[v]);
+  } else if (start >= 0 && p[start] != kNone<P>) {
+    base_ = static_cast<int64_t>(p[start]) / delta_;
+    insert(static_cast<VertexId>(start), p[start]);
+  }
+}
+
+template <typename P> void PriorityQueue<P>::insert(VertexId v, P p) {
+  ThreadBins &mine = bins_[threadIndex(bins_.size())];
+  int64_t index = placeOf(p);
+  if (index < windowStart_ + kOpenBuckets)
+    mine.open[index - windowStart_].push_back(v);
+  else
+    mine.overflow.push_back(v);
+}
+
+template <typename P> bool PriorityQueue<P>::updateMin(VertexId v, P value) {
+  if (!writeMin(&(*priorities_)[v], value))
+    return false;
+  insert(v, value);
+  return true;
+}
+
+template <typename P> bool PriorityQueue<P>::updateMax(VertexId v, P value) {
+  if (!writeMax(&(*priorities_)[v], value))
+    return false;
+  insert(v, value);
+  return true;
+}
+
+template <typename P> bool PriorityQueue<P>::updateSum(VertexId v, int64_t delta, P minimum) {
+  std::atomic_ref<P> ref((*priorities_)[v]);
+  P old = ref.load(std::memory_order_relaxed);
+  P next;
+  do {
+    if (old <= minimum)
+      return false;
+    // In 128 bits, so that neither a negative delta on an unsigned priority
+    // nor a sum beyond P's range wraps; P's largest value means "none".
+    __extension__ __int128 sum = static_cast<__int128>(old) + delta;
+    if (sum < static_cast<__int128>(minimum))
+      sum = minimum;
+    if (sum >= static_cast<__int128>(kNone<P>))
+      sum = static_cast<__int128>(kNone<P>) - 1;
+    next = static_cast<P>(sum);
+  } while (next != old && !ref.compare_exchange_weak(old, next, std::memory_order_relaxed));
+  if (next == old)
+    return false;
+  insert(v, next);
+  return true;
+}
+
+template <typename P> int64_t PriorityQueue<P>::firstOpenIndex() const {
+  for (int64_t index = std::max(current_, windowStart_); index < windowStart_ + kOpenBuckets;
+       ++index)
+    for (const ThreadBins &b : bins_)
+      if (!b.open[index - windowStart_].empty())
+        return index;
+  return -1;
+}
+
+template <typename P> bool PriorityQueue<P>::advanceWindow() {
+  const P *p = priorities_->data();
+  int64_t first = std::numeric_limits<int64_t>::max();
+  for (const ThreadBins &b : bins_)
+    for (VertexId v : b.overflow)
+      first = std::min(first, placeOf(p[v]));
+  if (first == std::numeric_limits<int64_t>::max())
+    return false;
+  for (ThreadBins &b : bins_) // the window is empty: nothing is lost
+    for (auto &bin : b.open)
+      bin.clear();
+  windowStart_ = first;
+  for (ThreadBins &b : bins_) {
+    std::vector<VertexId> later;
+    for (VertexId v : b.overflow) {
+      int64_t index = placeOf(p[v]);
+      if (index < windowStart_ + kOpenBuckets)
+        b.open[index - windowStart_].push_back(v);
+      else
+        later.push_back(v);
+    }
+    b.overflow.swap(later);
+  }
+  return true;
+}
+
+template <typename P> bool PriorityQueue<P>::prepareNext() {
+  if (hasReady_)
+    return true;
+  if (!priorities_ || exhausted_)
+    return false;
+  const P *p = priorities_->data();
+  for (;;) {
+    int64_t index = firstOpenIndex();
+    if (index < 0) {
+      if (advanceWindow())
+        continue;
+      exhausted_ = true;
+      return false;
+    }
+    int64_t previous = current_;
+    current_ = index;
+    ++round_;
+    // Gather the bucket's entries from every thread's bin, keeping each
+    // vertex once and only where its priority still places it here.
+    std::vector<size_t> offsets(bins_.size() + 1, 0);
+    for (size_t t = 0; t < bins_.size(); ++t)
+      offsets[t + 1] = offsets[t] + bins_[t].open[index - windowStart_].size();
+    std::vector<VertexId> ids(offsets.back());
+    std::vector<uint8_t> keep(ids.size(), 0);
+#pragma omp parallel for schedule(dynamic, 1)
+    for (size_t t = 0; t < bins_.size(); ++t) {
+      std::vector<VertexId> &bin = bins_[t].open[index - windowStart_];
+      for (size_t i = 0; i < bin.size(); ++i) {
+        VertexId v = bin[i];
+        ids[offsets[t] + i] = v;
+        int64_t real = indexOfPriority(p[v]);
+        if (std::max(real, previous) != index && real != index)
+          continue;
+        int64_t seen = std::atomic_ref<int64_t>(dequeuedIn_[v]).load(std::memory_order_relaxed);
+        if (seen != round_ && compareAndSwap(&dequeuedIn_[v], seen, round_))
+          keep[offsets[t] + i] = 1;
+      }
+      bin.clear();
+    }
+    std::vector<VertexId> ready;
+    ready.reserve(ids.size());
+    for (size_t i = 0; i < ids.size(); ++i)
+      if (keep[i])
+        ready.push_back(ids[i]);
+    if (ready.empty())
+      continue;
+    ready_ = VertexSubset::fromSparse(n_, std::move(ready));
+    hasReady_ = true;
+    return true;
+  }
+}
+
+template <typename P> VertexSubset PriorityQueue<P>::dequeueReadySet() {
+  if (!prepareNext())
+    return VertexSubset(n_, false);
+  hasReady_ = false;
+  return std::move(ready_);
+}
+
+template class PriorityQueue<int32_t>;
+template class PriorityQueue<uint32_t>;
+template class PriorityQueue<int64_t>;
+template class PriorityQueue<uint64_t>;
+
+} // namespace polyrt

@@ -1,0 +1,183 @@
+//===- priority_queue_test.cpp - Bucketed priority queues -----------------===//
+#include "polyrt/edge_list.h"
+#include "polyrt/priority_queue.h"
+#include "test_util.h"
+
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <queue>
+#include <utility>
+
+using namespace polyrt;
+using polyrt::test::errorOf;
+
+namespace {
+
+std::vector<VertexId> members(VertexSubset s) {
+  std::vector<VertexId> ids = s.sparse();
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+/// Dijkstra, the reference for the queue's delta-stepping.
+std::vector<int32_t> dijkstra(const Graph<int32_t> &g, VertexId source) {
+  std::vector<int32_t> dist(g.numVertices(), std::numeric_limits<int32_t>::max());
+  using Item = std::pair<int32_t, VertexId>;
+  std::priority_queue<Item, std::vector<Item>, std::greater<>> heap;
+  dist[source] = 0;
+  heap.push({0, source});
+  while (!heap.empty()) {
+    auto [d, u] = heap.top();
+    heap.pop();
+    if (d != dist[u])
+      continue;
+    for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e) {
+      VertexId v = g.outNeighbors()[e];
+      int32_t nd = d + g.outWeights()[e];
+      if (nd < dist[v]) {
+        dist[v] = nd;
+        heap.push({nd, v});
+      }
+    }
+  }
+  return dist;
+}
+
+/// Delta-stepping as a GraphIt program writes it with the queue.
+std::vector<int32_t> deltaStepping(const Graph<int32_t> &g, VertexId source, int64_t delta) {
+  VertexArray<int32_t> dist(g.numVertices(), std::numeric_limits<int32_t>::max());
+  dist[source] = 0;
+  PriorityQueue<int32_t> pq(dist, 1, delta, false, source);
+  while (!pq.finished()) {
+    VertexSubset frontier = pq.dequeueReadySet();
+    const std::vector<VertexId> &ids = frontier.sparse();
+#pragma omp parallel for schedule(dynamic, 16)
+    for (size_t i = 0; i < ids.size(); ++i) {
+      VertexId u = ids[i];
+      for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
+        pq.updateMin(g.outNeighbors()[e], dist[u] + g.outWeights()[e]);
+    }
+  }
+  return std::vector<int32_t>(dist.data(), dist.data() + dist.size());
+}
+
+TEST(PriorityQueue, DeltaSteppingFindsDijkstrasDistances) {
+  Graph<int32_t> g = buildGraph<int32_t>(generateKronecker(10, 8, 7), 1 << 10, false);
+  std::vector<int32_t> expected = dijkstra(g, 0);
+  for (int64_t delta : {1, 2, 16, 1000})
+    EXPECT_EQ(deltaStepping(g, 0, delta), expected) << "delta " << delta;
+}
+
+TEST(PriorityQueue, DistancesBeyondTheOpenBucketsGoThroughTheOverflow) {
+  // A path of 3000 edges of weight 255: its far end is bucket 765000 at delta 1.
+  EdgeList path;
+  for (VertexId v = 0; v + 1 < 3000; ++v)
+    path.push_back({v, v + 1, 255});
+  path.push_back({0, 2999, 1 << 30});
+  Graph<int32_t> g = buildGraph<int32_t>(path, 3000, false);
+  EXPECT_EQ(deltaStepping(g, 0, 1), dijkstra(g, 0));
+}
+
+TEST(PriorityQueue, KCorePeelingWithSums) {
+  Graph<NoWeight> g = buildGraph<NoWeight>(generateKronecker(9, 8, 3), 1 << 9, true);
+  VertexId n = g.numVertices();
+  VertexArray<uint32_t> degree(n, 0);
+  for (VertexId v = 0; v < n; ++v)
+    degree[v] = static_cast<uint32_t>(g.outDegree(v));
+  std::vector<uint32_t> reference(degree.data(), degree.data() + n);
+  PriorityQueue<uint32_t> pq(degree, 1, 1, true, -1);
+  int64_t peeled = 0;
+  while (peeled < n) {
+    VertexSubset frontier = pq.dequeueReadySet();
+    ASSERT_GT(frontier.size(), 0);
+    peeled += frontier.size();
+    uint32_t k = pq.currentPriority();
+    for (VertexId u : frontier.sparse())
+      for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
+        pq.updateSum(g.outNeighbors()[e], -1, k);
+  }
+  EXPECT_TRUE(pq.finished());
+  // Sequential peeling: repeatedly remove a vertex of least remaining degree.
+  std::vector<bool> gone(n, false);
+  std::vector<uint32_t> core(n, 0);
+  uint32_t k = 0;
+  for (VertexId round = 0; round < n; ++round) {
+    VertexId best = -1;
+    for (VertexId v = 0; v < n; ++v)
+      if (!gone[v] && (best < 0 || reference[v] < reference[best]))
+        best = v;
+    k = std::max(k, reference[best]);
+    core[best] = k;
+    gone[best] = true;
+    for (EdgeOffset e = g.outOffsets()[best]; e < g.outOffsets()[best + 1]; ++e)
+      if (!gone[g.outNeighbors()[e]] && reference[g.outNeighbors()[e]] > 0)
+        --reference[g.outNeighbors()[e]];
+  }
+  EXPECT_EQ(std::vector<uint32_t>(degree.data(), degree.data() + n), core);
+}
+
+TEST(PriorityQueue, StaleEntriesAreDroppedAndEachVertexComesOnce) {
+  VertexArray<int32_t> p(6, std::numeric_limits<int32_t>::max());
+  p[0] = 10;
+  PriorityQueue<int32_t> pq(p, 1, 1, false, 0);
+  EXPECT_EQ(members(pq.dequeueReadySet()), (std::vector<VertexId>{0}));
+  EXPECT_EQ(pq.currentPriority(), 10);
+  EXPECT_TRUE(pq.updateMin(3, 40));
+  EXPECT_TRUE(pq.updateMin(3, 20)); // its entry at 40 is stale now
+  EXPECT_FALSE(pq.updateMin(3, 30));
+  EXPECT_TRUE(pq.updateMin(4, 20));
+  EXPECT_TRUE(pq.updateMin(4, 20 - 0) == false);
+  EXPECT_TRUE(pq.updateMin(5, 5)); // before the current bucket: taken next
+  EXPECT_FALSE(pq.finishedNode(0)); // its bucket is the current one
+  EXPECT_EQ(members(pq.dequeueReadySet()), (std::vector<VertexId>{5}));
+  EXPECT_EQ(pq.currentPriority(), 10);
+  EXPECT_EQ(members(pq.dequeueReadySet()), (std::vector<VertexId>{3, 4}));
+  EXPECT_EQ(pq.currentPriority(), 20);
+  EXPECT_TRUE(pq.finishedNode(0));
+  EXPECT_FALSE(pq.finishedNode(3));
+  EXPECT_FALSE(pq.finishedNode(1)); // no priority, not finished while buckets remain
+  EXPECT_TRUE(pq.finished());
+  EXPECT_EQ(pq.dequeueReadySet().size(), 0);
+  // Once every bucket is done, every vertex is (GraphIt's ppsp loops stop
+  // on an unreachable target).
+  EXPECT_TRUE(pq.finishedNode(3));
+  EXPECT_TRUE(pq.finishedNode(1));
+}
+
+TEST(PriorityQueue, DecreasingOrderTakesTheHighestBucketFirst) {
+  VertexArray<int64_t> p(5, 0);
+  for (VertexId v = 0; v < 5; ++v)
+    p[v] = 10 * (v % 3); // 0 10 20 0 10
+  p[4] = std::numeric_limits<int64_t>::max(); // no priority: never inserted
+  PriorityQueue<int64_t> pq(p, 0, 5, true, -1);
+  EXPECT_EQ(members(pq.dequeueReadySet()), (std::vector<VertexId>{2}));
+  EXPECT_EQ(pq.currentPriority(), 4); // bucket 20 / 5
+  EXPECT_TRUE(pq.updateMax(0, 12)); // bucket 2: after the current one
+  EXPECT_EQ(members(pq.dequeueReadySet()), (std::vector<VertexId>{0, 1}));
+  EXPECT_EQ(members(pq.dequeueReadySet()), (std::vector<VertexId>{3}));
+  EXPECT_TRUE(pq.finished());
+}
+
+TEST(PriorityQueue, SumsStopAtTheMinimumWithoutWrapping) {
+  VertexArray<uint32_t> p(2, 3);
+  PriorityQueue<uint32_t> pq(p, 1, 1, true, -1);
+  EXPECT_TRUE(pq.updateSum(0, -10, 1));
+  EXPECT_EQ(p[0], 1u);
+  EXPECT_FALSE(pq.updateSum(0, -1, 1));
+  EXPECT_FALSE(pq.updateSum(1, -1, 3));
+  EXPECT_TRUE(pq.updateSum(1, 5, 0));
+  EXPECT_EQ(p[1], 8u);
+}
+
+TEST(PriorityQueue, BadArgumentsAreErrors) {
+  VertexArray<int32_t> p(4, 0);
+  EXPECT_CONTAINS(errorOf([&] { PriorityQueue<int32_t>(p, 2, 1, true, -1); }),
+                  "bucket order is 1 (increasing) or 0 (decreasing), not 2");
+  EXPECT_CONTAINS(errorOf([&] { PriorityQueue<int32_t>(p, 1, 0, true, -1); }),
+                  "delta must be at least 1, not 0");
+  EXPECT_CONTAINS(errorOf([&] { PriorityQueue<int32_t>(p, 1, 1, false, 4); }),
+                  "start vertex 4 of a priority queue is outside [0, 4)");
+}
+
+} // namespace
