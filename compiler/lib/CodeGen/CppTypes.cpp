@@ -25,7 +25,7 @@ std::string polyc::cppType(const Type &type) {
   case Type::FixedVector:
     return "std::array<" + cppType(*type.value) + ", " + std::to_string(type.length) + ">";
   case Type::List: return "std::vector<" + cppType(*type.value) + ">";
-  case Type::PriorityQueue:
+  case Type::PriorityQueue: return "polyrt::PriorityQueue<" + cppType(*type.value) + ">";
   case Type::Function:
   case Type::Invalid: break;
   }

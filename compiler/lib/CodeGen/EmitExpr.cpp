@@ -232,7 +232,10 @@ std::string CppEmitter::call(const CallExpr &c) {
     return "polyrt::parseInt(" + joined + ")";
   if (f == "atof")
     return "polyrt::parseDouble(" + joined + ")";
-  if (f == "fabs" || f == "sqrt" || f == "floor" || f == "pow")
+  if (f == "writeMin")
+    return "polyrt::writeMin(&" + lvalue(*c.args[0]) + "[" + expr(*c.args[1]) + "], static_cast<" +
+           cppType(*c.args[0]->type.value) + ">(" + expr(*c.args[2]) + "))";
+  if (f == "fabs" || f == "sqrt" || f == "floor" || f == "pow" || f == "log")
     return "std::" + f + "(" + joined + ")";
   if (f == "min" || f == "max") {
     if (c.args.size() != 2)
@@ -293,6 +296,8 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
     return receiver + ".push_back(" + arg + ")";
   if (name == "pop")
     return "polyrt::popBack(" + receiver + ")";
+  if (m.receiver->type.kind == Type::PriorityQueue)
+    return priorityQueueCall(receiver, m);
   error(m.loc, "the method '" + name + "' is not supported yet");
   return "";
 }
@@ -307,7 +312,40 @@ std::string CppEmitter::newExpr(const NewExpr &n) {
   if (t.kind == Type::Vector)
     return cppType(t) + "(" + elementCount(t.element) + ", " + initialValue(nullptr, *t.value) +
            ")";
+  if (t.kind == Type::PriorityQueue) {
+    // (dupWithin, dupAcross, vector, bucketOrder, priorityOrder, insertAll,
+    // start): each vertex is in a dequeued set once whatever the flags, and
+    // the priority order is the bucket order's.
+    auto delta = module.priorityDeltas.find(&n);
+    return cppType(t) + "(" + expr(*n.args[2]) + ", " + expr(*n.args[3]) + ", " +
+           (delta == module.priorityDeltas.end() ? "1" : scheduleNumber(delta->second, "delta")) +
+           ", " + expr(*n.args[5]) + ", " + expr(*n.args[6]) + ")";
+  }
   error(n.loc, "'new " + t.str() + "' is not supported yet");
+  return "";
+}
+
+std::string CppEmitter::priorityQueueCall(const std::string &queue, const MethodCallExpr &m) {
+  std::vector<std::string> args;
+  for (const ExprPtr &arg : m.args)
+    args.push_back(expr(*arg));
+  const std::string &name = m.method;
+  if (name == "finished")
+    return queue + ".finished()";
+  if (name == "dequeue_ready_set" || name == "dequeueReadySet")
+    return queue + ".dequeueReadySet()";
+  if (name == "get_current_priority")
+    return queue + ".currentPriority()";
+  if (name == "finishedNode")
+    return queue + ".finishedNode(" + args[0] + ")";
+  // updatePriorityMin/Max(v, old, new): the queue reads the old value itself.
+  if (name == "updatePriorityMin")
+    return queue + ".updateMin(" + args[0] + ", " + args[2] + ")";
+  if (name == "updatePriorityMax")
+    return queue + ".updateMax(" + args[0] + ", " + args[2] + ")";
+  if (name == "updatePrioritySum")
+    return queue + ".updateSum(" + args[0] + ", " + args[1] + ", " + args[2] + ")";
+  error(m.loc, "the method '" + name + "' is not supported yet");
   return "";
 }
 

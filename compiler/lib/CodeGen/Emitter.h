@@ -104,6 +104,7 @@ public:
 private:
   std::string call(const CallExpr &c);
   std::string methodCall(const MethodCallExpr &m);
+  std::string priorityQueueCall(const std::string &queue, const MethodCallExpr &m);
   std::string newExpr(const NewExpr &n);
   std::string traversalCall(const Expr &e);
   /// e where a reference is needed: named values as they are, temporaries

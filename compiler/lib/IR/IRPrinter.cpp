@@ -146,6 +146,9 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
     os << ", tracks: " << t.trackedVector->name << (t.earlyExit ? " (early exit)" : "");
   if (t.outputByResult)
     os << ", output: where " << t.applyFunc->name << " returns true";
+  if (t.priorityQueue)
+    os << ", updates priorities: " << t.priorityQueue->name << " (eager: the updating thread's "
+       << "buckets)";
   os << "\n";
   if (t.concurrent)
     os << "    concurrent: inside a par_for\n";
@@ -263,6 +266,19 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
     os << "  intersection ";
     printExpr(*call, os);
     os << ": " << spelling(method) << "\n";
+  }
+  // configApplyPriorityUpdateDelta: each new queue's bucket width, in source order.
+  std::vector<std::pair<const NewExpr *, ScheduleNumber>> deltas(module.priorityDeltas.begin(),
+                                                                 module.priorityDeltas.end());
+  llvm::sort(deltas, [](const auto &a, const auto &b) {
+    return a.first->loc.getPointer() < b.first->loc.getPointer();
+  });
+  for (const auto &[alloc, delta] : deltas) {
+    os << "  priority-queue over ";
+    printExpr(*alloc->args[2], os);
+    os << ": delta ";
+    printNumber(delta, os);
+    os << "\n";
   }
   for (const EdgePlacement &placement : module.edgesOnNodes) {
     os << "  edges-on-nodes @" << placement.edges->name << ":";

@@ -90,7 +90,8 @@ private:
     if (!call)
       return;
     const Type &receiverType = call->receiver->type;
-    if ((call->method == "apply" || call->method == "applyModified") &&
+    if ((call->method == "apply" || call->method == "applyModified" ||
+         call->method == "applyUpdatePriority") &&
         receiverType.kind == Type::EdgeSet)
       lowerEdgeChain(slot);
     else if ((call->method == "apply" || call->method == "filter" || call->method == "where") &&
@@ -110,6 +111,7 @@ private:
     if (!traversal->applyFunc)
       return (void)diags.error(apply->loc, "'" + apply->method + "' expects a function to apply");
     traversal->outputByResult = apply->method == "apply" && apply->type.kind == Type::VertexSet;
+    traversal->updatesPriority = apply->method == "applyUpdatePriority";
     if (apply->method == "applyModified") {
       auto *vec = apply->args.size() > 1 ? dyn_cast<NameExpr>(apply->args[1].get()) : nullptr;
       traversal->trackedVector = vec ? dyn_cast_or_null<VarDecl>(vec->decl) : nullptr;

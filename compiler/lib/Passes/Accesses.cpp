@@ -257,6 +257,10 @@ private:
     if (!c.func) {
       if (c.callee == "startTimer" || c.callee == "stopTimer")
         out.timer = true;
+      // writeMin(vec, v, x) writes vec[v] (atomically).
+      if (c.callee == "writeMin" && c.args.size() == 3)
+        if (const Decl *var = accessTarget(*c.args[0]).var)
+          write(var, c.loc, true);
       for (const ExprPtr &a : c.args)
         expr(*a);
       return;

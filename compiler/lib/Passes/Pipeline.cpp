@@ -28,6 +28,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        runDataPlacementPass},
       {"par-for", "par_for: each loop's grain; what cannot run concurrently inside one",
        runParForPass},
+      {"priority-update", "applyUpdatePriority: the queue each traversal updates, how, and its delta",
+       runPriorityUpdatePass},
       {"direction", "push, pull or hybrid: the variants each edge traversal is made of",
        runDirectionPass},
       {"parallelization", "serial or parallel loop per variant, load balance, grain size",

@@ -186,6 +186,7 @@ const char *polyc::spelling(NumaPartition p) { return lookup(kNumaPartitions, in
 const char *polyc::spelling(WorkStealing w) { return lookup(kWorkStealing, int(w)); }
 const char *polyc::spelling(DataPlacement p) { return lookup(kDataPlacements, int(p)); }
 const char *polyc::spelling(IntersectionMethod m) { return lookup(kIntersections, int(m)); }
+const char *polyc::spelling(PriorityUpdate p) { return lookup(kPriorityUpdates, int(p)); }
 const char *polyc::spelling(UpdateSync u) { return lookup(kUpdateSyncs, int(u)); }
 const char *polyc::spelling(FrontierStructure f) { return lookup(kFrontierStructures, int(f)); }
 const char *polyc::spelling(Parallelization p) { return lookup(kParallelizations, int(p)); }

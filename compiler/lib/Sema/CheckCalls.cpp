@@ -112,8 +112,9 @@ Type Sema::checkUserCall(CallExpr &call, FuncDecl &func) {
 }
 
 namespace {
-enum class Builtin { None, Load, Atoi, Atof, Fabs, Sqrt, Floor, Pow, Min, Max, ToDouble,
-                     StartTimer, StopTimer, Intersection, IntersectNeighbor, AtomicAdd };
+enum class Builtin { None, Load, Atoi, Atof, Fabs, Sqrt, Floor, Log, Pow, Min, Max, ToDouble,
+                     StartTimer, StopTimer, Intersection, IntersectNeighbor, AtomicAdd,
+                     WriteMin };
 }
 
 Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
@@ -124,6 +125,7 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
                       .Case("fabs", Builtin::Fabs)
                       .Case("sqrt", Builtin::Sqrt)
                       .Case("floor", Builtin::Floor)
+                      .Case("log", Builtin::Log)
                       .Case("pow", Builtin::Pow)
                       .Case("min", Builtin::Min)
                       .Case("max", Builtin::Max)
@@ -132,6 +134,7 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
                       .Case("stopTimer", Builtin::StopTimer)
                       .Case("intersection", Builtin::Intersection)
                       .Case("atomicAdd", Builtin::AtomicAdd)
+                      .Case("writeMin", Builtin::WriteMin)
                       .Case("intersectNeighbor", Builtin::IntersectNeighbor)
                       .Default(Builtin::None);
   known = which != Builtin::None;
@@ -143,7 +146,9 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
     args.push_back(checkExpr(arg.get()));
   size_t arity = which == Builtin::StartTimer || which == Builtin::StopTimer ? 0
                  : which == Builtin::Intersection                          ? 5
-                 : which == Builtin::AtomicAdd || which == Builtin::IntersectNeighbor ? 3
+                 : which == Builtin::AtomicAdd || which == Builtin::IntersectNeighbor ||
+                         which == Builtin::WriteMin
+                     ? 3
                  : which == Builtin::Pow || which == Builtin::Min || which == Builtin::Max
                      ? 2
                      : 1;
@@ -185,6 +190,7 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
   case Builtin::Fabs:
   case Builtin::Sqrt:
   case Builtin::Floor:
+  case Builtin::Log:
   case Builtin::ToDouble:
     require(0, isNumber(0), "a number");
     return Type(Type::Double);
@@ -222,15 +228,20 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
               "a vertex or an integer");
     return Type(Type::UInt64);
   }
-  case Builtin::AtomicAdd: {
+  case Builtin::AtomicAdd:
+  case Builtin::WriteMin: {
     // atomicAdd(vec, v, x): vec[v] += x, made safe where other threads
     // write the element (lowering makes it that statement).
+    // writeMin(vec, v, x): vec[v] = min(vec[v], x) atomically; true when it
+    // changed (GraphIt's astar.gt).
     bool vector = require(0, !args.empty() && args[0].kind == Type::Vector && args[0].value,
                           "a per-vertex vector");
     require(1, args.size() > 1 && isIndexLike(args[1]), "a vertex or an integer");
     if (vector && countOk && args[2].isValid() && !canAssign(*args[0].value, args[2]))
       require(2, false, ("a value for its element type " + quoted(*args[0].value)).c_str());
-    return Type(Type::Void);
+    if (vector && which == Builtin::WriteMin && !args[0].value->isNumeric())
+      require(0, false, "a vector of numbers");
+    return Type(which == Builtin::WriteMin ? Type::Bool : Type::Void);
   }
   case Builtin::None:
     break;

@@ -191,13 +191,11 @@ Type Sema::checkNew(NewExpr &alloc) {
   std::vector<Type> args;
   for (ExprPtr &arg : alloc.args)
     args.push_back(checkExpr(arg.get(), t.kind == Type::VertexSet ? &integer : nullptr));
-  if (t.kind == Type::PriorityQueue) {
-    reportPriorityQueue(alloc.loc);
-    return Type();
-  }
   if (!checkTypeWellFormed(t, alloc.loc))
     return Type();
   switch (t.kind) {
+  case Type::PriorityQueue:
+    return checkNewPriorityQueue(alloc, args);
   case Type::VertexSet:
     // `new vertexset{V}(n)`: all of 0..n-1, or empty for 0.
     if (!checkArgCount(alloc.loc, "new " + t.str(), 1, 1, args.size(), nullptr))
@@ -213,7 +211,7 @@ Type Sema::checkNew(NewExpr &alloc) {
     return t;
   default:
     diags.error(alloc.loc, "cannot create a " + quoted(t) +
-                               " with 'new' (only vertexsets, vectors and lists)");
+                               " with 'new' (only vertexsets, vectors, lists and priority queues)");
     return Type();
   }
 }

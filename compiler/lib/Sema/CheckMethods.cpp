@@ -27,8 +27,8 @@ Type Sema::checkMethodCall(MethodCallExpr &call, const Type *expected) {
     if (!isArgv(call.receiver.get()))
       return checkListMethod(call, receiver);
     break;
+  case Type::PriorityQueue: return checkPriorityQueueMethod(call, receiver);
   case Type::Invalid:
-  case Type::PriorityQueue: // reported where the queue was declared or made
     for (ExprPtr &arg : call.args)
       checkExpr(arg.get());
     return Type();
@@ -143,9 +143,11 @@ Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Typ
     return edges;
   }
   if (m == "applyUpdatePriority") {
-    checkAllArgs();
-    reportPriorityQueue(call.loc);
-    return Type();
+    // f changes priorities through a queue's update methods; the traversal
+    // itself returns nothing.
+    if (count(1, 1))
+      checkEdgeFunction(*call.args[0], edges, m);
+    return Type(Type::Void);
   }
   checkAllArgs();
   unknownMethod(diags, call, edges);

@@ -142,9 +142,9 @@ void Sema::checkStmt(Stmt &stmt) {
     auto &s = cast<DeleteStmt>(stmt);
     Type t = checkExpr(s.value.get());
     if (s.value && t.isValid() && t.kind != Type::VertexSet && t.kind != Type::List &&
-        t.kind != Type::Vector)
-      diags.error(startLoc(*s.value),
-                  "only vertexsets, lists and vectors can be deleted, not " + quoted(t));
+        t.kind != Type::Vector && t.kind != Type::PriorityQueue)
+      diags.error(startLoc(*s.value), "only vertexsets, lists, vectors and priority queues can "
+                                      "be deleted, not " + quoted(t));
     return;
   }
   case Stmt::Return:

@@ -58,15 +58,6 @@ Decl *Sema::lookup(llvm::StringRef name) const {
   return nullptr;
 }
 
-void Sema::reportPriorityQueue(llvm::SMLoc loc) {
-  // One report is enough: every later priority-queue construct of the
-  // program says the same thing.
-  if (reportedPriorityQueue)
-    return;
-  reportedPriorityQueue = true;
-  diags.error(loc, "priority queues are not supported yet");
-}
-
 bool Sema::checkTypeWellFormed(const Type &type, llvm::SMLoc loc) {
   auto element = [&](const std::string &name) {
     Decl *d = lookup(name);
@@ -98,8 +89,7 @@ bool Sema::checkTypeWellFormed(const Type &type, llvm::SMLoc loc) {
   case Type::List:
     return !type.value || checkTypeWellFormed(*type.value, loc);
   case Type::PriorityQueue:
-    reportPriorityQueue(loc);
-    return false;
+    return element(type.element) && checkPriorityQueueType(type, loc);
   default:
     return true;
   }

@@ -55,7 +55,6 @@ public:
   /// Adds decl to the innermost scope; reports a redefinition.
   void declare(Decl &decl);
   Decl *lookup(llvm::StringRef name) const;
-  void reportPriorityQueue(llvm::SMLoc loc);
 
   //===--- CheckStmt.cpp ---------------------------------------------------===//
   void checkBlock(Block &block);
@@ -103,6 +102,13 @@ public:
   bool checkArgCount(llvm::SMLoc loc, llvm::StringRef callee, size_t min, size_t max,
                      size_t given, const Decl *declared);
 
+  //===--- CheckPriorityQueue.cpp ------------------------------------------===//
+  /// Priorities are integers (element and value otherwise as vectors').
+  bool checkPriorityQueueType(const Type &type, llvm::SMLoc loc);
+  /// GraphIt's seven constructor arguments, typed in `args`.
+  Type checkNewPriorityQueue(NewExpr &alloc, std::vector<Type> &args);
+  Type checkPriorityQueueMethod(MethodCallExpr &call, const Type &pq);
+
   //===--- CheckMethods.cpp ------------------------------------------------===//
   Type checkMethodCall(MethodCallExpr &call, const Type *expected);
   Type checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Type *expected);
@@ -133,7 +139,6 @@ private:
   std::vector<std::string> enclosingLabels;
   std::map<std::string, llvm::SMLoc> labels; // scoped label -> where
   llvm::DenseSet<const Decl *> unusableDecls; // declared with a reported type
-  bool reportedPriorityQueue = false;
   // Reported once each: a misspelt element is usually used everywhere.
   llvm::StringSet<> reportedUnknownElements;
 

@@ -277,6 +277,11 @@ public:
   /// apply(f) with a bool f whose result the program uses: the output holds
   /// the destinations for which f returned true (GraphIt, Ligra).
   bool outputByResult = false;
+  /// applyUpdatePriority(f): f changes priorities through a queue's update
+  /// methods; the traversal returns nothing.
+  bool updatesPriority = false;
+  /// The queue f updates (the priority-update pass), or null.
+  const VarDecl *priorityQueue = nullptr;
   /// Inside a par_for: other iterations run this traversal at the same
   /// time, so no write is owned by its thread and nothing is kept in
   /// function statics (no NUMA, segments, replicas or per-source caches).
@@ -388,6 +393,10 @@ struct Module {
   /// configParForGrainSize on a par_for: iterations per task (the par-for
   /// pass); a par_for not named takes one at a time.
   std::map<const ForStmt *, ScheduleNumber> parForGrains;
+  /// configApplyPriorityUpdateDelta of the traversals updating a priority
+  /// queue: the bucket width each `new priority_queue` of it gets (the
+  /// priority-update pass); a queue no scheduled traversal updates has 1.
+  std::map<const NewExpr *, ScheduleNumber> priorityDeltas;
   /// Locals that functor applications bind, made Global by lowering
   /// (specialiseFunctors): declared at namespace scope, initialised where
   /// their declaration statement runs.

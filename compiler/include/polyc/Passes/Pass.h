@@ -49,6 +49,7 @@ bool runCacheBlockingPass(Module &module, DiagnosticEngine &diags);
 bool runNumaPartitioningPass(Module &module, DiagnosticEngine &diags);
 bool runAgentsPass(Module &module, DiagnosticEngine &diags);
 bool runParForPass(Module &module, DiagnosticEngine &diags);
+bool runPriorityUpdatePass(Module &module, DiagnosticEngine &diags);
 bool runEdgePlacementPass(Module &module, DiagnosticEngine &diags);
 bool runNodeFrontierPass(Module &module, DiagnosticEngine &diags);
 bool runUpdateSyncPass(Module &module, DiagnosticEngine &diags);

@@ -127,6 +127,7 @@ const char *spelling(NumaPartition p);   // "edge-balanced"
 const char *spelling(WorkStealing w);    // "mini-chunk"
 const char *spelling(DataPlacement p);   // "node-local"
 const char *spelling(IntersectionMethod m); // "HiroshiIntersection"
+const char *spelling(PriorityUpdate p);     // "eager_priority_update"
 const char *spelling(UpdateSync u);      // "htm"
 const char *spelling(FrontierStructure f); // "adaptive"
 
