@@ -109,6 +109,15 @@ template <typename P> bool PriorityQueue<P>::updateSum(VertexId v, int64_t delta
   return true;
 }
 
+template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
+  const std::vector<VertexId> &ids = changed.sparse();
+  const P *p = priorities_->data();
+#pragma omp parallel for schedule(static)
+  for (size_t i = 0; i < ids.size(); ++i)
+    if (p[ids[i]] != kNone<P>)
+      insert(ids[i], p[ids[i]]);
+}
+
 template <typename P> int64_t PriorityQueue<P>::firstOpenIndex() const {
   for (int64_t index = std::max(current_, windowStart_); index < windowStart_ + kOpenBuckets;
        ++index)
@@ -144,9 +153,7 @@ template <typename P> bool PriorityQueue<P>::advanceWindow() {
   return true;
 }
 
-template <typename P> bool PriorityQueue<P>::prepareNext() {
-  if (hasReady_)
-    return true;
+template <typename P> bool PriorityQueue<P>::takeNext(std::vector<VertexId> &ready) {
   if (!priorities_ || exhausted_)
     return false;
   const P *p = priorities_->data();
@@ -183,24 +190,19 @@ template <typename P> bool PriorityQueue<P>::prepareNext() {
       }
       bin.clear();
     }
-    std::vector<VertexId> ready;
-    ready.reserve(ids.size());
+    ready.clear();
     for (size_t i = 0; i < ids.size(); ++i)
       if (keep[i])
         ready.push_back(ids[i]);
-    if (ready.empty())
-      continue;
-    ready_ = VertexSubset::fromSparse(n_, std::move(ready));
-    hasReady_ = true;
-    return true;
+    if (!ready.empty())
+      return true;
   }
 }
 
 template <typename P> VertexSubset PriorityQueue<P>::dequeueReadySet() {
-  if (!prepareNext())
-    return VertexSubset(n_, false);
-  hasReady_ = false;
-  return std::move(ready_);
+  std::vector<VertexId> ready;
+  takeNext(ready);
+  return VertexSubset::fromSparse(n_, std::move(ready));
 }
 
 template class PriorityQueue<int32_t>;

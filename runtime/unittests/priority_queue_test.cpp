@@ -97,6 +97,8 @@ TEST(PriorityQueue, KCorePeelingWithSums) {
       for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
         pq.updateSum(g.outNeighbors()[e], -1, k);
   }
+  EXPECT_FALSE(pq.finished()); // no dequeue has come back empty yet
+  EXPECT_EQ(pq.dequeueReadySet().size(), 0);
   EXPECT_TRUE(pq.finished());
   // Sequential peeling: repeatedly remove a vertex of least remaining degree.
   std::vector<bool> gone(n, false);
@@ -137,8 +139,9 @@ TEST(PriorityQueue, StaleEntriesAreDroppedAndEachVertexComesOnce) {
   EXPECT_TRUE(pq.finishedNode(0));
   EXPECT_FALSE(pq.finishedNode(3));
   EXPECT_FALSE(pq.finishedNode(1)); // no priority, not finished while buckets remain
-  EXPECT_TRUE(pq.finished());
+  EXPECT_FALSE(pq.finished());
   EXPECT_EQ(pq.dequeueReadySet().size(), 0);
+  EXPECT_TRUE(pq.finished());
   // Once every bucket is done, every vertex is (GraphIt's ppsp loops stop
   // on an unreachable target).
   EXPECT_TRUE(pq.finishedNode(3));
@@ -156,6 +159,7 @@ TEST(PriorityQueue, DecreasingOrderTakesTheHighestBucketFirst) {
   EXPECT_TRUE(pq.updateMax(0, 12)); // bucket 2: after the current one
   EXPECT_EQ(members(pq.dequeueReadySet()), (std::vector<VertexId>{0, 1}));
   EXPECT_EQ(members(pq.dequeueReadySet()), (std::vector<VertexId>{3}));
+  EXPECT_EQ(pq.dequeueReadySet().size(), 0);
   EXPECT_TRUE(pq.finished());
 }
 

@@ -298,6 +298,12 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
     return "polyrt::popBack(" + receiver + ")";
   if (m.receiver->type.kind == Type::PriorityQueue)
     return priorityQueueCall(receiver, m);
+  if (name == "applyUpdatePriorityExtern") {
+    const VarDecl *queue = module.externPriorityUpdates.at(&m);
+    auto *f = llvm::cast<NameExpr>(m.args[0].get());
+    return cppName(queue->name) + ".rebucket(" +
+           cppFunctionName(*llvm::cast<FuncDecl>(f->decl)) + "(" + lvalue(*m.receiver) + "))";
+  }
   error(m.loc, "the method '" + name + "' is not supported yet");
   return "";
 }

@@ -67,6 +67,36 @@ std::map<const VarDecl *, std::vector<const NewExpr *>> queueAllocations(Program
   return allocations;
 }
 
+void collectExternUpdates(Expr &e, std::vector<const MethodCallExpr *> &calls) {
+  if (auto *call = dyn_cast<MethodCallExpr>(&e); call && call->method == "applyUpdatePriorityExtern")
+    calls.push_back(call);
+  forEachChild(e, [&](ExprPtr &child) { collectExternUpdates(*child, calls); });
+}
+
+/// set.applyUpdatePriorityExtern(f) names no queue: GraphIt's programs have
+/// one, which re-buckets what f returns.
+bool recordExternUpdates(Module &module, DiagnosticEngine &diags) {
+  std::vector<const MethodCallExpr *> calls;
+  forEachStmt(*module.program, [&](Stmt &s) {
+    forEachDirectExpr(s, [&](ExprPtr &e) { collectExternUpdates(*e, calls); });
+  });
+  if (calls.empty())
+    return true;
+  std::vector<const VarDecl *> queues;
+  for (auto &decl : module.program->decls)
+    if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->type.kind == Type::PriorityQueue)
+      queues.push_back(var);
+  if (queues.size() != 1) {
+    diags.error(calls.front()->loc, "applyUpdatePriorityExtern re-buckets in the program's "
+                                    "priority queue, and the program has " +
+                                        std::to_string(queues.size()) + " global ones");
+    return false;
+  }
+  for (const MethodCallExpr *call : calls)
+    module.externPriorityUpdates[call] = queues.front();
+  return true;
+}
+
 } // namespace
 
 bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
@@ -134,6 +164,8 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
       deltaFrom[t->priorityQueue] = t;
     }
   }
+  if (!recordExternUpdates(module, diags))
+    ok = false;
   auto allocations = queueAllocations(*module.program);
   for (const auto &[queue, delta] : deltaOf)
     for (const NewExpr *alloc : allocations[queue])

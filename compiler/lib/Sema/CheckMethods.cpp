@@ -169,6 +169,19 @@ Type Sema::checkVertexSetMethod(MethodCallExpr &call, const Type &set) {
       checkVertexFunction(*call.args[0], set.element, m, /*isFilter=*/true);
     return set;
   }
+  if (m == "applyUpdatePriorityExtern") {
+    // f(set) is C++ that changes priorities itself and returns the vertices
+    // it changed, which the program's priority queue re-buckets.
+    if (!count(1, 1))
+      return Type(Type::Void);
+    FuncDecl *f = functionArgument(*call.args[0], m);
+    if (f && !(f->params.size() == 1 && f->params[0]->type == set && f->result &&
+               f->result->type == set))
+      diags.error(startLoc(*call.args[0]), "'" + m + "' takes a function from " + quoted(set) +
+                                               " to " + quoted(set) + " (the vertices whose "
+                                               "priorities it changed)");
+    return Type(Type::Void);
+  }
   if (m == "size" || m == "getVertexSetSize") {
     count(0, 0);
     return Type(Type::Int);

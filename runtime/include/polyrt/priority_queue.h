@@ -46,8 +46,11 @@ public:
   PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder, int64_t delta, bool insertAll,
                 int64_t start);
 
-  /// No vertex is left in any bucket.
-  bool finished() { return !prepareNext(); }
+  /// The last dequeue found no bucket left (GraphIt's meaning: before any
+  /// dequeue, false). So both GraphIt loops work: `while not finished:
+  /// dequeue, process` (its last round gets an empty set) and `loop: dequeue;
+  /// if finished, stop; process`.
+  bool finished() const { return exhausted_; }
   /// The vertices of the next non-empty bucket, which becomes the current
   /// one; an empty set when finished.
   VertexSubset dequeueReadySet();
@@ -69,6 +72,9 @@ public:
   /// If priority[v] > minimum: priority[v] = max(priority[v] + delta, minimum),
   /// atomically; true (and v re-bucketed) when it changed.
   bool updateSum(VertexId v, int64_t delta, P minimum);
+  /// Puts each of `changed` into the bucket of its priority now (GraphIt's
+  /// applyUpdatePriorityExtern: C++ changed the priorities itself).
+  void rebucket(VertexSubset changed);
 
 private:
   struct alignas(64) ThreadBins {
@@ -91,8 +97,9 @@ private:
     return index < current_ ? current_ : index;
   }
   void insert(VertexId v, P p);
-  /// Fills ready_ with the next non-empty bucket; false when none is left.
-  bool prepareNext();
+  /// The next non-empty bucket's vertices, which becomes the current one;
+  /// false (exhausted) when none is left.
+  bool takeNext(std::vector<VertexId> &ready);
   /// Moves the window to the first bucket the overflow holds; false if empty.
   bool advanceWindow();
   /// The smallest index >= current_ with an entry in the window, or -1.
@@ -108,9 +115,7 @@ private:
   std::vector<ThreadBins> bins_;
   std::vector<int64_t> dequeuedIn_; // the round that last took each vertex
   int64_t round_ = 0;
-  bool hasReady_ = false;
-  bool exhausted_ = false; // prepareNext found nothing: no bucket is left
-  VertexSubset ready_;
+  bool exhausted_ = false; // a dequeue found nothing: no bucket is left
 };
 
 extern template class PriorityQueue<int32_t>;

@@ -397,6 +397,9 @@ struct Module {
   /// queue: the bucket width each `new priority_queue` of it gets (the
   /// priority-update pass); a queue no scheduled traversal updates has 1.
   std::map<const NewExpr *, ScheduleNumber> priorityDeltas;
+  /// set.applyUpdatePriorityExtern(f): the queue that re-buckets what f
+  /// returns, the program's only one (the priority-update pass).
+  std::map<const MethodCallExpr *, const VarDecl *> externPriorityUpdates;
   /// Locals that functor applications bind, made Global by lowering
   /// (specialiseFunctors): declared at namespace scope, initialised where
   /// their declaration statement runs.
