@@ -28,20 +28,25 @@ int threadIndex(size_t threads) {
 
 template <typename P>
 PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder, int64_t delta,
-                                bool insertAll, int64_t start)
-    : priorities_(&priorities), n_(static_cast<VertexId>(priorities.size())),
-      increasing_(bucketOrder != 0), delta_(delta),
-      bins_(static_cast<size_t>(omp_get_max_threads())), dequeuedIn_(n_, -1) {
+                                bool insertAll, int64_t start, PriorityUpdateMode mode,
+                                int64_t openBuckets)
+    : priorities_(&priorities), n_(static_cast<VertexId>(priorities.size())), mode_(mode),
+      openBuckets_(openBuckets), increasing_(bucketOrder != 0), delta_(delta),
+      bins_(static_cast<size_t>(omp_get_max_threads())), takenAt_(n_, kNone<P>) {
   if (bucketOrder != 0 && bucketOrder != 1)
     throw Error("a priority queue's bucket order is 1 (increasing) or 0 (decreasing), not " +
                 std::to_string(bucketOrder));
   if (delta < 1)
     throw Error("a priority queue's delta must be at least 1, not " + std::to_string(delta));
+  if (openBuckets < 1)
+    throw Error("a priority queue needs at least 1 open bucket, not " + std::to_string(openBuckets));
+  if (mode != PriorityUpdateMode::Eager)
+    marks_.assign(static_cast<size_t>(n_), 0);
   if (start < -1 || start >= n_)
     throw Error("the start vertex " + std::to_string(start) + " of a priority queue is outside [0, " +
                 std::to_string(n_) + ")");
   for (ThreadBins &b : bins_)
-    b.open.resize(kOpenBuckets);
+    b.open.resize(static_cast<size_t>(openBuckets_));
   const P *p = priorities.data();
   // Index 0 is the first bucket anything starts in.
   if (insertAll) {
@@ -67,27 +72,35 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
 template <typename P> void PriorityQueue<P>::insert(VertexId v, P p) {
   ThreadBins &mine = bins_[threadIndex(bins_.size())];
   int64_t index = placeOf(p);
-  if (index < windowStart_ + kOpenBuckets)
+  if (index < windowStart_ + openBuckets_)
     mine.open[index - windowStart_].push_back(v);
   else
     mine.overflow.push_back(v);
 }
 
+template <typename P> void PriorityQueue<P>::changed(VertexId v, P p) {
+  if (mode_ == PriorityUpdateMode::Eager)
+    return insert(v, p);
+  if (std::atomic_ref<uint32_t>(marks_[v]).exchange(1, std::memory_order_relaxed) == 0)
+    bins_[threadIndex(bins_.size())].marked.push_back(v);
+}
+
 template <typename P> bool PriorityQueue<P>::updateMin(VertexId v, P value) {
   if (!writeMin(&(*priorities_)[v], value))
     return false;
-  insert(v, value);
+  changed(v, value);
   return true;
 }
 
 template <typename P> bool PriorityQueue<P>::updateMax(VertexId v, P value) {
   if (!writeMax(&(*priorities_)[v], value))
     return false;
-  insert(v, value);
+  changed(v, value);
   return true;
 }
 
-template <typename P> bool PriorityQueue<P>::updateSum(VertexId v, int64_t delta, P minimum) {
+template <typename P>
+bool PriorityQueue<P>::addClamped(VertexId v, int64_t delta, P minimum, P &result) {
   std::atomic_ref<P> ref((*priorities_)[v]);
   P old = ref.load(std::memory_order_relaxed);
   P next;
@@ -103,10 +116,45 @@ template <typename P> bool PriorityQueue<P>::updateSum(VertexId v, int64_t delta
       sum = static_cast<__int128>(kNone<P>) - 1;
     next = static_cast<P>(sum);
   } while (next != old && !ref.compare_exchange_weak(old, next, std::memory_order_relaxed));
-  if (next == old)
+  result = next;
+  return next != old;
+}
+
+template <typename P> bool PriorityQueue<P>::updateSum(VertexId v, int64_t delta, P minimum) {
+  if (mode_ == PriorityUpdateMode::ConstantSum) {
+    // Every call of a round gives the same delta and minimum (the
+    // priority-update pass checks the program says so).
+    std::atomic_ref<int64_t>(sumDelta_).store(delta, std::memory_order_relaxed);
+    std::atomic_ref<P>(sumMinimum_).store(minimum, std::memory_order_relaxed);
+    if (std::atomic_ref<uint32_t>(marks_[v]).fetch_add(1, std::memory_order_relaxed) == 0)
+      bins_[threadIndex(bins_.size())].marked.push_back(v);
     return false;
-  insert(v, next);
+  }
+  P next;
+  if (!addClamped(v, delta, minimum, next))
+    return false;
+  changed(v, next);
   return true;
+}
+
+template <typename P> void PriorityQueue<P>::flushMarked() {
+  if (mode_ == PriorityUpdateMode::Eager)
+    return;
+  const P *p = priorities_->data();
+  bool sums = mode_ == PriorityUpdateMode::ConstantSum;
+#pragma omp parallel for schedule(dynamic, 1)
+  for (size_t t = 0; t < bins_.size(); ++t) {
+    std::vector<VertexId> marked;
+    marked.swap(bins_[t].marked);
+    for (VertexId v : marked) {
+      uint32_t count = marks_[v];
+      marks_[v] = 0;
+      P next = p[v];
+      if (sums && !addClamped(v, sumDelta_ * static_cast<int64_t>(count), sumMinimum_, next))
+        continue;
+      insert(v, next);
+    }
+  }
 }
 
 template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
@@ -119,7 +167,7 @@ template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
 }
 
 template <typename P> int64_t PriorityQueue<P>::firstOpenIndex() const {
-  for (int64_t index = std::max(current_, windowStart_); index < windowStart_ + kOpenBuckets;
+  for (int64_t index = std::max(current_, windowStart_); index < windowStart_ + openBuckets_;
        ++index)
     for (const ThreadBins &b : bins_)
       if (!b.open[index - windowStart_].empty())
@@ -143,7 +191,7 @@ template <typename P> bool PriorityQueue<P>::advanceWindow() {
     std::vector<VertexId> later;
     for (VertexId v : b.overflow) {
       int64_t index = placeOf(p[v]);
-      if (index < windowStart_ + kOpenBuckets)
+      if (index < windowStart_ + openBuckets_)
         b.open[index - windowStart_].push_back(v);
       else
         later.push_back(v);
@@ -156,6 +204,7 @@ template <typename P> bool PriorityQueue<P>::advanceWindow() {
 template <typename P> bool PriorityQueue<P>::takeNext(std::vector<VertexId> &ready) {
   if (!priorities_ || exhausted_)
     return false;
+  flushMarked();
   const P *p = priorities_->data();
   for (;;) {
     int64_t index = firstOpenIndex();
@@ -167,7 +216,6 @@ template <typename P> bool PriorityQueue<P>::takeNext(std::vector<VertexId> &rea
     }
     int64_t previous = current_;
     current_ = index;
-    ++round_;
     // Gather the bucket's entries from every thread's bin, keeping each
     // vertex once and only where its priority still places it here.
     std::vector<size_t> offsets(bins_.size() + 1, 0);
@@ -181,11 +229,12 @@ template <typename P> bool PriorityQueue<P>::takeNext(std::vector<VertexId> &rea
       for (size_t i = 0; i < bin.size(); ++i) {
         VertexId v = bin[i];
         ids[offsets[t] + i] = v;
-        int64_t real = indexOfPriority(p[v]);
+        P priority = p[v];
+        int64_t real = indexOfPriority(priority);
         if (std::max(real, previous) != index && real != index)
           continue;
-        int64_t seen = std::atomic_ref<int64_t>(dequeuedIn_[v]).load(std::memory_order_relaxed);
-        if (seen != round_ && compareAndSwap(&dequeuedIn_[v], seen, round_))
+        P taken = std::atomic_ref<P>(takenAt_[v]).load(std::memory_order_relaxed);
+        if (taken != priority && compareAndSwap(&takenAt_[v], taken, priority))
           keep[offsets[t] + i] = 1;
       }
       bin.clear();

@@ -45,10 +45,12 @@ std::vector<int32_t> dijkstra(const Graph<int32_t> &g, VertexId source) {
 }
 
 /// Delta-stepping as a GraphIt program writes it with the queue.
-std::vector<int32_t> deltaStepping(const Graph<int32_t> &g, VertexId source, int64_t delta) {
+std::vector<int32_t> deltaStepping(const Graph<int32_t> &g, VertexId source, int64_t delta,
+                                   PriorityUpdateMode mode = PriorityUpdateMode::Eager,
+                                   int64_t openBuckets = 1024) {
   VertexArray<int32_t> dist(g.numVertices(), std::numeric_limits<int32_t>::max());
   dist[source] = 0;
-  PriorityQueue<int32_t> pq(dist, 1, delta, false, source);
+  PriorityQueue<int32_t> pq(dist, 1, delta, false, source, mode, openBuckets);
   while (!pq.finished()) {
     VertexSubset frontier = pq.dequeueReadySet();
     const std::vector<VertexId> &ids = frontier.sparse();
@@ -67,6 +69,12 @@ TEST(PriorityQueue, DeltaSteppingFindsDijkstrasDistances) {
   std::vector<int32_t> expected = dijkstra(g, 0);
   for (int64_t delta : {1, 2, 16, 1000})
     EXPECT_EQ(deltaStepping(g, 0, delta), expected) << "delta " << delta;
+  // Lazy updates and a window of 2 open buckets: the same distances.
+  for (int64_t delta : {1, 16}) {
+    EXPECT_EQ(deltaStepping(g, 0, delta, PriorityUpdateMode::Lazy), expected) << delta;
+    EXPECT_EQ(deltaStepping(g, 0, delta, PriorityUpdateMode::Eager, 2), expected) << delta;
+    EXPECT_EQ(deltaStepping(g, 0, delta, PriorityUpdateMode::Lazy, 2), expected) << delta;
+  }
 }
 
 TEST(PriorityQueue, DistancesBeyondTheOpenBucketsGoThroughTheOverflow) {
@@ -79,44 +87,71 @@ TEST(PriorityQueue, DistancesBeyondTheOpenBucketsGoThroughTheOverflow) {
   EXPECT_EQ(deltaStepping(g, 0, 1), dijkstra(g, 0));
 }
 
-TEST(PriorityQueue, KCorePeelingWithSums) {
-  Graph<NoWeight> g = buildGraph<NoWeight>(generateKronecker(9, 8, 3), 1 << 9, true);
+/// Coreness by the queue's peeling, GraphIt's k_core.gt.
+std::vector<uint32_t> peel(const Graph<NoWeight> &g, PriorityUpdateMode mode, int64_t openBuckets) {
   VertexId n = g.numVertices();
   VertexArray<uint32_t> degree(n, 0);
   for (VertexId v = 0; v < n; ++v)
     degree[v] = static_cast<uint32_t>(g.outDegree(v));
-  std::vector<uint32_t> reference(degree.data(), degree.data() + n);
-  PriorityQueue<uint32_t> pq(degree, 1, 1, true, -1);
+  PriorityQueue<uint32_t> pq(degree, 1, 1, true, -1, mode, openBuckets);
   int64_t peeled = 0;
   while (peeled < n) {
     VertexSubset frontier = pq.dequeueReadySet();
-    ASSERT_GT(frontier.size(), 0);
+    if (frontier.size() == 0)
+      break;
     peeled += frontier.size();
     uint32_t k = pq.currentPriority();
-    for (VertexId u : frontier.sparse())
-      for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
+    const std::vector<VertexId> &ids = frontier.sparse();
+#pragma omp parallel for schedule(dynamic, 4)
+    for (size_t i = 0; i < ids.size(); ++i)
+      for (EdgeOffset e = g.outOffsets()[ids[i]]; e < g.outOffsets()[ids[i] + 1]; ++e)
         pq.updateSum(g.outNeighbors()[e], -1, k);
   }
-  EXPECT_FALSE(pq.finished()); // no dequeue has come back empty yet
-  EXPECT_EQ(pq.dequeueReadySet().size(), 0);
-  EXPECT_TRUE(pq.finished());
-  // Sequential peeling: repeatedly remove a vertex of least remaining degree.
+  EXPECT_EQ(peeled, n);
+  return std::vector<uint32_t>(degree.data(), degree.data() + n);
+}
+
+/// Sequential peeling: repeatedly remove a vertex of least remaining degree.
+std::vector<uint32_t> sequentialCoreness(const Graph<NoWeight> &g) {
+  VertexId n = g.numVertices();
+  std::vector<uint32_t> degree(n);
+  for (VertexId v = 0; v < n; ++v)
+    degree[v] = static_cast<uint32_t>(g.outDegree(v));
   std::vector<bool> gone(n, false);
   std::vector<uint32_t> core(n, 0);
   uint32_t k = 0;
   for (VertexId round = 0; round < n; ++round) {
     VertexId best = -1;
     for (VertexId v = 0; v < n; ++v)
-      if (!gone[v] && (best < 0 || reference[v] < reference[best]))
+      if (!gone[v] && (best < 0 || degree[v] < degree[best]))
         best = v;
-    k = std::max(k, reference[best]);
+    k = std::max(k, degree[best]);
     core[best] = k;
     gone[best] = true;
     for (EdgeOffset e = g.outOffsets()[best]; e < g.outOffsets()[best + 1]; ++e)
-      if (!gone[g.outNeighbors()[e]] && reference[g.outNeighbors()[e]] > 0)
-        --reference[g.outNeighbors()[e]];
+      if (!gone[g.outNeighbors()[e]] && degree[g.outNeighbors()[e]] > 0)
+        --degree[g.outNeighbors()[e]];
   }
-  EXPECT_EQ(std::vector<uint32_t>(degree.data(), degree.data() + n), core);
+  return core;
+}
+
+TEST(PriorityQueue, KCorePeelingWithSumsInEveryMode) {
+  Graph<NoWeight> g = buildGraph<NoWeight>(generateKronecker(9, 8, 3), 1 << 9, true);
+  std::vector<uint32_t> expected = sequentialCoreness(g);
+  for (PriorityUpdateMode mode :
+       {PriorityUpdateMode::Eager, PriorityUpdateMode::Lazy, PriorityUpdateMode::ConstantSum})
+    for (int64_t open : {1024, 3})
+      EXPECT_EQ(peel(g, mode, open), expected) << "mode " << int(mode) << ", " << open << " open";
+}
+
+TEST(PriorityQueue, FinishedOnlyAfterADequeueFindsNothing) {
+  VertexArray<uint32_t> p(3, 1);
+  PriorityQueue<uint32_t> pq(p, 1, 1, true, -1);
+  EXPECT_FALSE(pq.finished());
+  EXPECT_EQ(pq.dequeueReadySet().size(), 3);
+  EXPECT_FALSE(pq.finished());
+  EXPECT_EQ(pq.dequeueReadySet().size(), 0);
+  EXPECT_TRUE(pq.finished());
 }
 
 TEST(PriorityQueue, StaleEntriesAreDroppedAndEachVertexComesOnce) {
@@ -182,6 +217,10 @@ TEST(PriorityQueue, BadArgumentsAreErrors) {
                   "delta must be at least 1, not 0");
   EXPECT_CONTAINS(errorOf([&] { PriorityQueue<int32_t>(p, 1, 1, false, 4); }),
                   "start vertex 4 of a priority queue is outside [0, 4)");
+  EXPECT_CONTAINS(errorOf([&] {
+                    PriorityQueue<int32_t>(p, 1, 1, false, 0, PriorityUpdateMode::Lazy, 0);
+                  }),
+                  "needs at least 1 open bucket, not 0");
 }
 
 } // namespace

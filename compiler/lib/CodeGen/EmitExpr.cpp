@@ -322,10 +322,20 @@ std::string CppEmitter::newExpr(const NewExpr &n) {
     // (dupWithin, dupAcross, vector, bucketOrder, priorityOrder, insertAll,
     // start): each vertex is in a dequeued set once whatever the flags, and
     // the priority order is the bucket order's.
-    auto delta = module.priorityDeltas.find(&n);
-    return cppType(t) + "(" + expr(*n.args[2]) + ", " + expr(*n.args[3]) + ", " +
-           (delta == module.priorityDeltas.end() ? "1" : scheduleNumber(delta->second, "delta")) +
-           ", " + expr(*n.args[5]) + ", " + expr(*n.args[6]) + ")";
+    auto found = module.priorityQueuePlans.find(&n);
+    PriorityQueuePlan plan =
+        found == module.priorityQueuePlans.end() ? PriorityQueuePlan() : found->second;
+    std::string call = cppType(t) + "(" + expr(*n.args[2]) + ", " + expr(*n.args[3]) + ", " +
+                       scheduleNumber(plan.delta, "delta") + ", " + expr(*n.args[5]) + ", " +
+                       expr(*n.args[6]);
+    if (plan.update != PriorityUpdate::EagerPriorityUpdate || plan.openBuckets)
+      call += std::string(", polyrt::PriorityUpdateMode::") +
+              (plan.update == PriorityUpdate::LazyPriorityUpdate              ? "Lazy"
+               : plan.update == PriorityUpdate::ConstantSumReduceBeforeUpdate ? "ConstantSum"
+                                                                                : "Eager");
+    if (plan.openBuckets)
+      call += ", " + scheduleNumber(*plan.openBuckets, "number of open buckets");
+    return call + ")";
   }
   error(n.loc, "'new " + t.str() + "' is not supported yet");
   return "";

@@ -147,8 +147,7 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
   if (t.outputByResult)
     os << ", output: where " << t.applyFunc->name << " returns true";
   if (t.priorityQueue)
-    os << ", updates priorities: " << t.priorityQueue->name << " (eager: the updating thread's "
-       << "buckets)";
+    os << ", updates priorities: " << t.priorityQueue->name;
   os << "\n";
   if (t.concurrent)
     os << "    concurrent: inside a par_for\n";
@@ -267,17 +266,21 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
     printExpr(*call, os);
     os << ": " << spelling(method) << "\n";
   }
-  // configApplyPriorityUpdateDelta: each new queue's bucket width, in source order.
-  std::vector<std::pair<const NewExpr *, ScheduleNumber>> deltas(module.priorityDeltas.begin(),
-                                                                 module.priorityDeltas.end());
-  llvm::sort(deltas, [](const auto &a, const auto &b) {
+  // Each new priority queue's schedule, in source order.
+  std::vector<std::pair<const NewExpr *, PriorityQueuePlan>> queues(
+      module.priorityQueuePlans.begin(), module.priorityQueuePlans.end());
+  llvm::sort(queues, [](const auto &a, const auto &b) {
     return a.first->loc.getPointer() < b.first->loc.getPointer();
   });
-  for (const auto &[alloc, delta] : deltas) {
+  for (const auto &[alloc, plan] : queues) {
     os << "  priority-queue over ";
     printExpr(*alloc->args[2], os);
-    os << ": delta ";
-    printNumber(delta, os);
+    os << ": " << spelling(plan.update) << ", delta ";
+    printNumber(plan.delta, os);
+    if (plan.openBuckets) {
+      os << ", open buckets ";
+      printNumber(*plan.openBuckets, os);
+    }
     os << "\n";
   }
   for (const EdgePlacement &placement : module.edgesOnNodes) {

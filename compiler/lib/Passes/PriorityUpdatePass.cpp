@@ -5,13 +5,19 @@
 // (pq.updatePriorityMin(dst, old, new), ...). The pass finds the queue each
 // such traversal updates and decides how it is updated:
 //
-//  - configApplyPriorityUpdate: eager_priority_update (the default): each
-//    update inserts the vertex into the updating thread's bins
-//    (polyrt::PriorityQueue, as GAPBS's delta-stepping); the other GraphIt
-//    strategies (with bucket fusion, lazy, constant-sum reduction) are not
-//    lowered yet and say so.
-//  - configApplyPriorityUpdateDelta: the bucket width, given to every
-//    `new priority_queue` of that queue (Module::priorityDeltas).
+//  - configApplyPriorityUpdate: eager_priority_update (the default: each
+//    update inserts the vertex into the updating thread's bins, as GAPBS's
+//    delta-stepping), lazy_priority_update (an update marks the vertex, the
+//    marked are bucketed once before the next dequeue, as Julienne), or
+//    constant_sum_reduce_before_update (GraphIt's k-core schedule: calls of
+//    updatePrioritySum(v, c, current priority) are counted per vertex and
+//    summed once; checked to be the only updates). Bucket fusion
+//    (eager_priority_update_with_merge) is not lowered yet and says so.
+//  - configApplyPriorityUpdateDelta (the bucket width) and
+//    configNumOpenBuckets (the buckets held open before the overflow list).
+// All are one PriorityQueuePlan per queue, given to every `new
+// priority_queue` of it (Module::priorityQueuePlans); the runtime queue
+// (polyrt::PriorityQueue) does the rest.
 //
 // A queue is updated by the threads of one traversal at a time: traversals
 // inside a par_for (whose iterations would share its bins) are an error.
@@ -24,6 +30,8 @@
 #include "polyc/Passes/Pass.h"
 
 #include "llvm/Support/Casting.h"
+
+#include <functional>
 
 using namespace polyc;
 using llvm::dyn_cast;
@@ -97,25 +105,118 @@ bool recordExternUpdates(Module &module, DiagnosticEngine &diags) {
   return true;
 }
 
+/// The priority options belong to applyUpdatePriority traversals.
+bool rejectPriorityOptions(const ApplySchedule *s, const std::string &label,
+                           DiagnosticEngine &diags) {
+  if (!s)
+    return true;
+  bool ok = true;
+  auto reject = [&](llvm::SMLoc loc, const char *option) {
+    reportNotApplicable(diags, loc, option, "applyUpdatePriority traversals", label);
+    ok = false;
+  };
+  if (s->priorityUpdate)
+    reject(s->priorityUpdate->loc, "configApplyPriorityUpdate");
+  if (s->priorityDelta)
+    reject(s->priorityDelta->loc, "configApplyPriorityUpdateDelta");
+  if (s->openBuckets)
+    reject(s->openBuckets->loc, "configNumOpenBuckets");
+  return ok;
+}
+
+bool sameNumber(const ScheduleNumber &a, const ScheduleNumber &b) {
+  return a.value == b.value && a.argvIndex == b.argvIndex;
+}
+
+bool samePlan(const PriorityQueuePlan &a, const PriorityQueuePlan &b) {
+  return a.update == b.update && sameNumber(a.delta, b.delta) &&
+         a.openBuckets.has_value() == b.openBuckets.has_value() &&
+         (!a.openBuckets || sameNumber(*a.openBuckets, *b.openBuckets));
+}
+
+/// An integer literal, negated or not: its value.
+std::optional<int64_t> integerConstant(const Expr &e) {
+  if (auto *lit = dyn_cast<IntLitExpr>(&e))
+    return lit->value;
+  if (auto *neg = dyn_cast<UnaryExpr>(&e); neg && neg->op == UnaryOp::Neg)
+    if (auto value = integerConstant(*neg->operand))
+      return -*value;
+  return std::nullopt;
+}
+
+/// `pq.get_current_priority()`, or a local initialised with it and never
+/// assigned.
+bool isCurrentPriority(const Expr &e, const FuncDecl &f) {
+  if (auto *call = dyn_cast<MethodCallExpr>(&e))
+    return call->method == "get_current_priority";
+  auto *name = dyn_cast<NameExpr>(&e);
+  auto *var = name ? dyn_cast_or_null<VarDecl>(name->decl) : nullptr;
+  if (!var || var->storage != VarDecl::Local || !var->init || !isCurrentPriority(*var->init, f))
+    return false;
+  bool assigned = false;
+  forEachStmtIn(f.body, [&](Stmt &s) {
+    if (auto *assign = dyn_cast<AssignStmt>(&s))
+      if (auto *target = dyn_cast<NameExpr>(assign->target.get()); target && target->decl == var)
+        assigned = true;
+  });
+  return !assigned;
+}
+
+/// constant_sum_reduce_before_update counts each vertex's updates and makes
+/// their sum once: that is the same only where every update of the round is
+/// updatePrioritySum(v, c, current priority) with one constant c, as a
+/// statement (its result is not known until the round ends).
+bool checkConstantSums(const EdgeTraversalExpr &t, llvm::SMLoc option, DiagnosticEngine &diags) {
+  std::optional<int64_t> constant;
+  std::string why;
+  forEachStmtIn(t.applyFunc->body, [&](Stmt &s) {
+    std::vector<const MethodCallExpr *> updates;
+    forEachDirectExpr(s, [&](ExprPtr &e) {
+      std::function<void(Expr &)> find = [&](Expr &x) {
+        if (auto *call = dyn_cast<MethodCallExpr>(&x); call && isPriorityUpdate(call->method))
+          updates.push_back(call);
+        forEachChild(x, [&](ExprPtr &child) { find(*child); });
+      };
+      find(*e);
+    });
+    for (const MethodCallExpr *call : updates) {
+      if (!why.empty())
+        return;
+      auto *statement = dyn_cast<ExprStmtNode>(&s);
+      std::optional<int64_t> c =
+          call->args.size() == 3 ? integerConstant(*call->args[1]) : std::nullopt;
+      if (call->method != "updatePrioritySum")
+        why = "it calls " + call->method;
+      else if (!statement || statement->expr.get() != call)
+        why = "it uses the result of updatePrioritySum";
+      else if (!c)
+        why = "the amount of updatePrioritySum is not an integer constant";
+      else if (constant && *c != *constant)
+        why = "updatePrioritySum adds different constants";
+      else if (!isCurrentPriority(*call->args[2], *t.applyFunc))
+        why = "the minimum of updatePrioritySum is not the current priority "
+              "(get_current_priority())";
+      constant = c;
+    }
+  });
+  if (why.empty())
+    return true;
+  diags.error(option, "'constant_sum_reduce_before_update' needs every update of '" +
+                          t.applyFunc->name +
+                          "' to be updatePrioritySum(v, constant, current priority) as a "
+                          "statement, and " + why);
+  return false;
+}
+
 } // namespace
 
 bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
   bool ok = true;
-  std::map<const VarDecl *, const ScheduleNumber *> deltaOf;
-  std::map<const VarDecl *, const EdgeTraversalExpr *> deltaFrom;
+  std::map<const VarDecl *, PriorityQueuePlan> plans;
   for (EdgeTraversalExpr *t : module.edgeTraversals) {
     const ApplySchedule *s = module.schedule.find(t->label);
     if (!t->updatesPriority) {
-      if (s && s->priorityUpdate) {
-        reportNotApplicable(diags, s->priorityUpdate->loc, "configApplyPriorityUpdate",
-                            "applyUpdatePriority traversals", t->label);
-        ok = false;
-      }
-      if (s && s->priorityDelta) {
-        reportNotApplicable(diags, s->priorityDelta->loc, "configApplyPriorityUpdateDelta",
-                            "applyUpdatePriority traversals", t->label);
-        ok = false;
-      }
+      ok &= rejectPriorityOptions(s, t->label, diags);
       continue;
     }
     std::set<const VarDecl *> queues;
@@ -141,34 +242,37 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
       ok = false;
       continue;
     }
-    if (s && s->priorityUpdate &&
-        s->priorityUpdate->value != PriorityUpdate::EagerPriorityUpdate) {
+    PriorityQueuePlan plan;
+    plan.from = t;
+    if (s && s->priorityUpdate)
+      plan.update = s->priorityUpdate->value;
+    if (s && s->priorityDelta)
+      plan.delta = *s->priorityDelta;
+    if (s && s->openBuckets)
+      plan.openBuckets = s->openBuckets;
+    if (plan.update == PriorityUpdate::EagerPriorityUpdateWithMerge) {
       diags.error(s->priorityUpdate->loc,
-                  llvm::Twine("'") + spelling(s->priorityUpdate->value) +
-                      "' is not supported yet; polyc lowers eager_priority_update (each update "
-                      "goes to the updating thread's buckets)");
+                  "'eager_priority_update_with_merge' (bucket fusion) is not supported yet; "
+                  "polyc lowers eager_priority_update, lazy_priority_update and "
+                  "constant_sum_reduce_before_update");
       ok = false;
     }
-    if (s && s->priorityDelta) {
-      const ScheduleNumber *&delta = deltaOf[t->priorityQueue];
-      if (delta && (delta->value != s->priorityDelta->value ||
-                    delta->argvIndex != s->priorityDelta->argvIndex)) {
-        diags.error(s->priorityDelta->loc, "'" + t->label + "' and '" +
-                                               deltaFrom[t->priorityQueue]->label +
-                                               "' update '" + t->priorityQueue->name +
-                                               "' with different deltas");
-        diags.note(delta->loc, "the other delta");
-        ok = false;
-      }
-      delta = &*s->priorityDelta;
-      deltaFrom[t->priorityQueue] = t;
+    if (plan.update == PriorityUpdate::ConstantSumReduceBeforeUpdate &&
+        !checkConstantSums(*t, s->priorityUpdate->loc, diags))
+      ok = false;
+    auto [known, inserted] = plans.emplace(t->priorityQueue, plan);
+    if (!inserted && !samePlan(known->second, plan)) {
+      diags.error(t->loc, "'" + t->label + "' and '" + known->second.from->label + "' update '" +
+                              t->priorityQueue->name +
+                              "' with different priority-update schedules (update, delta, "
+                              "open buckets); one queue has one");
+      ok = false;
     }
   }
-  if (!recordExternUpdates(module, diags))
-    ok = false;
+  ok &= recordExternUpdates(module, diags);
   auto allocations = queueAllocations(*module.program);
-  for (const auto &[queue, delta] : deltaOf)
+  for (const auto &[queue, plan] : plans)
     for (const NewExpr *alloc : allocations[queue])
-      module.priorityDeltas[alloc] = *delta;
+      module.priorityQueuePlans[alloc] = plan;
   return ok;
 }

@@ -10,14 +10,29 @@
 // vertex into the calling thread's bins, as GAPBS's delta-stepping does: no
 // shared structure is written during a traversal. An entry whose vertex has
 // since moved is dropped when its bucket is dequeued (its priority is read
-// again then), and a vertex is in a dequeued set once. A bucket already passed
+// again then), and so is one whose vertex was taken at the priority it still
+// has: a vertex is in a dequeued set once, and again only if its priority
+// changed (delta-stepping's repeated rounds of one bucket). A bucket already passed
 // cannot be entered again: a vertex whose priority moves before the current
 // bucket is put into the current one (k-core's clamp to k relies on it).
 //
+// How an update reaches the buckets is the schedule's choice
+// (configApplyPriorityUpdate), never a change in what is dequeued:
+//   Eager        each update inserts the vertex (GAPBS): cheap when a vertex
+//                changes once a round, as in delta-stepping;
+//   Lazy         an update marks the vertex; the marked vertices are bucketed
+//                once, from their final priorities, before the next dequeue
+//                (Julienne): fewer entries when many updates hit a vertex;
+//   ConstantSum  updateSum(v, c, min) with the same c and min all round only
+//                counts the calls per vertex; before the next dequeue each
+//                counted vertex gets count * c at once, clamped at min, one
+//                atomic and one entry per vertex (GraphIt's k-core schedule).
+//
 // Memory stays bounded by the entries, not by the priorities: each thread
-// holds kOpenBuckets bins from the window's start, and entries beyond the
-// window wait in an overflow list, re-bucketed from their priorities when the
-// window moves on (Julienne's open buckets). A finished queue stays finished.
+// holds `openBuckets` bins from the window's start (configNumOpenBuckets),
+// and entries beyond the window wait in an overflow list, re-bucketed from
+// their priorities when the window moves on (Julienne's open buckets). A
+// finished queue stays finished.
 //
 //===----------------------------------------------------------------------===//
 #ifndef POLYRT_PRIORITY_QUEUE_H
@@ -33,9 +48,11 @@
 
 namespace polyrt {
 
+enum class PriorityUpdateMode { Eager, Lazy, ConstantSum };
+
 template <typename P> class PriorityQueue {
 public:
-  static constexpr int64_t kOpenBuckets = 1024;
+  static constexpr int64_t kDefaultOpenBuckets = 1024;
 
   PriorityQueue() = default;
   /// priorities: the vector the queue orders by (read in place: it must
@@ -44,7 +61,8 @@ public:
   /// starts in its bucket, else only `start` (-1: none). A priority equal to
   /// P's largest value means "none": such a vertex is not inserted.
   PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder, int64_t delta, bool insertAll,
-                int64_t start);
+                int64_t start, PriorityUpdateMode mode = PriorityUpdateMode::Eager,
+                int64_t openBuckets = kDefaultOpenBuckets);
 
   /// The last dequeue found no bucket left (GraphIt's meaning: before any
   /// dequeue, false). So both GraphIt loops work: `while not finished:
@@ -70,7 +88,9 @@ public:
   bool updateMin(VertexId v, P value);
   bool updateMax(VertexId v, P value);
   /// If priority[v] > minimum: priority[v] = max(priority[v] + delta, minimum),
-  /// atomically; true (and v re-bucketed) when it changed.
+  /// atomically; true (and v re-bucketed) when it changed. ConstantSum mode
+  /// only counts the call (the sum is made before the next dequeue) and
+  /// returns false.
   bool updateSum(VertexId v, int64_t delta, P minimum);
   /// Puts each of `changed` into the bucket of its priority now (GraphIt's
   /// applyUpdatePriorityExtern: C++ changed the priorities itself).
@@ -80,6 +100,7 @@ private:
   struct alignas(64) ThreadBins {
     std::vector<std::vector<VertexId>> open; // bucket windowStart_ + i in open[i]
     std::vector<VertexId> overflow;          // beyond the window
+    std::vector<VertexId> marked;            // Lazy and ConstantSum: changed this round
   };
 
   /// The index of a bucket: 0 for the first one dequeued, increasing in
@@ -97,6 +118,12 @@ private:
     return index < current_ ? current_ : index;
   }
   void insert(VertexId v, P p);
+  /// v's priority changed: insert it (Eager) or mark it once (the others).
+  void changed(VertexId v, P p);
+  /// Lazy and ConstantSum: the marked vertices into their buckets.
+  void flushMarked();
+  /// updateSum's atomic step, shared by the modes.
+  bool addClamped(VertexId v, int64_t delta, P minimum, P &result);
   /// The next non-empty bucket's vertices, which becomes the current one;
   /// false (exhausted) when none is left.
   bool takeNext(std::vector<VertexId> &ready);
@@ -107,14 +134,22 @@ private:
 
   VertexArray<P> *priorities_ = nullptr;
   VertexId n_ = 0;
+  PriorityUpdateMode mode_ = PriorityUpdateMode::Eager;
+  int64_t openBuckets_ = kDefaultOpenBuckets;
+  std::vector<uint32_t> marks_; // Lazy: 1 when marked; ConstantSum: the calls counted
+  int64_t sumDelta_ = 0;        // ConstantSum: this round's delta and minimum
+  P sumMinimum_{};
   bool increasing_ = true;
   int64_t delta_ = 1;
   int64_t base_ = 0;        // the bucket of index 0
   int64_t current_ = 0;     // the index of the current bucket
   int64_t windowStart_ = 0; // the index of open[0]
   std::vector<ThreadBins> bins_;
-  std::vector<int64_t> dequeuedIn_; // the round that last took each vertex
-  int64_t round_ = 0;
+  /// Each vertex's priority when a dequeue last took it (P's largest value:
+  /// never). An entry is taken only if the priority has changed since: so a
+  /// vertex is in a dequeued set once, and stale entries (left behind when a
+  /// vertex moved, or re-bucketed from the overflow) are dropped.
+  std::vector<P> takenAt_;
   bool exhausted_ = false; // a dequeue found nothing: no bucket is left
 };
 

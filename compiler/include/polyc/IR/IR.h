@@ -260,6 +260,15 @@ struct VariantPlan {
 };
 
 class VertexTraversalExpr;
+class EdgeTraversalExpr;
+
+/// configApplyPriorityUpdate and its parameters, for one queue.
+struct PriorityQueuePlan {
+  PriorityUpdate update = PriorityUpdate::EagerPriorityUpdate;
+  ScheduleNumber delta{1, -1, {}};                         // configApplyPriorityUpdateDelta
+  std::optional<ScheduleNumber> openBuckets;               // configNumOpenBuckets
+  const EdgeTraversalExpr *from = nullptr;                 // the traversal that set it
+};
 
 class EdgeTraversalExpr : public Expr {
 public:
@@ -393,10 +402,10 @@ struct Module {
   /// configParForGrainSize on a par_for: iterations per task (the par-for
   /// pass); a par_for not named takes one at a time.
   std::map<const ForStmt *, ScheduleNumber> parForGrains;
-  /// configApplyPriorityUpdateDelta of the traversals updating a priority
-  /// queue: the bucket width each `new priority_queue` of it gets (the
-  /// priority-update pass); a queue no scheduled traversal updates has 1.
-  std::map<const NewExpr *, ScheduleNumber> priorityDeltas;
+  /// How the traversals updating a priority queue update it, given to each
+  /// `new priority_queue` of it (the priority-update pass); a queue no
+  /// scheduled traversal updates gets the defaults.
+  std::map<const NewExpr *, PriorityQueuePlan> priorityQueuePlans;
   /// set.applyUpdatePriorityExtern(f): the queue that re-buckets what f
   /// returns, the program's only one (the priority-update pass).
   std::map<const MethodCallExpr *, const VarDecl *> externPriorityUpdates;
