@@ -6,7 +6,9 @@
 
 namespace polyrt {
 
-const char *supportedGraphExtensions() { return ".el, .wel, .mtx, .sg, .wsg"; }
+const char *supportedGraphExtensions() {
+  return ".el, .wel, .mtx, .sg, .wsg, .adj (Ligra's AdjacencyGraph, also without extension)";
+}
 
 template <typename W> Graph<W> loadGraph(const std::string &path) {
   std::string ext = detail::extensionOf(path);
@@ -27,6 +29,8 @@ template <typename W> Graph<W> loadGraph(const std::string &path) {
     return detail::loadSerialized<W>(path, true);
   if (ext == ".mtx")
     return detail::loadMatrixMarket<W>(path);
+  if (ext == ".adj" || (ext.empty() && detail::isAdjacencyGraph(path)))
+    return detail::loadAdjacencyGraph<W>(path);
   detail::fileError(path, (ext.empty() ? std::string("graph file has no extension")
                                        : "unknown graph file extension '" + ext + "'") +
                               " (supported: " + supportedGraphExtensions() + ")");

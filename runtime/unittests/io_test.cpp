@@ -388,3 +388,43 @@ TEST(WriteText, LargeGraphIsWrittenInOrder) {
 }
 
 } // namespace
+
+TEST(LoadAdjacencyGraph, LigrasFormatWithAndWithoutExtension) {
+  // 0 -> {2, 1}, 1 -> {}, 2 -> {0}: lists come back sorted.
+  std::string text = "AdjacencyGraph\n3\n3\n0\n2\n2\n2\n1\n0\n";
+  for (std::string name : {"g.adj", "g"}) {
+    Graph<NoWeight> g = loadGraph<NoWeight>(writeTemp(name, text));
+    EXPECT_EQ(g.numVertices(), 3);
+    EXPECT_EQ(g.numEdges(), 3);
+    EXPECT_TRUE(g.directed());
+    EXPECT_ELEMENTS(outList(g, 0), 1, 2);
+    EXPECT_EQ(g.outDegree(1), 0);
+    EXPECT_ELEMENTS(outList(g, 2), 0);
+  }
+  Graph<int32_t> w = loadGraph<int32_t>(
+      writeTemp("w.adj", "WeightedAdjacencyGraph 2 2  0 1  1 0  7 -3"));
+  EXPECT_ELEMENTS(outWeightList(w, 0), 7);
+  EXPECT_ELEMENTS(outWeightList(w, 1), -3);
+}
+
+TEST(LoadAdjacencyGraph, BadFilesAreErrors) {
+  auto error = [](const std::string &text) {
+    return errorOf([&] { loadGraph<NoWeight>(writeTemp("bad.adj", text)); });
+  };
+  EXPECT_CONTAINS(error("EdgeList 1 0 0"), "not an adjacency graph");
+  EXPECT_CONTAINS(error("AdjacencyGraph 2000000000 3 0"), "more numbers than its");
+  EXPECT_CONTAINS(error("AdjacencyGraph 2 1 0 1 5"), "expected a neighbour id in [0, 1], found '5'");
+  EXPECT_CONTAINS(error("AdjacencyGraph 2 2 0 3 1 0"), "expected an offset in [0, 2], found '3'");
+  EXPECT_CONTAINS(error("AdjacencyGraph 2 2 1 1 1 0"), "the first offset must be 0");
+  EXPECT_CONTAINS(error("AdjacencyGraph 2 1 0 1 1 9"), "more numbers than its header declares");
+  EXPECT_CONTAINS(error("AdjacencyGraph 3 2 0 1"), "ends before an offset");
+  EXPECT_CONTAINS(errorOf([&] { loadGraph<int32_t>(writeTemp("u.adj", "AdjacencyGraph 1 0 0")); }),
+                  "file has no weights");
+  EXPECT_CONTAINS(errorOf([&] {
+                    loadGraph<uint32_t>(writeTemp("n.adj", "WeightedAdjacencyGraph 2 1 0 1 1 -4"));
+                  }),
+                  "negative weight -4");
+  // A file without extension that is not an adjacency graph.
+  EXPECT_CONTAINS(errorOf([&] { loadGraph<NoWeight>(writeTemp("plain", "0 1\n")); }),
+                  "graph file has no extension");
+}

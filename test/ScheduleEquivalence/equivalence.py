@@ -134,12 +134,13 @@ class Value:
     """One value of an option: the arguments after the label, the variant it is
     restricted to (the `dir` argument), and which sets it changes."""
 
-    def __init__(self, function, args, dir=None, sets=(), defers=False):
+    def __init__(self, function, args, dir=None, sets=(), defers=False, sums=False):
         self.function = function
         self.args = list(args)
         self.dir = dir
         self.sets = sets        # "src", "dst": the frontier sets it changes
         self.defers = defers    # configUpdateSync htm or merge: reductions only
+        self.sums = sums        # constant_sum_reduce_before_update: constant sums only
 
     def key(self):
         a = [str(x) for x in self.args] + ([self.dir] if self.dir else [])
@@ -258,6 +259,8 @@ class Dim:
             return False  # a value that changes the output set needs one
         if value.defers and not t.reductions_only:
             return False  # polyc defers only reductions nothing else touches
+        if value.sums and not t.constant_sums:
+            return False  # the priority-update pass checks the sums are constant
         return self.ok is None or self.ok(value, chosen)
 
 
@@ -377,6 +380,19 @@ OPTIONS = [
          Value("configUpdateSync", ["htm", 1], defers=True),
          Value("configUpdateSync", ["htm", ARGV], defers=True)],
         _is_edge),
+    # Ordered traversals (applyUpdatePriority): how updates reach the queue's
+    # buckets, the bucket width and the buckets held open.
+    Dim("priority-update",
+        [Value("configApplyPriorityUpdate", [u])
+         for u in ("eager_priority_update", "lazy_priority_update")] +
+        [Value("configApplyPriorityUpdate", ["constant_sum_reduce_before_update"], sums=True)],
+        lambda t: t.updates_priority),
+    Dim("priority-delta", [Value("configApplyPriorityUpdateDelta", [3]),
+                           Value("configApplyPriorityUpdateDelta", [ARGV])],
+        lambda t: t.updates_priority),
+    Dim("open-buckets", [Value("configNumOpenBuckets", [2]),
+                         Value("configNumOpenBuckets", [ARGV])],
+        lambda t: t.updates_priority),
     # Vertex traversals (set.apply(f), set.filter(f)).
     Dim("vertex-parallelization",
         [Value("configApplyParallelization", [p]) for p in VERTEX_PARALLELIZATIONS],
@@ -394,7 +410,8 @@ NEEDED_BY = {"numa": ("numa-partition", "numa-alpha", "stealing", "agents",
              "numa-partition": ("numa-alpha",)}
 # Numbers that "argv[N]" options read, per option (ARGV in the table).
 ARGV_VALUES = {"threshold": "15", "grain": "32", "numssg": "3", "parfor-grain": "16",
-               "update-sync": "5", "frontier-structure": "3"}
+               "update-sync": "5", "frontier-structure": "3", "priority-delta": "7",
+               "open-buckets": "1"}
 
 # --------------------------------------------------------------------------
 # The graphs each example runs on (those of test/E2E/lit.local.cfg).
@@ -430,6 +447,9 @@ RUNS = {
                     [("random30_sym.el", 3), (("isolated.el", ".sg", ""), 1)]),
     "sssp": _sourced(["random30.wel"] + WEIGHTED[:3],
                      [("negative.wel", 0), (("disconnected.wel", ".wsg", "--undirected"), 7)]),
+    "sssp_delta": _sourced(["random30.wel"] + WEIGHTED[:3],
+                           [("negative.wel", 0),
+                            (("disconnected.wel", ".wsg", "--undirected"), 7)]),
     "cc": [(g, [], ["--exact-labels"]) for g in
            ["random30_sym.el"] + SYMMETRIC[:3] + ["disconnected.el",
                                                   ("isolated.el", ".sg", "--undirected")]],
@@ -447,6 +467,8 @@ RUNS = {
                  ("triangles_sym.el", ".sg", "")]),
     "kcore": _each(["simple64_sym.el", "random30_sym.el", "triangles_sym.el",
                     "selfloops_dups_sym.el", ("isolated.el", ".sg", "--undirected")]),
+    "kcore_ordered": _each(["simple64_sym.el", "random30_sym.el", "triangles_sym.el",
+                            "selfloops_dups_sym.el", ("isolated.el", ".sg", "--undirected")]),
     "coloring": _each(["random30_sym.el", "simple64_sym.el", "triangles_sym.el",
                        "selfloops_dups_sym.el", ("random30.el", ".sg", "--undirected")]),
     "bc": _sourced(["random30.el"] + UNWEIGHTED[:3],
@@ -458,12 +480,15 @@ RUNS = {
                                  ("random30_sym.el", 0, 30)]],
 }
 
+# The oracle's name for an example that computes what another does.
+ORACLE_ALGORITHM = {"sssp_delta": "sssp", "kcore_ordered": "kcore"}
+
 # How outputs compare with the default's.
-INTEGER = {"cc", "cc_sv", "sssp", "tc", "kcore", "coloring"}
+INTEGER = {"cc", "cc_sv", "sssp", "sssp_delta", "tc", "kcore", "kcore_ordered", "coloring"}
 FLOAT = {"pr", "prdelta", "cf", "bc", "bc_multi", "spmv", "bp", "eigenvector"}
 BFS = {"bfs"}
 # Examples whose every direction x parallelization pair runs in ci mode.
-PAIRS = {"pr", "bfs", "sssp"}
+PAIRS = {"pr", "bfs", "sssp", "sssp_delta"}
 
 # --------------------------------------------------------------------------
 # Comparing outputs
@@ -629,6 +654,10 @@ class Traversal:
         # on a vector the traversal does not track: configUpdateSync htm and
         # merge apply (set by label_example from the IR).
         self.reductions_only = False
+        self.updates_priority = kind == "edge" and "applyUpdatePriority(" in expr
+        # Its updates are sums of one constant (the IR says so; set by
+        # label_example): constant_sum_reduce_before_update applies.
+        self.constant_sums = False
 
     def describe(self):
         if self.kind == "vertex":
@@ -724,7 +753,22 @@ def label_example(polyc, source, work):
     for t in traversals:
         t.reductions_only = t.kind == "edge" and not t.has_output and \
             deferrable(applied_function_of(ir2, t.label), text)
+        t.constant_sums = "(sums of one constant)" in traversal_ir(ir2, t.label)
     return labelled, traversals
+
+
+def traversal_ir(ir, label):
+    """The IR lines of the traversal labelled `label`."""
+    out, current = [], None
+    for line in ir.splitlines():
+        if TRAVERSAL_RE.match(line):
+            current = None
+        lm = re.match(r"^\s*label: (.*)$", line)
+        if lm:
+            current = lm.group(1).strip()
+        if current == label:
+            out.append(line)
+    return "\n".join(out)
 
 
 def applied_function_of(ir, label):
@@ -1264,7 +1308,9 @@ class Driver:
             with open(out_path, "w") as f:
                 f.write(out)
             if not self.args.no_oracle:
-                oc = subprocess.run([sys.executable, ORACLE, self.example, path, out_path]
+                oc = subprocess.run([sys.executable, ORACLE,
+                                     ORACLE_ALGORITHM.get(self.example, self.example),
+                                     path, out_path]
                                     + oracle_args, stdout=subprocess.PIPE,
                                     stderr=subprocess.STDOUT, universal_newlines=True)
                 if oc.returncode != 0:

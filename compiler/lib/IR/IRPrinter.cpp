@@ -147,7 +147,8 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
   if (t.outputByResult)
     os << ", output: where " << t.applyFunc->name << " returns true";
   if (t.priorityQueue)
-    os << ", updates priorities: " << t.priorityQueue->name;
+    os << ", updates priorities: " << t.priorityQueue->name
+       << (t.priorityConstantSums ? " (sums of one constant)" : "");
   os << "\n";
   if (t.concurrent)
     os << "    concurrent: inside a par_for\n";

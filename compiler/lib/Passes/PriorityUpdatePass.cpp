@@ -165,20 +165,19 @@ bool isCurrentPriority(const Expr &e, const FuncDecl &f) {
 /// constant_sum_reduce_before_update counts each vertex's updates and makes
 /// their sum once: that is the same only where every update of the round is
 /// updatePrioritySum(v, c, current priority) with one constant c, as a
-/// statement (its result is not known until the round ends).
-bool checkConstantSums(const EdgeTraversalExpr &t, llvm::SMLoc option, DiagnosticEngine &diags) {
+/// statement (its result is not known until the round ends). Why t's applied
+/// function is not that, or empty.
+std::string whyNotConstantSums(const EdgeTraversalExpr &t) {
   std::optional<int64_t> constant;
   std::string why;
   forEachStmtIn(t.applyFunc->body, [&](Stmt &s) {
     std::vector<const MethodCallExpr *> updates;
-    forEachDirectExpr(s, [&](ExprPtr &e) {
-      std::function<void(Expr &)> find = [&](Expr &x) {
-        if (auto *call = dyn_cast<MethodCallExpr>(&x); call && isPriorityUpdate(call->method))
-          updates.push_back(call);
-        forEachChild(x, [&](ExprPtr &child) { find(*child); });
-      };
-      find(*e);
-    });
+    std::function<void(Expr &)> find = [&](Expr &x) {
+      if (auto *call = dyn_cast<MethodCallExpr>(&x); call && isPriorityUpdate(call->method))
+        updates.push_back(call);
+      forEachChild(x, [&](ExprPtr &child) { find(*child); });
+    };
+    forEachDirectExpr(s, [&](ExprPtr &e) { find(*e); });
     for (const MethodCallExpr *call : updates) {
       if (!why.empty())
         return;
@@ -199,13 +198,7 @@ bool checkConstantSums(const EdgeTraversalExpr &t, llvm::SMLoc option, Diagnosti
       constant = c;
     }
   });
-  if (why.empty())
-    return true;
-  diags.error(option, "'constant_sum_reduce_before_update' needs every update of '" +
-                          t.applyFunc->name +
-                          "' to be updatePrioritySum(v, constant, current priority) as a "
-                          "statement, and " + why);
-  return false;
+  return why;
 }
 
 } // namespace
@@ -257,9 +250,16 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
                   "constant_sum_reduce_before_update");
       ok = false;
     }
-    if (plan.update == PriorityUpdate::ConstantSumReduceBeforeUpdate &&
-        !checkConstantSums(*t, s->priorityUpdate->loc, diags))
+    std::string notSums = whyNotConstantSums(*t);
+    t->priorityConstantSums = notSums.empty();
+    if (plan.update == PriorityUpdate::ConstantSumReduceBeforeUpdate && !notSums.empty()) {
+      diags.error(s->priorityUpdate->loc,
+                  "'constant_sum_reduce_before_update' needs every update of '" +
+                      t->applyFunc->name +
+                      "' to be updatePrioritySum(v, constant, current priority) as a "
+                      "statement, and " + notSums);
       ok = false;
+    }
     auto [known, inserted] = plans.emplace(t->priorityQueue, plan);
     if (!inserted && !samePlan(known->second, plan)) {
       diags.error(t->loc, "'" + t->label + "' and '" + known->second.from->label + "' update '" +

@@ -5,6 +5,9 @@
 //   .sg   GAPBS serialized, unweighted            .wsg  GAPBS serialized, weighted (int32)
 //   .mtx  Matrix Market coordinate (read only; 1-based; "symmetric" files
 //         give an undirected graph, diagonal entries stored once)
+//   .adj  Ligra's AdjacencyGraph / WeightedAdjacencyGraph text CSR (read only;
+//         also a file without extension that starts so, as GraphIt's test
+//         graphs are; a directed graph of the lists as written)
 // Text formats: '#' and '%' lines are comments; the vertex count is max id+1
 // (text files are directed graphs, edges kept verbatim: self-loops and
 // duplicates included). Weights are parsed as double and converted to W; for
@@ -43,7 +46,7 @@ template <typename W> void writeEdgeListText(const Graph<W> &g, const std::strin
 /// writeSerializedGraph or writeEdgeListText by the extension of path.
 template <typename W> void writeGraph(const Graph<W> &g, const std::string &path);
 
-/// The extensions loadGraph accepts, for messages: ".el, .wel, .mtx, .sg, .wsg".
+/// The extensions loadGraph accepts, for messages: ".el, .wel, .mtx, .sg, .wsg, .adj ...".
 const char *supportedGraphExtensions();
 
 } // namespace polyrt

@@ -291,6 +291,9 @@ public:
   bool updatesPriority = false;
   /// The queue f updates (the priority-update pass), or null.
   const VarDecl *priorityQueue = nullptr;
+  /// f's updates are all updatePrioritySum(v, c, current priority) with one
+  /// constant c: constant_sum_reduce_before_update applies.
+  bool priorityConstantSums = false;
   /// Inside a par_for: other iterations run this traversal at the same
   /// time, so no write is owned by its thread and nothing is kept in
   /// function statics (no NUMA, segments, replicas or per-source caches).
