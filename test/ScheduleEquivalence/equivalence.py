@@ -387,9 +387,10 @@ OPTIONS = [
          for u in ("eager_priority_update", "lazy_priority_update")] +
         [Value("configApplyPriorityUpdate", ["constant_sum_reduce_before_update"], sums=True)],
         lambda t: t.updates_priority),
+    # (not where the program reads the current priority: polyc keeps delta 1)
     Dim("priority-delta", [Value("configApplyPriorityUpdateDelta", [3]),
                            Value("configApplyPriorityUpdateDelta", [ARGV])],
-        lambda t: t.updates_priority),
+        lambda t: t.updates_priority and not t.current_priority_read),
     Dim("open-buckets", [Value("configNumOpenBuckets", [2]),
                          Value("configNumOpenBuckets", [ARGV])],
         lambda t: t.updates_priority),
@@ -658,6 +659,8 @@ class Traversal:
         # Its updates are sums of one constant (the IR says so; set by
         # label_example): constant_sum_reduce_before_update applies.
         self.constant_sums = False
+        # The program reads its queue's current priority: the delta stays 1.
+        self.current_priority_read = False
 
     def describe(self):
         if self.kind == "vertex":
@@ -754,6 +757,7 @@ def label_example(polyc, source, work):
         t.reductions_only = t.kind == "edge" and not t.has_output and \
             deferrable(applied_function_of(ir2, t.label), text)
         t.constant_sums = "(sums of one constant)" in traversal_ir(ir2, t.label)
+        t.current_priority_read = "(its current priority read" in traversal_ir(ir2, t.label)
     return labelled, traversals
 
 
@@ -890,6 +894,7 @@ class Schedule:
                         "numa-partition", "numa-alpha", "stealing", "agents",
                         "frontier-structure",
                         "update-sync",
+                        "priority-update", "priority-delta", "open-buckets",
                         "parfor-grain"):
                 v = chosen.get(dim)
                 if v is None:
@@ -943,6 +948,8 @@ def coverage_keys(t):
                 continue  # changes the output set, and there is none
             if v.defers and not t.reductions_only:
                 continue  # htm and merge defer reductions only
+            if v.sums and not t.constant_sums:
+                continue  # constant sums only where the IR says so
             keys.append((d.name, v.key()))
     return keys
 
@@ -1074,7 +1081,8 @@ def exhaustive_schedules(example, traversals, source):
             c = {}
             for dim, v in per_edge.items():
                 if v is None or not DIMS[dim].applies(t) or \
-                        (isinstance(v, Value) and v.defers and not t.reductions_only):
+                        (isinstance(v, Value) and v.defers and not t.reductions_only) or \
+                        (isinstance(v, Value) and v.sums and not t.constant_sums):
                     continue
                 c[dim] = v
             s.choices[t.label] = c
@@ -1099,6 +1107,20 @@ def exhaustive_schedules(example, traversals, source):
                 if DIMS["variant-parallelization"].applies(t):
                     schedules[-1].choices[t.label]["variant-parallelization"] = Value(
                         "configApplyParallelization", [p2, 256], dir=dense)
+    # Ordered traversals: every priority update strategy on every direction x
+    # parallelization, with deltas and open buckets on a few of them.
+    if any(t.updates_priority for t in edge):
+        for u, d, p in itertools.product(DIMS["priority-update"].values, DIRECTIONS,
+                                         PARALLELIZATIONS):
+            add("priority update", {"direction": d, "parallelization": p, "priority-update": u})
+        for u in DIMS["priority-update"].values:
+            for delta, open_ in ((2, 1), (16, 2), (ARGV, ARGV), (1000, 4096)):
+                per = {"direction": "SparsePush-DensePull",
+                       "parallelization": "dynamic-vertex-parallel", "priority-update": u,
+                       "open-buckets": Value("configNumOpenBuckets", [open_])}
+                if not any(t.current_priority_read for t in edge):
+                    per["priority-delta"] = Value("configApplyPriorityUpdateDelta", [delta])
+                add("priority delta", per)
     # Thresholds, grains and cache blocking on a few bases.
     for d in HYBRIDS:
         for th in (1, 5, 1000, ARGV):

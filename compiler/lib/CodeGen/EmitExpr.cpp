@@ -335,7 +335,12 @@ std::string CppEmitter::newExpr(const NewExpr &n) {
                                                                                 : "Eager");
     if (plan.openBuckets)
       call += ", " + scheduleNumber(*plan.openBuckets, "number of open buckets");
-    return call + ")";
+    call += ")";
+    // A delta read at run time must be 1 where the program reads the
+    // current priority (the priority-update pass checked a literal one).
+    if (plan.currentRead && plan.delta.fromArgv())
+      call = "polyrt::requireDeltaOne(" + call + ")";
+    return call;
   }
   error(n.loc, "'new " + t.str() + "' is not supported yet");
   return "";

@@ -148,7 +148,8 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
     os << ", output: where " << t.applyFunc->name << " returns true";
   if (t.priorityQueue)
     os << ", updates priorities: " << t.priorityQueue->name
-       << (t.priorityConstantSums ? " (sums of one constant)" : "");
+       << (t.priorityConstantSums ? " (sums of one constant)" : "")
+       << (t.priorityCurrentRead ? " (its current priority read: delta 1)" : "");
   os << "\n";
   if (t.concurrent)
     os << "    concurrent: inside a par_for\n";

@@ -53,6 +53,15 @@ void collectUpdatedQueues(Expr &e, std::set<const VarDecl *> &queues) {
   forEachChild(e, [&](ExprPtr &child) { collectUpdatedQueues(*child, queues); });
 }
 
+/// The queues whose current priority the program reads (get_current_priority).
+void collectPriorityReaders(Expr &e, std::set<const VarDecl *> &queues) {
+  if (auto *call = dyn_cast<MethodCallExpr>(&e); call && call->method == "get_current_priority")
+    if (auto *name = dyn_cast<NameExpr>(call->receiver.get()))
+      if (auto *var = dyn_cast_or_null<VarDecl>(name->decl))
+        queues.insert(var);
+  forEachChild(e, [&](ExprPtr &child) { collectPriorityReaders(*child, queues); });
+}
+
 /// The `new priority_queue` expressions assigned to each queue variable.
 std::map<const VarDecl *, std::vector<const NewExpr *>> queueAllocations(Program &program) {
   std::map<const VarDecl *, std::vector<const NewExpr *>> allocations;
@@ -206,6 +215,14 @@ std::string whyNotConstantSums(const EdgeTraversalExpr &t) {
 bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
   bool ok = true;
   std::map<const VarDecl *, PriorityQueuePlan> plans;
+  // A program that reads a queue's current priority reads a bucket: with a
+  // delta other than 1 that is not a priority, and the answer would depend on
+  // the schedule. Such a queue keeps delta 1 (an "argv[N]" delta is checked
+  // when the queue is made).
+  std::set<const VarDecl *> readers;
+  forEachStmt(*module.program, [&](Stmt &s) {
+    forEachDirectExpr(s, [&](ExprPtr &e) { collectPriorityReaders(*e, readers); });
+  });
   for (EdgeTraversalExpr *t : module.edgeTraversals) {
     const ApplySchedule *s = module.schedule.find(t->label);
     if (!t->updatesPriority) {
@@ -229,6 +246,7 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
       continue;
     }
     t->priorityQueue = *queues.begin();
+    t->priorityCurrentRead = readers.count(t->priorityQueue) != 0;
     if (t->concurrent) {
       diags.error(t->loc, "applyUpdatePriority cannot run inside a par_for: the iterations "
                           "would update '" + t->priorityQueue->name + "' at the same time");
@@ -239,8 +257,18 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
     plan.from = t;
     if (s && s->priorityUpdate)
       plan.update = s->priorityUpdate->value;
-    if (s && s->priorityDelta)
+    if (s && s->priorityDelta) {
       plan.delta = *s->priorityDelta;
+      if (t->priorityCurrentRead && !plan.delta.fromArgv() && plan.delta.value != 1) {
+        diags.error(plan.delta.loc, "a delta other than 1 would change what the program "
+                                    "computes: it reads '" + t->priorityQueue->name +
+                                    "'s current priority (get_current_priority()), which "
+                                    "would then be a bucket of " +
+                                    std::to_string(plan.delta.value) + " priorities");
+        ok = false;
+      }
+    }
+    plan.currentRead = t->priorityCurrentRead;
     if (s && s->openBuckets)
       plan.openBuckets = s->openBuckets;
     if (plan.update == PriorityUpdate::EagerPriorityUpdateWithMerge) {

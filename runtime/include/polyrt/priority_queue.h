@@ -44,6 +44,8 @@
 
 #include <cstdint>
 #include <limits>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace polyrt {
@@ -72,6 +74,7 @@ public:
   /// The vertices of the next non-empty bucket, which becomes the current
   /// one; an empty set when finished.
   VertexSubset dequeueReadySet();
+  int64_t delta() const { return delta_; }
   /// The current bucket (its priority / delta; the priority for delta 1);
   /// P's largest value once finished.
   P currentPriority() const {
@@ -152,6 +155,16 @@ private:
   std::vector<P> takenAt_;
   bool exhausted_ = false; // a dequeue found nothing: no bucket is left
 };
+
+/// The queue, after checking its delta is 1: a program that reads the current
+/// priority would compute something else with wider buckets.
+template <typename P> PriorityQueue<P> requireDeltaOne(PriorityQueue<P> &&queue) {
+  if (queue.delta() != 1)
+    throw Error("the priority queue's delta is " + std::to_string(queue.delta()) +
+                ", but the program reads its current priority: only delta 1 keeps that a "
+                "priority");
+  return std::move(queue);
+}
 
 extern template class PriorityQueue<int32_t>;
 extern template class PriorityQueue<uint32_t>;

@@ -268,6 +268,7 @@ struct PriorityQueuePlan {
   ScheduleNumber delta{1, -1, {}};                         // configApplyPriorityUpdateDelta
   std::optional<ScheduleNumber> openBuckets;               // configNumOpenBuckets
   const EdgeTraversalExpr *from = nullptr;                 // the traversal that set it
+  bool currentRead = false; // the program reads get_current_priority(): delta must be 1
 };
 
 class EdgeTraversalExpr : public Expr {
@@ -294,6 +295,8 @@ public:
   /// f's updates are all updatePrioritySum(v, c, current priority) with one
   /// constant c: constant_sum_reduce_before_update applies.
   bool priorityConstantSums = false;
+  /// The program reads the queue's current priority: its delta is 1.
+  bool priorityCurrentRead = false;
   /// Inside a par_for: other iterations run this traversal at the same
   /// time, so no write is owned by its thread and nothing is kept in
   /// function statics (no NUMA, segments, replicas or per-source caches).
