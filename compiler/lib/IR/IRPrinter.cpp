@@ -243,6 +243,17 @@ void print(const VertexTraversalExpr &t, llvm::raw_ostream &os) {
   printWrites("    write", t.writes, os);
 }
 
+/// A map keyed by expressions as (expression, value) pairs in source order
+/// (the map's own order is by address).
+template <typename E, typename V>
+std::vector<std::pair<const E *, V>> inSourceOrder(const std::map<const E *, V> &byExpr) {
+  std::vector<std::pair<const E *, V>> pairs(byExpr.begin(), byExpr.end());
+  llvm::sort(pairs, [](const auto &a, const auto &b) {
+    return a.first->loc.getPointer() < b.first->loc.getPointer();
+  });
+  return pairs;
+}
+
 } // namespace
 
 void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
@@ -258,23 +269,13 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
   for (const auto &[var, placement] : module.placements)
     os << "  placement @" << var->name << ": " << spelling(placement) << "\n";
   // configIntersection: each call's method, in source order.
-  std::vector<std::pair<const CallExpr *, IntersectionMethod>> intersections(
-      module.intersectionMethods.begin(), module.intersectionMethods.end());
-  llvm::sort(intersections, [](const auto &a, const auto &b) {
-    return a.first->loc.getPointer() < b.first->loc.getPointer();
-  });
-  for (const auto &[call, method] : intersections) {
+  for (const auto &[call, method] : inSourceOrder(module.intersectionMethods)) {
     os << "  intersection ";
     printExpr(*call, os);
     os << ": " << spelling(method) << "\n";
   }
   // Each new priority queue's schedule, in source order.
-  std::vector<std::pair<const NewExpr *, PriorityQueuePlan>> queues(
-      module.priorityQueuePlans.begin(), module.priorityQueuePlans.end());
-  llvm::sort(queues, [](const auto &a, const auto &b) {
-    return a.first->loc.getPointer() < b.first->loc.getPointer();
-  });
-  for (const auto &[alloc, plan] : queues) {
+  for (const auto &[alloc, plan] : inSourceOrder(module.priorityQueuePlans)) {
     os << "  priority-queue over ";
     printExpr(*alloc->args[2], os);
     os << ": " << spelling(plan.update) << ", delta ";
