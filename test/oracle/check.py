@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Independent oracle for polyc's example programs.
 
-    check.py ALGO GRAPH OUTPUT [--source S] [--count K] [--tolerance T]
+    check.py ALGO GRAPH OUTPUT [--source S] [--count K] [--target T] [--tolerance T]
     check.py ALGO GRAPH --print-expected [--source S] [--count K]
 
 ALGO is one of pr, prdelta, bfs, sssp, cc, and cc_sv, cf, bc, bc_multi, tc,
-kcore, spmv, bp, eigenvector, coloring (the programs in examples/; the
+kcore, spmv, bp, eigenvector, coloring, ppsp (the programs in examples/; the
 references of the second group are in more_algorithms.py). GRAPH is the graph
 file the program ran on (.el, .wel, .sg, .wsg). OUTPUT is a file holding what
 the program printed (one value per vertex, in vertex order; cf prints 20 per
@@ -36,6 +36,8 @@ What "right" means, per algorithm:
            the source. Any valid parent is accepted.
   sssp     exact shortest-path distances from the source (Dijkstra; Bellman-Ford
            if a weight is negative); unreachable vertices print 2147483647.
+  ppsp     one number: the distance from --source to --target (Dijkstra;
+           weights must not be negative), 2147483647 when unreachable.
   cc       the same partition as NetworkX's weakly connected components
            (labels may differ) when the graph is symmetric. On a graph that is
            not symmetric, label propagation computes for each v the smallest id
@@ -490,6 +492,8 @@ def main(argv):
     ap.add_argument("--source", type=int, default=0,
                     help="start vertex (bfs, sssp, bc), first source (bc_multi)")
     ap.add_argument("--count", type=int, default=1, help="number of sources (bc_multi)")
+    ap.add_argument("--target", type=int, default=None,
+                    help="ppsp: the vertex whose distance from --source is printed")
     ap.add_argument("--tolerance", type=float, default=None,
                     help="absolute tolerance for floating-point outputs (default 1e-6 for "
                          "pr and prdelta, more_algorithms.TOLERANCE for the others)")

@@ -22,6 +22,7 @@ digit rounding of std::cout on top.
 """
 
 import collections
+import heapq
 
 CF_K = 20
 CF_ITERATIONS = 10
@@ -206,6 +207,32 @@ def ref_tc(g, args):
     return [sum(nx.triangles(nx_simple_graph(g)).values()) // 3]
 
 
+def ref_ppsp(g, args):
+    """ppsp.gt and astar_grid.gt: the length of a shortest path from --source to
+    --target (Dijkstra with a heap; weights must not be negative), 2147483647
+    when the target is unreachable."""
+    if args.target is None or not 0 <= args.target < g.n:
+        raise CannotCheck("ppsp needs --target, a vertex of the graph")
+    if not g.weighted or any(w < 0 for _, _, w in g.edges):
+        raise CannotCheck("ppsp needs a weighted graph without negative weights")
+    out = [[] for _ in range(g.n)]
+    for u, v, w in g.edges:
+        out[u].append((v, w))
+    dist = {args.source: 0}
+    heap = [(0, args.source)]
+    while heap:
+        d, u = heapq.heappop(heap)
+        if u == args.target:
+            return [d]
+        if d > dist[u]:
+            continue
+        for v, w in out[u]:
+            if d + w < dist.get(v, float("inf")):
+                dist[v] = d + w
+                heapq.heappush(heap, (d + w, v))
+    return [2147483647]
+
+
 def ref_kcore(g, args):
     """Coreness on a symmetric graph, self-loops not counted: NetworkX's
     core_number without duplicate edges; with them (a duplicate edge counts
@@ -318,6 +345,7 @@ ALGORITHMS = {
     "bc": Spec(float, 1, False, ref_bc, None),
     "bc_multi": Spec(float, 1, False, ref_bc_multi, None),
     "tc": Spec(int, 1, True, ref_tc, None),
+    "ppsp": Spec(int, 1, True, ref_ppsp, None),
     "kcore": Spec(int, 1, False, ref_kcore, None),
     "spmv": Spec(float, 1, False, ref_spmv, None),
     "bp": Spec(float, 1, False, ref_bp, None),
