@@ -262,12 +262,13 @@ int64_t prdeltaWork(const Graph<NoWeight> &g) {
 
 int check(const std::string &algo, const std::string &path, int64_t source,
           const std::vector<std::string> &files) {
-  bool weighted = algo == "sssp";
+  // sssp_delta (delta-stepping) computes what sssp (Bellman-Ford) does.
+  bool weighted = algo == "sssp" || algo == "sssp_delta";
   // Every check reads the unweighted structure (a .wsg's weights are ignored).
   Graph<NoWeight> g = polyrt::loadGraph<NoWeight>(path);
   g.buildInEdges();
   const int64_t n = g.numVertices();
-  bool needsSource = algo == "bfs" || algo == "sssp";
+  bool needsSource = algo == "bfs" || weighted;
   if (needsSource && (source < 0 || source >= n))
     throw Usage{algo + " needs --source S with S a vertex of the graph"};
   int64_t work = 0;
@@ -298,7 +299,7 @@ int check(const std::string &algo, const std::string &path, int64_t source,
     }
     work = reachedOutEdges(g, level);
   } else {
-    throw Usage{"unknown algorithm '" + algo + "' (pr, prdelta, bfs, sssp, cc)"};
+    throw Usage{"unknown algorithm '" + algo + "' (pr, prdelta, bfs, sssp, sssp_delta, cc)"};
   }
   std::cout << "work_edges: " << work << '\n';
   return 0;
