@@ -44,22 +44,31 @@ bool isPriorityUpdate(llvm::StringRef method) {
          method == "updatePrioritySum";
 }
 
-/// The priority queues whose update methods `e` calls.
-void collectUpdatedQueues(Expr &e, std::set<const VarDecl *> &queues) {
-  if (auto *call = dyn_cast<MethodCallExpr>(&e); call && isPriorityUpdate(call->method))
-    if (auto *name = dyn_cast<NameExpr>(call->receiver.get()))
-      if (auto *var = dyn_cast_or_null<VarDecl>(name->decl))
-        queues.insert(var);
-  forEachChild(e, [&](ExprPtr &child) { collectUpdatedQueues(*child, queues); });
+/// Calls fn(statement, call) for every method call in the statements of
+/// `block` and of the blocks nested in them.
+void forEachMethodCall(Block &block, const std::function<void(Stmt &, MethodCallExpr &)> &fn) {
+  forEachStmtIn(block, [&](Stmt &s) {
+    std::function<void(Expr &)> visit = [&](Expr &e) {
+      if (auto *call = dyn_cast<MethodCallExpr>(&e))
+        fn(s, *call);
+      forEachChild(e, [&](ExprPtr &child) { visit(*child); });
+    };
+    forEachDirectExpr(s, [&](ExprPtr &e) { visit(*e); });
+  });
 }
 
-/// The queues whose current priority the program reads (get_current_priority).
-void collectPriorityReaders(Expr &e, std::set<const VarDecl *> &queues) {
-  if (auto *call = dyn_cast<MethodCallExpr>(&e); call && call->method == "get_current_priority")
-    if (auto *name = dyn_cast<NameExpr>(call->receiver.get()))
-      if (auto *var = dyn_cast_or_null<VarDecl>(name->decl))
-        queues.insert(var);
-  forEachChild(e, [&](ExprPtr &child) { collectPriorityReaders(*child, queues); });
+/// The same over every function of the program.
+void forEachMethodCall(Program &program,
+                       const std::function<void(Stmt &, MethodCallExpr &)> &fn) {
+  for (auto &decl : program.decls)
+    if (auto *func = dyn_cast<FuncDecl>(decl.get()))
+      forEachMethodCall(func->body, fn);
+}
+
+/// The variable a method is called on (`pq` in pq.finished()), or null.
+const VarDecl *receiverVar(const MethodCallExpr &call) {
+  auto *name = dyn_cast<NameExpr>(call.receiver.get());
+  return name ? dyn_cast_or_null<VarDecl>(name->decl) : nullptr;
 }
 
 /// The `new priority_queue` expressions assigned to each queue variable.
@@ -84,18 +93,13 @@ std::map<const VarDecl *, std::vector<const NewExpr *>> queueAllocations(Program
   return allocations;
 }
 
-void collectExternUpdates(Expr &e, std::vector<const MethodCallExpr *> &calls) {
-  if (auto *call = dyn_cast<MethodCallExpr>(&e); call && call->method == "applyUpdatePriorityExtern")
-    calls.push_back(call);
-  forEachChild(e, [&](ExprPtr &child) { collectExternUpdates(*child, calls); });
-}
-
 /// set.applyUpdatePriorityExtern(f) names no queue: GraphIt's programs have
 /// one, which re-buckets what f returns.
 bool recordExternUpdates(Module &module, DiagnosticEngine &diags) {
   std::vector<const MethodCallExpr *> calls;
-  forEachStmt(*module.program, [&](Stmt &s) {
-    forEachDirectExpr(s, [&](ExprPtr &e) { collectExternUpdates(*e, calls); });
+  forEachMethodCall(*module.program, [&](Stmt &, MethodCallExpr &call) {
+    if (call.method == "applyUpdatePriorityExtern")
+      calls.push_back(&call);
   });
   if (calls.empty())
     return true;
@@ -179,33 +183,23 @@ bool isCurrentPriority(const Expr &e, const FuncDecl &f) {
 std::string whyNotConstantSums(const EdgeTraversalExpr &t) {
   std::optional<int64_t> constant;
   std::string why;
-  forEachStmtIn(t.applyFunc->body, [&](Stmt &s) {
-    std::vector<const MethodCallExpr *> updates;
-    std::function<void(Expr &)> find = [&](Expr &x) {
-      if (auto *call = dyn_cast<MethodCallExpr>(&x); call && isPriorityUpdate(call->method))
-        updates.push_back(call);
-      forEachChild(x, [&](ExprPtr &child) { find(*child); });
-    };
-    forEachDirectExpr(s, [&](ExprPtr &e) { find(*e); });
-    for (const MethodCallExpr *call : updates) {
-      if (!why.empty())
-        return;
-      auto *statement = dyn_cast<ExprStmtNode>(&s);
-      std::optional<int64_t> c =
-          call->args.size() == 3 ? integerConstant(*call->args[1]) : std::nullopt;
-      if (call->method != "updatePrioritySum")
-        why = "it calls " + call->method;
-      else if (!statement || statement->expr.get() != call)
-        why = "it uses the result of updatePrioritySum";
-      else if (!c)
-        why = "the amount of updatePrioritySum is not an integer constant";
-      else if (constant && *c != *constant)
-        why = "updatePrioritySum adds different constants";
-      else if (!isCurrentPriority(*call->args[2], *t.applyFunc))
-        why = "the minimum of updatePrioritySum is not the current priority "
-              "(get_current_priority())";
-      constant = c;
-    }
+  forEachMethodCall(t.applyFunc->body, [&](Stmt &s, MethodCallExpr &call) {
+    if (!isPriorityUpdate(call.method) || !why.empty())
+      return;
+    auto *statement = dyn_cast<ExprStmtNode>(&s);
+    std::optional<int64_t> c = call.args.size() == 3 ? integerConstant(*call.args[1]) : std::nullopt;
+    if (call.method != "updatePrioritySum")
+      why = "it calls " + call.method;
+    else if (!statement || statement->expr.get() != &call)
+      why = "it uses the result of updatePrioritySum";
+    else if (!c)
+      why = "the amount of updatePrioritySum is not an integer constant";
+    else if (constant && *c != *constant)
+      why = "updatePrioritySum adds different constants";
+    else if (!isCurrentPriority(*call.args[2], *t.applyFunc))
+      why = "the minimum of updatePrioritySum is not the current priority "
+            "(get_current_priority())";
+    constant = c;
   });
   return why;
 }
@@ -220,8 +214,9 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
   // the schedule. Such a queue keeps delta 1 (an "argv[N]" delta is checked
   // when the queue is made).
   std::set<const VarDecl *> readers;
-  forEachStmt(*module.program, [&](Stmt &s) {
-    forEachDirectExpr(s, [&](ExprPtr &e) { collectPriorityReaders(*e, readers); });
+  forEachMethodCall(*module.program, [&](Stmt &, MethodCallExpr &call) {
+    if (call.method == "get_current_priority" && receiverVar(call))
+      readers.insert(receiverVar(call));
   });
   for (EdgeTraversalExpr *t : module.edgeTraversals) {
     const ApplySchedule *s = module.schedule.find(t->label);
@@ -230,8 +225,9 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
       continue;
     }
     std::set<const VarDecl *> queues;
-    forEachStmtIn(t->applyFunc->body, [&](Stmt &stmt) {
-      forEachDirectExpr(stmt, [&](ExprPtr &e) { collectUpdatedQueues(*e, queues); });
+    forEachMethodCall(t->applyFunc->body, [&](Stmt &, MethodCallExpr &call) {
+      if (isPriorityUpdate(call.method) && receiverVar(call))
+        queues.insert(receiverVar(call));
     });
     if (queues.size() > 1) {
       diags.error(t->loc, "'" + t->applyFunc->name +
