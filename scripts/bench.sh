@@ -24,7 +24,8 @@
 #                         run pair starts after the third (Bellman-Ford on the
 #                         grid takes minutes per source)
 #   BENCH_SEED [27491095] that seed
-#   BENCH_ALGOS [pr prdelta bfs sssp sssp_delta cc]   BENCH_GRAPHS [kron urand grid]
+#   BENCH_ALGOS [pr prdelta bfs sssp sssp_delta cc kcore_ordered]
+#   BENCH_GRAPHS [kron urand grid]
 #   BENCH_COMPILE_RUNS [3]  compile-latency runs per example (0: skip)
 #   BENCH_CC_SHORTCUT [0] 1: the cc baseline also shortcuts (pointer jumping),
 #                         a different algorithm than cc.gt's (see cc.cpp)
@@ -46,7 +47,7 @@ runs="${BENCH_RUNS:-5}"
 nsources="${BENCH_SOURCES:-2}"
 budget="${BENCH_BUDGET:-600}"
 seed="${BENCH_SEED:-27491095}"
-algos="${BENCH_ALGOS:-pr prdelta bfs sssp sssp_delta cc}"
+algos="${BENCH_ALGOS:-pr prdelta bfs sssp sssp_delta cc kcore_ordered}"
 graphs="${BENCH_GRAPHS:-kron urand grid}"
 compile_runs="${BENCH_COMPILE_RUNS:-3}"
 cc_shortcut="${BENCH_CC_SHORTCUT:-0}"
@@ -136,8 +137,9 @@ done
 # ---------------------------------------------------------------- binaries
 for algo in $algos; do
   case "$algo" in
-    pr|prdelta|bfs|sssp|sssp_delta|cc) ;;
-    *) echo "bench.sh: unknown algorithm '$algo' (pr prdelta bfs sssp sssp_delta cc)" >&2; exit 2 ;;
+    pr|prdelta|bfs|sssp|sssp_delta|cc|kcore_ordered) ;;
+    *) echo "bench.sh: unknown algorithm '$algo' (pr prdelta bfs sssp sssp_delta cc kcore_ordered)" >&2
+       exit 2 ;;
   esac
 done
 cxxflags=(-std=c++20 -O3 -fopenmp -I"$root/runtime/include")

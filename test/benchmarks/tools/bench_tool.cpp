@@ -278,7 +278,7 @@ int check(const std::string &algo, const std::string &path, int64_t source,
   } else if (algo == "prdelta") {
     checkFloats(files, n);
     work = prdeltaWork(g);
-  } else if (algo == "cc") {
+  } else if (algo == "cc" || algo == "kcore_ordered") {
     checkExact(files, n);
     work = g.numEdges();
   } else if (needsSource) {
@@ -299,7 +299,8 @@ int check(const std::string &algo, const std::string &path, int64_t source,
     }
     work = reachedOutEdges(g, level);
   } else {
-    throw Usage{"unknown algorithm '" + algo + "' (pr, prdelta, bfs, sssp, sssp_delta, cc)"};
+    throw Usage{"unknown algorithm '" + algo +
+                "' (pr, prdelta, bfs, sssp, sssp_delta, cc, kcore_ordered)"};
   }
   std::cout << "work_edges: " << work << '\n';
   return 0;
