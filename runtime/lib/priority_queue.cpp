@@ -123,9 +123,15 @@ bool PriorityQueue<P>::addClamped(VertexId v, int64_t delta, P minimum, P &resul
 template <typename P> bool PriorityQueue<P>::updateSum(VertexId v, int64_t delta, P minimum) {
   if (mode_ == PriorityUpdateMode::ConstantSum) {
     // Every call of a round gives the same delta and minimum (the
-    // priority-update pass checks the program says so).
-    std::atomic_ref<int64_t>(sumDelta_).store(delta, std::memory_order_relaxed);
-    std::atomic_ref<P>(sumMinimum_).store(minimum, std::memory_order_relaxed);
+    // priority-update pass checks the program says so): stored by the first
+    // call that brings a new one, read by the others, so that the threads do
+    // not all write one cache line at every update.
+    std::atomic_ref<int64_t> roundDelta(sumDelta_);
+    if (roundDelta.load(std::memory_order_relaxed) != delta)
+      roundDelta.store(delta, std::memory_order_relaxed);
+    std::atomic_ref<P> roundMinimum(sumMinimum_);
+    if (roundMinimum.load(std::memory_order_relaxed) != minimum)
+      roundMinimum.store(minimum, std::memory_order_relaxed);
     if (std::atomic_ref<uint32_t>(marks_[v]).fetch_add(1, std::memory_order_relaxed) == 0)
       bins_[threadIndex(bins_.size())].marked.push_back(v);
     return false;
