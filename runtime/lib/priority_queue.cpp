@@ -172,6 +172,26 @@ template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
       insert(ids[i], p[ids[i]]);
 }
 
+template <typename P>
+bool PriorityQueue<P>::takeOwnCurrent(int64_t threshold, std::vector<VertexId> &own) {
+  own.clear();
+  if (!priorities_ || exhausted_ || current_ >= windowStart_ + openBuckets_)
+    return false;
+  std::vector<VertexId> &bin = bins_[threadIndex(bins_.size())].open[current_ - windowStart_];
+  if (bin.empty() || static_cast<int64_t>(bin.size()) >= threshold)
+    return false;
+  own.swap(bin);
+  return true;
+}
+
+template <typename P> bool PriorityQueue<P>::claimCurrent(VertexId v) {
+  P priority = std::atomic_ref<P>((*priorities_)[v]).load(std::memory_order_relaxed);
+  if (priority == kNone<P> || indexOfPriority(priority) > current_)
+    return false;
+  P taken = std::atomic_ref<P>(takenAt_[v]).load(std::memory_order_relaxed);
+  return taken != priority && compareAndSwap(&takenAt_[v], taken, priority);
+}
+
 template <typename P> int64_t PriorityQueue<P>::firstOpenIndex() const {
   for (int64_t index = std::max(current_, windowStart_); index < windowStart_ + openBuckets_;
        ++index)

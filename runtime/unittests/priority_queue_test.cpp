@@ -4,6 +4,7 @@
 #include "test_util.h"
 
 #include <algorithm>
+#include <atomic>
 #include <functional>
 #include <limits>
 #include <queue>
@@ -44,23 +45,36 @@ std::vector<int32_t> dijkstra(const Graph<int32_t> &g, VertexId source) {
   return dist;
 }
 
+/// A round of an ordered loop as polyc emits it: process(v) for each vertex
+/// of the frontier in parallel, then, with bucket fusion (a threshold above
+/// 0), each thread drains its own entries of the current bucket.
+template <typename P, typename Process>
+void processRound(PriorityQueue<P> &pq, VertexSubset frontier, int64_t fusion,
+                  Process &&process) {
+  const std::vector<VertexId> &ids = frontier.sparse();
+#pragma omp parallel
+  {
+#pragma omp for schedule(dynamic, 4) nowait
+    for (size_t i = 0; i < ids.size(); ++i)
+      process(ids[i]);
+    if (fusion > 0)
+      pq.drainOwnCurrentBucket(fusion, process);
+  }
+}
+
 /// Delta-stepping as a GraphIt program writes it with the queue.
 std::vector<int32_t> deltaStepping(const Graph<int32_t> &g, VertexId source, int64_t delta,
                                    PriorityUpdateMode mode = PriorityUpdateMode::Eager,
-                                   int64_t openBuckets = 1024) {
+                                   int64_t openBuckets = 1024, int64_t fusion = 0) {
   VertexArray<int32_t> dist(g.numVertices(), std::numeric_limits<int32_t>::max());
   dist[source] = 0;
   PriorityQueue<int32_t> pq(dist, 1, delta, false, source, mode, openBuckets);
-  while (!pq.finished()) {
-    VertexSubset frontier = pq.dequeueReadySet();
-    const std::vector<VertexId> &ids = frontier.sparse();
-#pragma omp parallel for schedule(dynamic, 16)
-    for (size_t i = 0; i < ids.size(); ++i) {
-      VertexId u = ids[i];
-      for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
-        pq.updateMin(g.outNeighbors()[e], dist[u] + g.outWeights()[e]);
-    }
-  }
+  auto relax = [&](VertexId u) {
+    for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
+      pq.updateMin(g.outNeighbors()[e], dist[u] + g.outWeights()[e]);
+  };
+  while (!pq.finished())
+    processRound(pq, pq.dequeueReadySet(), fusion, relax);
   return std::vector<int32_t>(dist.data(), dist.data() + dist.size());
 }
 
@@ -75,6 +89,12 @@ TEST(PriorityQueue, DeltaSteppingFindsDijkstrasDistances) {
     EXPECT_EQ(deltaStepping(g, 0, delta, PriorityUpdateMode::Eager, 2), expected) << delta;
     EXPECT_EQ(deltaStepping(g, 0, delta, PriorityUpdateMode::Lazy, 2), expected) << delta;
   }
+  // Bucket fusion, with thresholds that fuse nothing, some rounds and all.
+  for (int64_t fusion : {1, 8, 1 << 30})
+    for (int64_t delta : {1, 16})
+      for (int64_t open : {1024, 2})
+        EXPECT_EQ(deltaStepping(g, 0, delta, PriorityUpdateMode::Eager, open, fusion), expected)
+            << "fusion " << fusion << ", delta " << delta << ", " << open << " open";
 }
 
 TEST(PriorityQueue, DistancesBeyondTheOpenBucketsGoThroughTheOverflow) {
@@ -88,26 +108,27 @@ TEST(PriorityQueue, DistancesBeyondTheOpenBucketsGoThroughTheOverflow) {
 }
 
 /// Coreness by the queue's peeling, GraphIt's k_core.gt.
-std::vector<uint32_t> peel(const Graph<NoWeight> &g, PriorityUpdateMode mode, int64_t openBuckets) {
+/// Each vertex is peeled exactly once, fused or not.
+std::vector<uint32_t> peel(const Graph<NoWeight> &g, PriorityUpdateMode mode, int64_t openBuckets,
+                           int64_t fusion = 0) {
   VertexId n = g.numVertices();
   VertexArray<uint32_t> degree(n, 0);
   for (VertexId v = 0; v < n; ++v)
     degree[v] = static_cast<uint32_t>(g.outDegree(v));
   PriorityQueue<uint32_t> pq(degree, 1, 1, true, -1, mode, openBuckets);
-  int64_t peeled = 0;
-  while (peeled < n) {
+  std::vector<int> timesPeeled(n, 0);
+  for (;;) {
     VertexSubset frontier = pq.dequeueReadySet();
-    if (frontier.size() == 0)
+    if (pq.finished())
       break;
-    peeled += frontier.size();
     uint32_t k = pq.currentPriority();
-    const std::vector<VertexId> &ids = frontier.sparse();
-#pragma omp parallel for schedule(dynamic, 4)
-    for (size_t i = 0; i < ids.size(); ++i)
-      for (EdgeOffset e = g.outOffsets()[ids[i]]; e < g.outOffsets()[ids[i] + 1]; ++e)
+    processRound(pq, frontier, fusion, [&](VertexId u) {
+      ++std::atomic_ref<int>(timesPeeled[u]);
+      for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
         pq.updateSum(g.outNeighbors()[e], -1, k);
+    });
   }
-  EXPECT_EQ(peeled, n);
+  EXPECT_EQ(timesPeeled, std::vector<int>(n, 1));
   return std::vector<uint32_t>(degree.data(), degree.data() + n);
 }
 
@@ -142,6 +163,8 @@ TEST(PriorityQueue, KCorePeelingWithSumsInEveryMode) {
        {PriorityUpdateMode::Eager, PriorityUpdateMode::Lazy, PriorityUpdateMode::ConstantSum})
     for (int64_t open : {1024, 3})
       EXPECT_EQ(peel(g, mode, open), expected) << "mode " << int(mode) << ", " << open << " open";
+  for (int64_t fusion : {2, 1 << 30})
+    EXPECT_EQ(peel(g, PriorityUpdateMode::Eager, 1024, fusion), expected) << "fusion " << fusion;
 }
 
 TEST(PriorityQueue, FinishedOnlyAfterADequeueFindsNothing) {
@@ -224,3 +247,31 @@ TEST(PriorityQueue, BadArgumentsAreErrors) {
 }
 
 } // namespace
+
+TEST(PriorityQueue, FusionTakesWhatTheNextDequeueWouldAndNothingTwice) {
+  VertexArray<int32_t> p(3, 0);
+  p[1] = 5;
+  p[2] = 25;
+  PriorityQueue<int32_t> pq(p, 1, 10, true, -1);
+  EXPECT_EQ(members(pq.dequeueReadySet()), (std::vector<VertexId>{0, 1}));
+  std::vector<VertexId> processed;
+  auto record = [&](VertexId v) { processed.push_back(v); };
+  // 1 again at the priority it was taken at: not taken twice.
+  pq.rebucket(VertexSubset::fromSparse(3, {1}));
+  pq.drainOwnCurrentBucket(1000, record);
+  EXPECT_TRUE(processed.empty());
+  // 1 lowered within the bucket: taken again, by the drain.
+  EXPECT_TRUE(pq.updateMin(1, 3));
+  EXPECT_TRUE(pq.updateMin(2, 7)); // moved into the current bucket
+  pq.drainOwnCurrentBucket(1000, record);
+  std::sort(processed.begin(), processed.end());
+  EXPECT_EQ(processed, (std::vector<VertexId>{1, 2}));
+  // At or above the threshold the bin waits for the next dequeue.
+  processed.clear();
+  EXPECT_TRUE(pq.updateMin(1, 2));
+  pq.drainOwnCurrentBucket(1, record);
+  EXPECT_TRUE(processed.empty());
+  EXPECT_EQ(members(pq.dequeueReadySet()), (std::vector<VertexId>{1}));
+  EXPECT_EQ(pq.dequeueReadySet().size(), 0);
+  EXPECT_TRUE(pq.finished());
+}

@@ -99,6 +99,21 @@ public:
   /// applyUpdatePriorityExtern: C++ changed the priorities itself).
   void rebucket(VertexSubset changed);
 
+  /// Bucket fusion (eager_priority_update_with_merge), called by each thread
+  /// of a traversal once its share of the current bucket is done: while the
+  /// thread's own entries of the current bucket are fewer than `threshold`,
+  /// it takes them and calls process(v) on each vertex still in the bucket
+  /// and not yet taken at its priority, as the next dequeue would have,
+  /// without the round's barrier and gather. Eager mode only (the others
+  /// insert nothing during a traversal).
+  template <typename Process> void drainOwnCurrentBucket(int64_t threshold, Process &&process) {
+    std::vector<VertexId> own;
+    while (takeOwnCurrent(threshold, own))
+      for (VertexId v : own)
+        if (claimCurrent(v))
+          process(v);
+  }
+
 private:
   struct alignas(64) ThreadBins {
     std::vector<std::vector<VertexId>> open; // bucket windowStart_ + i in open[i]
@@ -130,6 +145,12 @@ private:
   /// The next non-empty bucket's vertices, which becomes the current one;
   /// false (exhausted) when none is left.
   bool takeNext(std::vector<VertexId> &ready);
+  /// The calling thread's entries of the current bucket, into `own`, if
+  /// there are some and fewer than `threshold`.
+  bool takeOwnCurrent(int64_t threshold, std::vector<VertexId> &own);
+  /// v is in the current bucket (or before it) and was not taken at its
+  /// priority: taken now, by this thread alone.
+  bool claimCurrent(VertexId v);
   /// Moves the window to the first bucket the overflow holds; false if empty.
   bool advanceWindow();
   /// The smallest index >= current_ with an entry in the window, or -1.
