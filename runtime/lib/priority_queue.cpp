@@ -16,14 +16,6 @@ namespace {
 
 template <typename P> constexpr P kNone = std::numeric_limits<P>::max();
 
-int threadIndex(size_t threads) {
-  int t = omp_get_thread_num();
-  if (static_cast<size_t>(t) >= threads)
-    throw Error("a priority queue was updated by thread " + std::to_string(t) + " of a team "
-                "larger than the " + std::to_string(threads) + " threads it was made for");
-  return t;
-}
-
 } // namespace
 
 template <typename P>
@@ -69,36 +61,6 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
   }
 }
 
-template <typename P> void PriorityQueue<P>::insert(VertexId v, P p) {
-  ThreadBins &mine = bins_[threadIndex(bins_.size())];
-  int64_t index = placeOf(p);
-  if (index < windowStart_ + openBuckets_)
-    mine.open[index - windowStart_].push_back(v);
-  else
-    mine.overflow.push_back(v);
-}
-
-template <typename P> void PriorityQueue<P>::changed(VertexId v, P p) {
-  if (mode_ == PriorityUpdateMode::Eager)
-    return insert(v, p);
-  if (std::atomic_ref<uint32_t>(marks_[v]).exchange(1, std::memory_order_relaxed) == 0)
-    bins_[threadIndex(bins_.size())].marked.push_back(v);
-}
-
-template <typename P> bool PriorityQueue<P>::updateMin(VertexId v, P value) {
-  if (!writeMin(&(*priorities_)[v], value))
-    return false;
-  changed(v, value);
-  return true;
-}
-
-template <typename P> bool PriorityQueue<P>::updateMax(VertexId v, P value) {
-  if (!writeMax(&(*priorities_)[v], value))
-    return false;
-  changed(v, value);
-  return true;
-}
-
 template <typename P>
 bool PriorityQueue<P>::addClamped(VertexId v, int64_t delta, P minimum, P &result) {
   std::atomic_ref<P> ref((*priorities_)[v]);
@@ -133,7 +95,7 @@ template <typename P> bool PriorityQueue<P>::updateSum(VertexId v, int64_t delta
     if (roundMinimum.load(std::memory_order_relaxed) != minimum)
       roundMinimum.store(minimum, std::memory_order_relaxed);
     if (std::atomic_ref<uint32_t>(marks_[v]).fetch_add(1, std::memory_order_relaxed) == 0)
-      bins_[threadIndex(bins_.size())].marked.push_back(v);
+      myBins().marked.push_back(v);
     return false;
   }
   P next;
@@ -172,24 +134,26 @@ template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
       insert(ids[i], p[ids[i]]);
 }
 
+template <typename P> void PriorityQueue<P>::mark(VertexId v) {
+  if (std::atomic_ref<uint32_t>(marks_[v]).exchange(1, std::memory_order_relaxed) == 0)
+    myBins().marked.push_back(v);
+}
+
+template <typename P> void PriorityQueue<P>::threadOutsideTeam(int thread) const {
+  throw Error("a priority queue was updated by thread " + std::to_string(thread) + " of a team "
+              "larger than the " + std::to_string(bins_.size()) + " threads it was made for");
+}
+
 template <typename P>
 bool PriorityQueue<P>::takeOwnCurrent(int64_t threshold, std::vector<VertexId> &own) {
   own.clear();
   if (!priorities_ || exhausted_ || current_ >= windowStart_ + openBuckets_)
     return false;
-  std::vector<VertexId> &bin = bins_[threadIndex(bins_.size())].open[current_ - windowStart_];
+  std::vector<VertexId> &bin = myBins().open[current_ - windowStart_];
   if (bin.empty() || static_cast<int64_t>(bin.size()) >= threshold)
     return false;
   own.swap(bin);
   return true;
-}
-
-template <typename P> bool PriorityQueue<P>::claimCurrent(VertexId v) {
-  P priority = std::atomic_ref<P>((*priorities_)[v]).load(std::memory_order_relaxed);
-  if (priority == kNone<P> || indexOfPriority(priority) > current_)
-    return false;
-  P taken = std::atomic_ref<P>(takenAt_[v]).load(std::memory_order_relaxed);
-  return taken != priority && compareAndSwap(&takenAt_[v], taken, priority);
 }
 
 template <typename P> int64_t PriorityQueue<P>::firstOpenIndex() const {
@@ -249,7 +213,9 @@ template <typename P> bool PriorityQueue<P>::takeNext(std::vector<VertexId> &rea
       offsets[t + 1] = offsets[t] + bins_[t].open[index - windowStart_].size();
     std::vector<VertexId> ids(offsets.back());
     std::vector<uint8_t> keep(ids.size(), 0);
-#pragma omp parallel for schedule(dynamic, 1)
+    // A small bucket is gathered by this thread: starting the others costs
+    // more than it saves (high-diameter graphs take thousands of small ones).
+#pragma omp parallel for schedule(dynamic, 1) if (offsets.back() > kSerialWork)
     for (size_t t = 0; t < bins_.size(); ++t) {
       std::vector<VertexId> &bin = bins_[t].open[index - windowStart_];
       for (size_t i = 0; i < bin.size(); ++i) {

@@ -134,13 +134,15 @@ class Value:
     """One value of an option: the arguments after the label, the variant it is
     restricted to (the `dir` argument), and which sets it changes."""
 
-    def __init__(self, function, args, dir=None, sets=(), defers=False, sums=False):
+    def __init__(self, function, args, dir=None, sets=(), defers=False, sums=False,
+                 fuses=False):
         self.function = function
         self.args = list(args)
         self.dir = dir
         self.sets = sets        # "src", "dst": the frontier sets it changes
         self.defers = defers    # configUpdateSync htm or merge: reductions only
         self.sums = sums        # constant_sum_reduce_before_update: constant sums only
+        self.fuses = fuses      # eager_priority_update_with_merge: plain ordered loops only
 
     def key(self):
         a = [str(x) for x in self.args] + ([self.dir] if self.dir else [])
@@ -198,6 +200,16 @@ def pull_parallelization(chosen):
     if vp is not None and vp.dir == "DensePull":
         return vp.args[0]
     return chosen.get("parallelization", "serial")
+
+
+def fusion_ok(chosen):
+    # Bucket fusion drains the current bucket after a sparse push over the
+    # frontier's list in vertex tasks (not edge-aware, edge-parallel or NUMA).
+    vp = chosen.get("variant-parallelization")
+    sparse = vp.args[0] if vp is not None and vp.dir == "SparsePush" else \
+        chosen.get("parallelization", "serial")
+    return has_variant(chosen, "SparsePush") and sparse in VERTEX_PARALLELIZATIONS and \
+        "numa" not in chosen
 
 
 def numssg_ok(v, chosen):
@@ -261,6 +273,8 @@ class Dim:
             return False  # polyc defers only reductions nothing else touches
         if value.sums and not t.constant_sums:
             return False  # the priority-update pass checks the sums are constant
+        if value.fuses and not (t.fusable and fusion_ok(chosen)):
+            return False  # bucket fusion: its loop and a sparse push in vertex tasks
         return self.ok is None or self.ok(value, chosen)
 
 
@@ -385,7 +399,8 @@ OPTIONS = [
     Dim("priority-update",
         [Value("configApplyPriorityUpdate", [u])
          for u in ("eager_priority_update", "lazy_priority_update")] +
-        [Value("configApplyPriorityUpdate", ["constant_sum_reduce_before_update"], sums=True)],
+        [Value("configApplyPriorityUpdate", ["constant_sum_reduce_before_update"], sums=True),
+         Value("configApplyPriorityUpdate", ["eager_priority_update_with_merge"], fuses=True)],
         lambda t: t.updates_priority),
     # (not where the program reads the current priority: polyc keeps delta 1)
     Dim("priority-delta", [Value("configApplyPriorityUpdateDelta", [3]),
@@ -661,6 +676,8 @@ class Traversal:
         self.constant_sums = False
         # The program reads its queue's current priority: the delta stays 1.
         self.current_priority_read = False
+        # The loop around it allows bucket fusion (the IR says so).
+        self.fusable = False
 
     def describe(self):
         if self.kind == "vertex":
@@ -758,6 +775,7 @@ def label_example(polyc, source, work):
             deferrable(applied_function_of(ir2, t.label), text)
         t.constant_sums = "(sums of one constant)" in traversal_ir(ir2, t.label)
         t.current_priority_read = "(its current priority read" in traversal_ir(ir2, t.label)
+        t.fusable = "(bucket fusion possible)" in traversal_ir(ir2, t.label)
     return labelled, traversals
 
 
@@ -950,6 +968,8 @@ def coverage_keys(t):
                 continue  # htm and merge defer reductions only
             if v.sums and not t.constant_sums:
                 continue  # constant sums only where the IR says so
+            if v.fuses and not t.fusable:
+                continue  # bucket fusion only where the IR says so
             keys.append((d.name, v.key()))
     return keys
 
@@ -1085,6 +1105,9 @@ def exhaustive_schedules(example, traversals, source):
                         (isinstance(v, Value) and v.sums and not t.constant_sums):
                     continue
                 c[dim] = v
+            fusion = c.get("priority-update")
+            if fusion is not None and fusion.fuses and not (t.fusable and fusion_ok(c)):
+                del c["priority-update"]  # polyc rejects fusion there: nothing to compare
             s.choices[t.label] = c
         for t in vertex:
             if per_vertex:

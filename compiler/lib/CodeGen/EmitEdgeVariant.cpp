@@ -335,12 +335,31 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
   std::string grain = scheduleNumber(ownerLoop.grain, "the grain size of '" + t.label + "'");
   std::string ownerDecl = "const polyrt::VertexId " + owner + " = " + owners.at + ";\n";
 
+  // One owner's part of the loop body: its tests (`skip` when it fails), then
+  // its edges.
+  auto ownerEdges = [&](const std::string &pad, const char *skip) {
+    for (const std::string &test : tests)
+      os << pad << "if (!" << test << ")\n" << pad << "  " << skip << ";\n";
+    unsigned level = static_cast<unsigned>(pad.size() / 2);
+    lines(accountOwnerVisit(degreeOf(owners.edgesOf), "polyrt::accounting::nodeOfThread()"), level);
+    lines(beforeEdges, level);
+    os << pad << "for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "]; e < offsets["
+       << owners.edgesOf << " + 1]; ++e) {\n";
+    lines(body, level + 1);
+    os << pad << "}\n";
+    lines(afterEdges, level);
+  };
+
   switch (ownerLoop.shape) {
   case LoopShape::Serial:
   case LoopShape::Static:
   case LoopShape::Dynamic: {
+    // Bucket fusion keeps the threads of the loop for the drain after it:
+    // a parallel region holding a worksharing loop that does not wait.
+    const std::optional<ScheduleNumber> &drain = nest.drainsCurrentBucket;
+    std::string schedule;
     if (ownerLoop.shape == LoopShape::Static) {
-      os << in << "#pragma omp parallel for schedule(static)" << pragmaClauses() << "\n";
+      schedule = "schedule(static)";
     } else if (ownerLoop.shape == LoopShape::Dynamic) {
       // A grain read from argv is read before the parallel region, where an
       // error can still unwind to runMain's message.
@@ -348,21 +367,39 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
         os << in << "const int64_t grain = " << grain << ";\n";
         grain = "grain";
       }
-      os << in << "#pragma omp parallel for schedule(dynamic, " << grain << ")" << pragmaClauses()
-         << "\n";
+      schedule = "schedule(dynamic, " + grain + ")";
     }
-    os << in << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
-       << in << "  " << ownerDecl;
-    for (const std::string &test : tests)
-      os << in << "  if (!" << test << ")\n" << in << "    continue;\n";
-    lines(accountOwnerVisit(degreeOf(owners.edgesOf), "polyrt::accounting::nodeOfThread()"), indent + 1);
-    lines(beforeEdges, indent + 1);
-    os << in << "  for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "]; e < offsets["
-       << owners.edgesOf << " + 1]; ++e) {\n";
-    lines(body, indent + 2);
-    os << in << "  }\n";
-    lines(afterEdges, indent + 1);
-    os << in << "}\n";
+    std::string threshold =
+        drain ? scheduleNumber(*drain, "the bucket merge threshold of '" + t.label + "'") : "";
+    if (drain && drain->fromArgv()) {
+      os << in << "const int64_t mergeThreshold = " << threshold << ";\n";
+      threshold = "mergeThreshold";
+    }
+    std::string loopIn = in;
+    if (drain && ownerLoop.isParallel()) {
+      os << in << "#pragma omp parallel" << (ownerLoop.serialWhenSmall ? " if (parallel)" : "")
+         << "\n"
+         << in << "{\n";
+      loopIn = indentOf(indent + 1);
+      os << loopIn << "#pragma omp for " << schedule << " nowait"
+         << (ownerLoop.sumsOutputWork ? " reduction(+ : outputWork)" : "") << "\n";
+    } else if (ownerLoop.isParallel()) {
+      os << in << "#pragma omp parallel for " << schedule << pragmaClauses() << "\n";
+    }
+    os << loopIn << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
+       << loopIn << "  " << ownerDecl;
+    ownerEdges(loopIn + "  ", "continue");
+    os << loopIn << "}\n";
+    if (drain) {
+      os << loopIn << "// Bucket fusion: this thread's own entries of the current bucket, while\n"
+         << loopIn << "// fewer than the threshold, processed now rather than in another round.\n"
+         << loopIn << cppName(t.priorityQueue->name) << ".drainOwnCurrentBucket(" << threshold
+         << ", [&](const polyrt::VertexId " << owner << ") {\n";
+      ownerEdges(loopIn + "  ", "return");
+      os << loopIn << "});\n";
+      if (ownerLoop.isParallel())
+        os << in << "}\n";
+    }
     return;
   }
   case LoopShape::NodeChunks: {

@@ -121,6 +121,11 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
   if (nest.merge)
     os << "      then a barrier, then merge: owners(" << spelling(nest.merge->owners) << ", "
        << spelling(nest.merge->shape) << " " << nest.merge->grain.value << ")\n";
+  if (nest.drainsCurrentBucket) {
+    os << "      then each thread drains its own current bucket while below ";
+    printNumber(*nest.drainsCurrentBucket, os);
+    os << " (bucket fusion)\n";
+  }
   if (output == FrontierRepr::None)
     return;
   os << "      output add: "
@@ -149,7 +154,8 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
   if (t.priorityQueue)
     os << ", updates priorities: " << t.priorityQueue->name
        << (t.priorityConstantSums ? " (sums of one constant)" : "")
-       << (t.priorityCurrentRead ? " (its current priority read: delta 1)" : "");
+       << (t.priorityCurrentRead ? " (its current priority read: delta 1)" : "")
+       << (t.priorityFusable ? " (bucket fusion possible)" : "");
   os << "\n";
   if (t.concurrent)
     os << "    concurrent: inside a par_for\n";

@@ -161,6 +161,13 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
   if (nest.outputAdd != OutputAdd::AddShared && v.output == FrontierRepr::BoolArray &&
       (v.isPush() || owners.shape == LoopShape::EdgeRanges))
     return fail(where, "a bool-array output several threads write needs shared adds");
+  if (nest.drainsCurrentBucket &&
+      (!t.priorityQueue || !t.bucketFusion || v.variant != Variant::SparsePush ||
+       owners.owners != OwnerList::FrontierList ||
+       !(owners.shape == LoopShape::Serial || owners.shape == LoopShape::Static ||
+         owners.shape == LoopShape::Dynamic)))
+    return fail(where, "a bucket drain outside a fused priority traversal's push over the "
+                       "frontier list in vertex tasks");
   return true;
 }
 

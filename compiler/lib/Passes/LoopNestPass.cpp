@@ -4,7 +4,8 @@
 // frontier forms, cache blocking, ownership of writes) into the loops that
 // run each variant: which owners the outer loop walks, how it is cut into
 // tasks, whether a small frontier stays on one thread, how a destination
-// joins the output and whether the output's work is counted as it is built.
+// joins the output, whether the output's work is counted as it is built, and
+// whether the threads then drain their own current bucket (bucket fusion).
 // The emitter prints these loops as they are.
 //
 //===----------------------------------------------------------------------===//
@@ -108,17 +109,44 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
   return nest;
 }
 
+/// Bucket fusion drains the current bucket after the sparse push's owner
+/// loop, in the same parallel region: where that loop walks the frontier's
+/// list in vertex tasks. (A hybrid's dense variant runs without it.)
+bool addBucketDrain(const EdgeTraversalExpr &t, VariantPlan &v, DiagnosticEngine &diags) {
+  if (!t.bucketFusion || v.variant != Variant::SparsePush)
+    return true;
+  const ForLoop &owners = v.nest.owners();
+  bool vertexTasks = owners.shape == LoopShape::Serial || owners.shape == LoopShape::Static ||
+                     owners.shape == LoopShape::Dynamic;
+  if (owners.owners != OwnerList::FrontierList || !vertexTasks) {
+    diags.error(t.loc, "bucket fusion (eager_priority_update_with_merge) drains the current "
+                       "bucket after a loop over the frontier's vertices, and '" +
+                           t.label + "' runs " + spelling(v.loop.parallelization) +
+                           (v.numa ? " over NUMA nodes" : ""));
+    return false;
+  }
+  v.nest.drainsCurrentBucket = t.bucketFusion;
+  // Every thread drains its own bins, whatever the frontier's size: a round
+  // of a few vertices is followed by fused work the frontier does not show.
+  for (ForLoop &loop : v.nest.loops)
+    if (loop.kind == ForLoop::Owners)
+      loop.serialWhenSmall = false;
+  return true;
+}
+
 } // namespace
 
-bool polyc::runLoopNestPass(Module &module, DiagnosticEngine &) {
+bool polyc::runLoopNestPass(Module &module, DiagnosticEngine &diags) {
+  bool ok = true;
   for (EdgeTraversalExpr *t : module.edgeTraversals)
     for (VariantPlan &v : t->variants) {
       v.nest = nestOf(*t, v);
       if (v.numa) {
         v.numa->oneNode = nestOf(*t, oneNodeVariant(v));
       }
+      ok &= addBucketDrain(*t, v, diags);
     }
   for (VertexTraversalExpr *u : module.vertexTraversals)
     u->serialWhenSmall = u->loop.parallelization != Parallelization::Serial;
-  return true;
+  return ok;
 }

@@ -11,8 +11,12 @@
 //    marked are bucketed once before the next dequeue, as Julienne), or
 //    constant_sum_reduce_before_update (GraphIt's k-core schedule: calls of
 //    updatePrioritySum(v, c, current priority) are counted per vertex and
-//    summed once; checked to be the only updates). Bucket fusion
-//    (eager_priority_update_with_merge) is not lowered yet and says so.
+//    summed once; checked to be the only updates), or
+//    eager_priority_update_with_merge (eager, plus bucket fusion: each thread
+//    processes its own entries of the current bucket at once while they are
+//    fewer than configBucketMergeThreshold, where the loop around the
+//    traversal is a plain ordered-processing loop; the loop-nest pass puts
+//    it into the push loops).
 //  - configApplyPriorityUpdateDelta (the bucket width) and
 //    configNumOpenBuckets (the buckets held open before the overflow list).
 // All are one PriorityQueuePlan per queue, given to every `new
@@ -34,7 +38,9 @@
 #include <functional>
 
 using namespace polyc;
+using llvm::cast;
 using llvm::dyn_cast;
+using llvm::isa;
 using llvm::dyn_cast_or_null;
 
 namespace {
@@ -134,6 +140,8 @@ bool rejectPriorityOptions(const ApplySchedule *s, const std::string &label,
     reject(s->priorityDelta->loc, "configApplyPriorityUpdateDelta");
   if (s->openBuckets)
     reject(s->openBuckets->loc, "configNumOpenBuckets");
+  if (s->bucketMergeThreshold)
+    reject(s->bucketMergeThreshold->loc, "configBucketMergeThreshold");
   return ok;
 }
 
@@ -204,6 +212,95 @@ std::string whyNotConstantSums(const EdgeTraversalExpr &t) {
   return why;
 }
 
+/// `pq.finished() == false`, `pq.finishedNode(v) == false`, or either
+/// negated with `not`: a loop condition that only asks the queue.
+bool asksOnlyTheQueue(const Expr &cond, const VarDecl *queue) {
+  const Expr *call = &cond;
+  if (auto *eq = dyn_cast<BinaryExpr>(&cond); eq && eq->op == BinaryOp::Eq) {
+    auto *no = dyn_cast<BoolLitExpr>(eq->rhs.get());
+    if (!no || no->value)
+      return false;
+    call = eq->lhs.get();
+  } else if (auto *neg = dyn_cast<UnaryExpr>(&cond); neg && neg->op == UnaryOp::Not) {
+    call = neg->operand.get();
+  }
+  auto *asked = dyn_cast<MethodCallExpr>(call);
+  return asked && receiverVar(*asked) == queue &&
+         (asked->method == "finished" || asked->method == "finishedNode");
+}
+
+/// Bucket fusion processes a vertex of the current bucket as soon as it
+/// enters it, in place of a later round of the same bucket: the same only
+/// where a round is nothing but taking the bucket and running this traversal
+/// on it, and the loop asks only the queue when to stop (GraphIt's ordered
+/// processing pattern):
+///   while (pq.finished() == false)
+///     var frontier : vertexset{Vertex} = pq.dequeue_ready_set();
+///     #s1# edges.from(frontier).applyUpdatePriority(f);
+///     delete frontier;
+///   end
+/// Why t's loop is not that, or empty.
+std::string whyNotFusable(Program &program, const EdgeTraversalExpr &t) {
+  const WhileStmt *loop = nullptr;
+  forEachStmt(program, [&](Stmt &s) {
+    if (auto *w = dyn_cast<WhileStmt>(&s))
+      for (const StmtPtr &inner : w->body)
+        if (auto *e = dyn_cast<ExprStmtNode>(inner.get()); e && e->expr.get() == &t)
+          loop = w;
+  });
+  if (!loop)
+    return "it is not a statement of a while loop's body";
+  const Block &round = loop->body;
+  auto *from = dyn_cast_or_null<NameExpr>(t.from.get());
+  const VarDecl *frontier = from ? dyn_cast_or_null<VarDecl>(from->decl) : nullptr;
+  auto takesTheBucket = [&](const Stmt &s) {
+    const Expr *value = nullptr;
+    if (auto *d = dyn_cast<VarDeclStmt>(&s); d && d->decl.get() == frontier)
+      value = d->decl->init.get();
+    if (auto *a = dyn_cast<AssignStmt>(&s); a && a->op == AssignOp::Assign)
+      if (auto *target = dyn_cast<NameExpr>(a->target.get()); target && target->decl == frontier)
+        value = a->value.get();
+    auto *call = dyn_cast_or_null<MethodCallExpr>(value);
+    return call && call->method == "dequeue_ready_set" && receiverVar(*call) == t.priorityQueue;
+  };
+  auto deletesIt = [&](const Stmt &s) {
+    auto *d = dyn_cast<DeleteStmt>(&s);
+    auto *name = d ? dyn_cast<NameExpr>(d->value.get()) : nullptr;
+    return name && name->decl == frontier;
+  };
+  bool pattern = frontier && (round.size() == 2 || round.size() == 3) &&
+                 takesTheBucket(*round[0]) && isa<ExprStmtNode>(*round[1]) &&
+                 cast<ExprStmtNode>(*round[1]).expr.get() == &t &&
+                 (round.size() == 2 || deletesIt(*round[2]));
+  if (!pattern)
+    return "its loop's body does more than `var frontier : vertexset{Vertex} = " +
+           t.priorityQueue->name + ".dequeue_ready_set();`, this traversal of frontier, and "
+           "`delete frontier;`";
+  if (!asksOnlyTheQueue(*loop->cond, t.priorityQueue))
+    return "its loop's condition is not " + t.priorityQueue->name + ".finished() == false or " +
+           t.priorityQueue->name + ".finishedNode(v) == false";
+  return "";
+}
+
+/// eager_priority_update_with_merge: the fusion threshold for t, after
+/// checking t's loop (`whyNotLoop`, empty if it allows fusion) and direction
+/// allow it. Null (and an error) if not.
+std::optional<ScheduleNumber> bucketFusionOf(const EdgeTraversalExpr &t, std::string why,
+                                             const ApplySchedule &s, DiagnosticEngine &diags) {
+  if (why.empty() && s.direction && (s.direction->value == Direction::DensePull ||
+                                     s.direction->value == Direction::DensePush))
+    why = "it runs " + std::string(spelling(s.direction->value)) +
+          " only, and fusion belongs to a sparse push";
+  if (!why.empty()) {
+    diags.error(s.priorityUpdate->loc,
+                "'eager_priority_update_with_merge' (bucket fusion) cannot apply to '" + t.label +
+                    "': " + why);
+    return std::nullopt;
+  }
+  // GAPBS's bin-fusion threshold.
+  return s.bucketMergeThreshold ? *s.bucketMergeThreshold : ScheduleNumber{1000, -1, {}};
+}
+
 } // namespace
 
 bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
@@ -267,11 +364,15 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
     plan.currentRead = t->priorityCurrentRead;
     if (s && s->openBuckets)
       plan.openBuckets = s->openBuckets;
+    std::string whyNotLoop = whyNotFusable(*module.program, *t);
+    t->priorityFusable = whyNotLoop.empty();
     if (plan.update == PriorityUpdate::EagerPriorityUpdateWithMerge) {
-      diags.error(s->priorityUpdate->loc,
-                  "'eager_priority_update_with_merge' (bucket fusion) is not supported yet; "
-                  "polyc lowers eager_priority_update, lazy_priority_update and "
-                  "constant_sum_reduce_before_update");
+      t->bucketFusion = bucketFusionOf(*t, whyNotLoop, *s, diags);
+      ok &= t->bucketFusion.has_value();
+    } else if (s && s->bucketMergeThreshold) {
+      diags.error(s->bucketMergeThreshold->loc,
+                  "'configBucketMergeThreshold' sets bucket fusion's threshold, and '" + t->label +
+                      "' is not scheduled eager_priority_update_with_merge");
       ok = false;
     }
     std::string notSums = whyNotConstantSums(*t);

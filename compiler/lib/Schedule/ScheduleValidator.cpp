@@ -1,11 +1,10 @@
 //===- ScheduleValidator.cpp - Checking schedules against the program ----===//
 //
-// Each schedule function of the spec has an entry in kFunctions: its arity,
-// its checker and whether polyc lowers it yet. Per call the validator checks,
-// in order, that the function exists, its arity, then lets the checker read
-// the label and every value (reporting each error it finds, so several
-// mistakes in one call are all shown); a function polyc does not lower yet is
-// then rejected at the call with the reason. Calls run in schedule order:
+// Each schedule function of the spec has an entry in kFunctions: its arity
+// and its checker. Per call the validator checks, in order, that the function
+// exists, its arity, then lets the checker read the label and every value
+// (reporting each error it finds, so several mistakes in one call are all
+// shown). Calls run in schedule order:
 // later calls override earlier ones for the same label and option, and labels
 // introduced by loop transforms are known to the calls after them.
 //
@@ -27,44 +26,39 @@ struct FunctionInfo {
   CheckFn check;
   /// Whether the first argument is a label whose schedule entry it sets.
   bool setsLabelOptions;
-  /// Null when polyc lowers the function; else why it does not yet.
-  const char *notSupportedBecause;
 };
-
-constexpr const char *kPriority =
-    "it belongs to eager_priority_update_with_merge (bucket fusion), which is not lowered yet";
 
 // Every function of ../shared/spec/schedule.md, GraphIt's and polyc's.
 // fuseForLoop and fuseApplyFunctions take 3 arguments: GraphIt's sources for
 // a 4-argument form could not be checked here, so none is accepted.
 constexpr FunctionInfo kFunctions[] = {
-    {"configApplyDirection", 2, 3, checkDirection, true, nullptr},
-    {"configApplyParallelization", 2, 4, checkParallelization, true, nullptr},
-    {"configApplyDenseVertexSet", 2, 4, checkDenseVertexSet, true, nullptr},
-    {"configApplyNumSSG", 3, 4, checkNumSSG, true, nullptr},
-    {"configApplyDeduplication", 2, 2, checkDeduplication, true, nullptr},
-    {"setApply", 2, 3, checkSetApply, true, nullptr},
-    {"configApplyDataStructure", 2, 3, checkDataStructure, true, nullptr},
-    {"setVertexSet", 2, 3, checkDataStructure, true, nullptr},
-    {"fuseFields", 1, UINT_MAX, checkFuseFields, false, nullptr},
-    {"fuseForLoop", 3, 3, checkFuseForLoop, false, nullptr},
-    {"splitForLoop", 5, 5, checkSplitForLoop, false, nullptr},
-    {"fuseApplyFunctions", 3, 3, checkFuseApplyFunctions, false, nullptr},
-    {"configParForGrainSize", 2, 2, checkParForGrainSize, true, nullptr},
-    {"configApplyNUMA", 2, 3, checkNUMA, true, nullptr},
-    {"configNUMAPartition", 2, 3, checkNUMAPartition, true, nullptr},
-    {"configNUMAAlpha", 2, 2, checkNUMAAlpha, true, nullptr},
-    {"configApplyAgents", 2, 2, checkAgents, true, nullptr},
-    {"configDataPlacement", 2, 2, checkDataPlacement, false, nullptr},
-    {"configApplyFrontier", 2, 3, checkFrontier, true, nullptr},
-    {"configBarrier", 1, 1, checkBarrier, false, nullptr},
-    {"configWorkStealing", 2, 3, checkWorkStealing, true, nullptr},
-    {"configUpdateSync", 2, 3, checkUpdateSync, true, nullptr},
-    {"configApplyPriorityUpdate", 2, 2, checkPriorityUpdate, true, nullptr},
-    {"configApplyPriorityUpdateDelta", 2, 2, checkPriorityUpdateDelta, true, nullptr},
-    {"configBucketMergeThreshold", 2, 2, checkBucketMergeThreshold, true, kPriority},
-    {"configNumOpenBuckets", 2, 2, checkNumOpenBuckets, true, nullptr},
-    {"configIntersection", 2, 2, checkIntersection, true, nullptr},
+    {"configApplyDirection", 2, 3, checkDirection, true},
+    {"configApplyParallelization", 2, 4, checkParallelization, true},
+    {"configApplyDenseVertexSet", 2, 4, checkDenseVertexSet, true},
+    {"configApplyNumSSG", 3, 4, checkNumSSG, true},
+    {"configApplyDeduplication", 2, 2, checkDeduplication, true},
+    {"setApply", 2, 3, checkSetApply, true},
+    {"configApplyDataStructure", 2, 3, checkDataStructure, true},
+    {"setVertexSet", 2, 3, checkDataStructure, true},
+    {"fuseFields", 1, UINT_MAX, checkFuseFields, false},
+    {"fuseForLoop", 3, 3, checkFuseForLoop, false},
+    {"splitForLoop", 5, 5, checkSplitForLoop, false},
+    {"fuseApplyFunctions", 3, 3, checkFuseApplyFunctions, false},
+    {"configParForGrainSize", 2, 2, checkParForGrainSize, true},
+    {"configApplyNUMA", 2, 3, checkNUMA, true},
+    {"configNUMAPartition", 2, 3, checkNUMAPartition, true},
+    {"configNUMAAlpha", 2, 2, checkNUMAAlpha, true},
+    {"configApplyAgents", 2, 2, checkAgents, true},
+    {"configDataPlacement", 2, 2, checkDataPlacement, false},
+    {"configApplyFrontier", 2, 3, checkFrontier, true},
+    {"configBarrier", 1, 1, checkBarrier, false},
+    {"configWorkStealing", 2, 3, checkWorkStealing, true},
+    {"configUpdateSync", 2, 3, checkUpdateSync, true},
+    {"configApplyPriorityUpdate", 2, 2, checkPriorityUpdate, true},
+    {"configApplyPriorityUpdateDelta", 2, 2, checkPriorityUpdateDelta, true},
+    {"configBucketMergeThreshold", 2, 2, checkBucketMergeThreshold, true},
+    {"configNumOpenBuckets", 2, 2, checkNumOpenBuckets, true},
+    {"configIntersection", 2, 2, checkIntersection, true},
 };
 
 const FunctionInfo *lookup(llvm::StringRef name) {
@@ -133,9 +127,6 @@ std::optional<Schedule> polyc::validateSchedule(const ScheduleFile &file, const 
     f->check(checker, call);
     if (f->setsLabelOptions && checker.errorCount() == errorsBefore)
       checker.firstOption.emplace(call.args[0].text, call.loc);
-    if (f->notSupportedBecause)
-      checker.error(call.loc, "'" + call.function + "' is not supported yet: " +
-                                  f->notSupportedBecause);
   }
   if (checker.failed())
     return std::nullopt;

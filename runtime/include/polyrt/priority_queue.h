@@ -38,10 +38,14 @@
 #ifndef POLYRT_PRIORITY_QUEUE_H
 #define POLYRT_PRIORITY_QUEUE_H
 
+#include "polyrt/atomics.h"
 #include "polyrt/types.h"
 #include "polyrt/vertex_array.h"
 #include "polyrt/vertex_subset.h"
 
+#include <omp.h>
+
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -87,9 +91,20 @@ public:
   }
 
   /// priority[v] = min(priority[v], value), atomically; true (and v
-  /// re-bucketed) when it changed.
-  bool updateMin(VertexId v, P value);
-  bool updateMax(VertexId v, P value);
+  /// re-bucketed) when it changed. (Inline, as the rest of the per-edge path:
+  /// each relaxation calls it.)
+  bool updateMin(VertexId v, P value) {
+    if (!writeMin(&(*priorities_)[v], value))
+      return false;
+    changed(v, value);
+    return true;
+  }
+  bool updateMax(VertexId v, P value) {
+    if (!writeMax(&(*priorities_)[v], value))
+      return false;
+    changed(v, value);
+    return true;
+  }
   /// If priority[v] > minimum: priority[v] = max(priority[v] + delta, minimum),
   /// atomically; true (and v re-bucketed) when it changed. ConstantSum mode
   /// only counts the call (the sum is made before the next dequeue) and
@@ -135,9 +150,32 @@ private:
     int64_t index = indexOfPriority(p);
     return index < current_ ? current_ : index;
   }
-  void insert(VertexId v, P p);
+  /// The calling thread's bins.
+  ThreadBins &myBins() {
+    int thread = omp_get_thread_num();
+    if (static_cast<size_t>(thread) >= bins_.size()) [[unlikely]]
+      threadOutsideTeam(thread);
+    return bins_[static_cast<size_t>(thread)];
+  }
+  [[noreturn]] void threadOutsideTeam(int thread) const;
+  void insert(VertexId v, P p) {
+    ThreadBins &mine = myBins();
+    int64_t index = placeOf(p);
+    if (index < windowStart_ + openBuckets_)
+      mine.open[static_cast<size_t>(index - windowStart_)].push_back(v);
+    else
+      mine.overflow.push_back(v);
+  }
+  /// Lazy and ConstantSum: v joins the vertices bucketed before the next
+  /// dequeue, once.
+  void mark(VertexId v);
   /// v's priority changed: insert it (Eager) or mark it once (the others).
-  void changed(VertexId v, P p);
+  void changed(VertexId v, P p) {
+    if (mode_ == PriorityUpdateMode::Eager)
+      insert(v, p);
+    else
+      mark(v);
+  }
   /// Lazy and ConstantSum: the marked vertices into their buckets.
   void flushMarked();
   /// updateSum's atomic step, shared by the modes.
@@ -150,7 +188,13 @@ private:
   bool takeOwnCurrent(int64_t threshold, std::vector<VertexId> &own);
   /// v is in the current bucket (or before it) and was not taken at its
   /// priority: taken now, by this thread alone.
-  bool claimCurrent(VertexId v);
+  bool claimCurrent(VertexId v) {
+    P priority = std::atomic_ref<P>((*priorities_)[v]).load(std::memory_order_relaxed);
+    if (priority == std::numeric_limits<P>::max() || indexOfPriority(priority) > current_)
+      return false;
+    P taken = std::atomic_ref<P>(takenAt_[v]).load(std::memory_order_relaxed);
+    return taken != priority && compareAndSwap(&takenAt_[v], taken, priority);
+  }
   /// Moves the window to the first bucket the overflow holds; false if empty.
   bool advanceWindow();
   /// The smallest index >= current_ with an entry in the window, or -1.

@@ -133,6 +133,11 @@ struct LoopNest {
   /// into every destination (node ranges in node chunks); the output is
   /// added to there, not in `loops`.
   std::optional<ForLoop> merge;
+  /// Bucket fusion (eager_priority_update_with_merge): after its share of
+  /// the owner loop, each thread processes its own entries of the updated
+  /// queue's current bucket, with the same edge loop, while they are fewer
+  /// than this threshold (polyrt::PriorityQueue::drainOwnCurrentBucket).
+  std::optional<ScheduleNumber> drainsCurrentBucket;
 
   const ForLoop *find(ForLoop::Kind kind) const {
     for (const ForLoop &loop : loops)
@@ -297,6 +302,13 @@ public:
   bool priorityConstantSums = false;
   /// The program reads the queue's current priority: its delta is 1.
   bool priorityCurrentRead = false;
+  /// The loop around it is a plain ordered-processing loop, where bucket
+  /// fusion does what later rounds would (the priority-update pass).
+  bool priorityFusable = false;
+  /// eager_priority_update_with_merge: the bucket-fusion threshold, for
+  /// the loop-nest pass to give the push loops (the priority-update pass,
+  /// which checked the ordered loop around this traversal allows it).
+  std::optional<ScheduleNumber> bucketFusion;
   /// Inside a par_for: other iterations run this traversal at the same
   /// time, so no write is owned by its thread and nothing is kept in
   /// function statics (no NUMA, segments, replicas or per-source caches).
