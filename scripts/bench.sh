@@ -29,6 +29,11 @@
 #   BENCH_COMPILE_RUNS [3]  compile-latency runs per example (0: skip)
 #   BENCH_CC_SHORTCUT [0] 1: the cc baseline also shortcuts (pointer jumping),
 #                         a different algorithm than cc.gt's (see cc.cpp)
+#   BENCH_SSSP_DELTAS [kron=4/4 urand=16/4 grid=1024/128]
+#                         sssp_delta's bucket width per graph, polyc's/the
+#                         baseline's: each side's best measured one
+#                         (docs/benchmarks.md); polyc's schedule reads it
+#                         from argv[3], the baseline from its third argument
 #   BENCH_BUILD [1]       0: do not run scripts/build.sh (use the build as is)
 #   POLYC_BUILD_DIR [build]  the build; graphs and binaries go to its bench/
 #   BENCH_DIR [$POLYC_BUILD_DIR/bench]
@@ -51,6 +56,7 @@ algos="${BENCH_ALGOS:-pr prdelta bfs sssp sssp_delta cc kcore_ordered}"
 graphs="${BENCH_GRAPHS:-kron urand grid}"
 compile_runs="${BENCH_COMPILE_RUNS:-3}"
 cc_shortcut="${BENCH_CC_SHORTCUT:-0}"
+sssp_deltas="${BENCH_SSSP_DELTAS:-kron=4/4 urand=16/4 grid=1024/128}"
 work="${BENCH_DIR:-$build/bench}"
 target_ratio=1.10
 target_compile=3
@@ -126,6 +132,20 @@ make_graph() { # kind ext
   mv "$tmp" "$file"
 }
 graph_ext() { [[ "$1" == sssp* ]] && echo wsg || echo sg; }
+# The arguments after the source that side (1: polyc, 2: the baseline) of an
+# algorithm takes on a graph kind: sssp_delta's delta.
+side_args() { # algo kind side
+  [[ "$1" == sssp_delta ]] || return 0
+  local entry
+  for entry in $sssp_deltas; do
+    if [[ "${entry%%=*}" == "$2" ]]; then
+      cut -d/ -f"$3" <<<"${entry#*=}"
+      return 0
+    fi
+  done
+  echo "bench.sh: BENCH_SSSP_DELTAS ('$sssp_deltas') has no delta for $2" >&2
+  exit 2
+}
 needs_source() { [[ "$1" == bfs || "$1" == sssp* ]]; }
 for kind in $graphs; do
   graph_name "$kind" >/dev/null
@@ -302,7 +322,8 @@ for algo in $algos; do
       text="$(sources_of "$graph")" || { fail "sources of $graph"; continue; }
       mapfile -t srcs <<<"$text"
     fi
-    note "$algo on $stem: $runs x (polyc, baseline)${srcs[0]:+ from sources ${srcs[*]}}"
+    a_args=($(side_args "$algo" "$kind" 1)) b_args=($(side_args "$algo" "$kind" 2))
+    note "$algo on $stem: $runs x (polyc, baseline)${srcs[0]:+ from sources ${srcs[*]}}${a_args[0]:+; polyc ${a_args[*]}, baseline ${b_args[*]}}"
     a_times=() b_times=()
     started=$SECONDS
     for ((r = 0; r < runs; r++)); do
@@ -313,10 +334,11 @@ for algo in $algos; do
       a_total=0 b_total=0
       for i in "${!srcs[@]}"; do
         s="${srcs[$i]}"
-        run_once "${polyc_exe[$algo]}" "$graph" "$out/$algo.$stem.$i.a$r" "$out/err" $s
+        run_once "${polyc_exe[$algo]}" "$graph" "$out/$algo.$stem.$i.a$r" "$out/err" $s \
+          "${a_args[@]}"
         a_total="$(add "$a_total" "$seconds")"
         run_once "$bin/$algo-baseline" "$graph" "$out/$algo.$stem.$i.b$r" "$out/err" $s \
-          "${base_args[@]}"
+          "${b_args[@]}" "${base_args[@]}"
         b_total="$(add "$b_total" "$seconds")"
       done
       a_times+=("$a_total") b_times+=("$b_total")

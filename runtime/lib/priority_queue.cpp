@@ -156,6 +156,63 @@ bool PriorityQueue<P>::takeOwnCurrent(int64_t threshold, std::vector<VertexId> &
   return true;
 }
 
+template <typename P>
+bool PriorityQueue<P>::takes(VertexId v, int64_t previous, int64_t index) {
+  P priority = std::atomic_ref<P>((*priorities_)[v]).load(std::memory_order_relaxed);
+  int64_t real = indexOfPriority(priority);
+  if (std::max(real, previous) != index && real != index)
+    return false;
+  P taken = std::atomic_ref<P>(takenAt_[v]).load(std::memory_order_relaxed);
+  return taken != priority && compareAndSwap(&takenAt_[v], taken, priority);
+}
+
+template <typename P> void PriorityQueue<P>::requireEager(const char *what) const {
+  if (mode_ != PriorityUpdateMode::Eager)
+    throw Error(std::string(what) + " needs a priority queue with eager updates");
+}
+
+template <typename P> bool PriorityQueue<P>::selectNextBucket(size_t &tail) {
+  tail = 0;
+  if (!moveToNextBucket())
+    return false;
+  size_t total = 0;
+  for (const ThreadBins &b : bins_)
+    total += b.open[static_cast<size_t>(current_ - windowStart_)].size();
+  if (roundFrontier_.size() < total)
+    roundFrontier_.resize(total);
+  return true;
+}
+
+template <typename P> void PriorityQueue<P>::gatherBin(size_t t, size_t &tail) {
+  std::vector<VertexId> &bin = bins_[t].open[static_cast<size_t>(current_ - windowStart_)];
+  size_t kept = 0;
+  for (VertexId v : bin)
+    if (takes(v, previous_, current_))
+      bin[kept++] = v;
+  size_t at = std::atomic_ref<size_t>(tail).fetch_add(kept, std::memory_order_relaxed);
+  std::copy(bin.begin(), bin.begin() + static_cast<ptrdiff_t>(kept),
+            roundFrontier_.begin() + static_cast<ptrdiff_t>(at));
+  bin.clear();
+}
+
+template <typename P> void PriorityQueue<P>::gatherOwnEntries(size_t &tail) {
+  // Thread t gathers bins t, t + T, ...: every bin, whatever the team's size.
+  for (size_t t = static_cast<size_t>(omp_get_thread_num()); t < bins_.size();
+       t += static_cast<size_t>(omp_get_num_threads()))
+    gatherBin(t, tail);
+}
+
+template <typename P> bool PriorityQueue<P>::gatherIfSmall(size_t &tail) {
+  size_t total = 0;
+  for (const ThreadBins &b : bins_)
+    total += b.open[static_cast<size_t>(current_ - windowStart_)].size();
+  if (total > static_cast<size_t>(kSerialWork))
+    return false;
+  for (size_t t = 0; t < bins_.size(); ++t)
+    gatherBin(t, tail);
+  return true;
+}
+
 template <typename P> int64_t PriorityQueue<P>::firstOpenIndex() const {
   for (int64_t index = std::max(current_, windowStart_); index < windowStart_ + openBuckets_;
        ++index)
@@ -191,53 +248,69 @@ template <typename P> bool PriorityQueue<P>::advanceWindow() {
   return true;
 }
 
+template <typename P> bool PriorityQueue<P>::moveToNextBucket() {
+  if (!priorities_ || exhausted_)
+    return false;
+  for (;;) {
+    int64_t index = firstOpenIndex();
+    if (index >= 0) {
+      previous_ = current_;
+      current_ = index;
+      return true;
+    }
+    if (!advanceWindow()) {
+      exhausted_ = true;
+      return false;
+    }
+  }
+}
+
 template <typename P> bool PriorityQueue<P>::takeNext(std::vector<VertexId> &ready) {
   if (!priorities_ || exhausted_)
     return false;
   flushMarked();
-  const P *p = priorities_->data();
-  for (;;) {
-    int64_t index = firstOpenIndex();
-    if (index < 0) {
-      if (advanceWindow())
-        continue;
-      exhausted_ = true;
-      return false;
-    }
-    int64_t previous = current_;
-    current_ = index;
+  while (moveToNextBucket()) {
     // Gather the bucket's entries from every thread's bin, keeping each
     // vertex once and only where its priority still places it here.
-    std::vector<size_t> offsets(bins_.size() + 1, 0);
-    for (size_t t = 0; t < bins_.size(); ++t)
-      offsets[t + 1] = offsets[t] + bins_[t].open[index - windowStart_].size();
-    std::vector<VertexId> ids(offsets.back());
-    std::vector<uint8_t> keep(ids.size(), 0);
-    // A small bucket is gathered by this thread: starting the others costs
-    // more than it saves (high-diameter graphs take thousands of small ones).
-#pragma omp parallel for schedule(dynamic, 1) if (offsets.back() > kSerialWork)
-    for (size_t t = 0; t < bins_.size(); ++t) {
-      std::vector<VertexId> &bin = bins_[t].open[index - windowStart_];
-      for (size_t i = 0; i < bin.size(); ++i) {
-        VertexId v = bin[i];
-        ids[offsets[t] + i] = v;
-        P priority = p[v];
-        int64_t real = indexOfPriority(priority);
-        if (std::max(real, previous) != index && real != index)
-          continue;
-        P taken = std::atomic_ref<P>(takenAt_[v]).load(std::memory_order_relaxed);
-        if (taken != priority && compareAndSwap(&takenAt_[v], taken, priority))
-          keep[offsets[t] + i] = 1;
-      }
-      bin.clear();
-    }
+    auto take = [&](VertexId v) { return takes(v, previous_, current_); };
+    size_t slot = static_cast<size_t>(current_ - windowStart_);
+    size_t total = 0;
+    for (const ThreadBins &b : bins_)
+      total += b.open[slot].size();
     ready.clear();
-    for (size_t i = 0; i < ids.size(); ++i)
-      if (keep[i])
-        ready.push_back(ids[i]);
+    if (total <= static_cast<size_t>(kSerialWork)) {
+      // A small bucket is gathered by this thread: starting the others costs
+      // more than it saves (high-diameter graphs take thousands of small ones).
+      ready.reserve(total);
+      for (ThreadBins &b : bins_) {
+        for (VertexId v : b.open[slot])
+          if (take(v))
+            ready.push_back(v);
+        b.open[slot].clear();
+      }
+    } else {
+      std::vector<size_t> offsets(bins_.size() + 1, 0);
+      for (size_t t = 0; t < bins_.size(); ++t)
+        offsets[t + 1] = offsets[t] + bins_[t].open[slot].size();
+      std::vector<VertexId> ids(total);
+      std::vector<uint8_t> keep(total, 0);
+#pragma omp parallel for schedule(dynamic, 1)
+      for (size_t t = 0; t < bins_.size(); ++t) {
+        std::vector<VertexId> &bin = bins_[t].open[slot];
+        for (size_t i = 0; i < bin.size(); ++i) {
+          ids[offsets[t] + i] = bin[i];
+          keep[offsets[t] + i] = take(bin[i]);
+        }
+        bin.clear();
+      }
+      for (size_t i = 0; i < total; ++i)
+        if (keep[i])
+          ready.push_back(ids[i]);
+    }
     if (!ready.empty())
       return true;
   }
+  return false;
 }
 
 template <typename P> VertexSubset PriorityQueue<P>::dequeueReadySet() {

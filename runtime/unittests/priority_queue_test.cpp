@@ -97,6 +97,68 @@ TEST(PriorityQueue, DeltaSteppingFindsDijkstrasDistances) {
             << "fusion " << fusion << ", delta " << delta << ", " << open << " open";
 }
 
+/// Delta-stepping as polyc emits a plain ordered loop in one parallel region.
+std::vector<int32_t> deltaSteppingInRounds(const Graph<int32_t> &g, VertexId source,
+                                           int64_t delta, int64_t openBuckets, int64_t fusion) {
+  VertexArray<int32_t> dist(g.numVertices(), std::numeric_limits<int32_t>::max());
+  dist[source] = 0;
+  PriorityQueue<int32_t> pq(dist, 1, delta, false, source, PriorityUpdateMode::Eager, openBuckets);
+  pq.processInRounds([&] { return !pq.finished(); }, 4, fusion, [&](VertexId u) {
+    for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
+      pq.updateMin(g.outNeighbors()[e], dist[u] + g.outWeights()[e]);
+  });
+  EXPECT_TRUE(pq.finished());
+  return std::vector<int32_t>(dist.data(), dist.data() + dist.size());
+}
+
+TEST(PriorityQueue, OneParallelRegionForTheWholeLoopFindsDijkstrasDistances) {
+  Graph<int32_t> g = buildGraph<int32_t>(generateKronecker(10, 8, 7), 1 << 10, false);
+  std::vector<int32_t> expected = dijkstra(g, 0);
+  for (int64_t fusion : {0, 8, 1 << 30})
+    for (int64_t delta : {1, 16})
+      for (int64_t open : {1024, 2})
+        EXPECT_EQ(deltaSteppingInRounds(g, 0, delta, open, fusion), expected)
+            << "fusion " << fusion << ", delta " << delta << ", " << open << " open";
+  VertexArray<int32_t> p(4, 0);
+  PriorityQueue<int32_t> lazy(p, 1, 1, true, -1, PriorityUpdateMode::Lazy);
+  EXPECT_EQ(errorOf([&] { lazy.processInRounds([] { return true; }, 1, 0, [](VertexId) {}); }),
+            "processInRounds needs a priority queue with eager updates");
+}
+
+TEST(PriorityQueue, RoundsStopWhenTheLoopSaysSoAsTheDequeueLoopDoes) {
+  // `while (pq.finishedNode(2) == false)` on a path 0 - 1 - 2 - 3 - 4 of
+  // weight 10 each: both forms process the same vertices and leave the same
+  // distances (4 reached, not processed: the loop stops once 2's bucket is
+  // passed, after 3's round).
+  EdgeList path = {{0, 1, 10}, {1, 2, 10}, {2, 3, 10}, {3, 4, 10}};
+  Graph<int32_t> g = buildGraph<int32_t>(path, 5, false);
+  auto run = [&](bool inRounds) {
+    VertexArray<int32_t> dist(5, std::numeric_limits<int32_t>::max());
+    dist[0] = 0;
+    PriorityQueue<int32_t> pq(dist, 1, 1, false, 0);
+    std::vector<VertexId> processed;
+    auto relax = [&](VertexId u) {
+      processed.push_back(u);
+      for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
+        pq.updateMin(g.outNeighbors()[e], dist[u] + g.outWeights()[e]);
+    };
+    if (inRounds) {
+      pq.processInRounds([&] { return !pq.finishedNode(2); }, 1, 0, relax);
+    } else {
+      while (!pq.finishedNode(2)) {
+        VertexSubset frontier = pq.dequeueReadySet();
+        for (VertexId u : frontier.sparse())
+          relax(u);
+      }
+    }
+    processed.insert(processed.end(), dist.data(), dist.data() + 5);
+    return processed;
+  };
+  std::vector<VertexId> expected = {0, 1, 2, 3, 0, 10, 20, 30, 40};
+  EXPECT_EQ(run(false), expected);
+  EXPECT_EQ(run(true), expected);
+}
+
 TEST(PriorityQueue, DistancesBeyondTheOpenBucketsGoThroughTheOverflow) {
   // A path of 3000 edges of weight 255: its far end is bucket 765000 at delta 1.
   EdgeList path;

@@ -64,9 +64,18 @@ std::string CppEmitter::appliedFunction(const FuncDecl &func, const std::vector<
 std::string CppEmitter::traversalSignature(const EdgeTraversalExpr &t, const std::string &name) {
   std::string result = t.producesFrontier() ? "polyrt::VertexSubset" : "void";
   std::string params = cppType(t.edges->type) + " &g";
+  // Rounds in one region: the function runs the whole ordered loop, asking
+  // the loop's condition before each round.
+  if (runsItsLoop(t))
+    return "template <typename KeepGoing>\nstatic void " + name + "(" + params +
+           ", KeepGoing &&keepGoing)";
   if (t.from)
     params += ", polyrt::VertexSubset &frontier";
   return "static " + result + " " + name + "(" + params + ")";
+}
+
+bool polyc::runsItsLoop(const EdgeTraversalExpr &t) {
+  return t.variants.size() == 1 && t.variants.front().nest.roundsInOneRegion;
 }
 
 std::string polyc::scheduleNumber(const ScheduleNumber &n, const std::string &what) {

@@ -375,6 +375,20 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
       os << in << "const int64_t mergeThreshold = " << threshold << ";\n";
       threshold = "mergeThreshold";
     }
+    if (nest.roundsInOneRegion) {
+      os << in << "// Every round of the ordered loop around " << t.label
+         << ", in one parallel region: a round\n"
+         << in << "// takes the next bucket into a shared frontier, whose vertices the threads\n"
+         << in << "// process in dynamic chunks"
+         << (drain ? ", then each drains its own current bucket (bucket\n" + in + "// fusion)"
+                   : "")
+         << ".\n"
+         << in << cppName(t.priorityQueue->name) << ".processInRounds(keepGoing, " << grain << ", "
+         << (drain ? threshold : "0") << ", [&](const polyrt::VertexId " << owner << ") {\n";
+      ownerEdges(in + "  ", "return");
+      os << in << "});\n";
+      return;
+    }
     std::string loopIn = in;
     if (drain && ownerLoop.isParallel()) {
       os << in << "#pragma omp parallel" << (ownerLoop.serialWhenSmall ? " if (parallel)" : "")
@@ -684,7 +698,7 @@ void VariantWriter::emitBody(const std::string &apply) {
   // (A walk of node parts reads the frontier through them.)
   bool walksParts = ownerLoop.owners == OwnerList::NodeFrontierParts ||
                     (push && ownerLoop.owners == OwnerList::NodeAgents);
-  if (v.input == FrontierRepr::SparseQueue && !walksParts)
+  if (v.input == FrontierRepr::SparseQueue && !walksParts && !nest.roundsInOneRegion)
     os << "  const std::vector<polyrt::VertexId> &sources = frontier.sparse();\n";
   else if (v.input == FrontierRepr::BoolArray && !walksParts)
     os << "  const uint8_t *inFrontier = frontier.dense();\n";

@@ -328,11 +328,13 @@ std::string CppEmitter::newExpr(const NewExpr &n) {
     std::string call = cppType(t) + "(" + expr(*n.args[2]) + ", " + expr(*n.args[3]) + ", " +
                        scheduleNumber(plan.delta, "delta") + ", " + expr(*n.args[5]) + ", " +
                        expr(*n.args[6]);
-    if (plan.update != PriorityUpdate::EagerPriorityUpdate || plan.openBuckets)
-      call += std::string(", polyrt::PriorityUpdateMode::") +
-              (plan.update == PriorityUpdate::LazyPriorityUpdate              ? "Lazy"
-               : plan.update == PriorityUpdate::ConstantSumReduceBeforeUpdate ? "ConstantSum"
-                                                                                : "Eager");
+    // (Bucket fusion is eager updates; the traversal drains.)
+    const char *mode = plan.update == PriorityUpdate::LazyPriorityUpdate ? "Lazy"
+                       : plan.update == PriorityUpdate::ConstantSumReduceBeforeUpdate
+                           ? "ConstantSum"
+                           : "Eager";
+    if (mode != std::string("Eager") || plan.openBuckets)
+      call += std::string(", polyrt::PriorityUpdateMode::") + mode;
     if (plan.openBuckets)
       call += ", " + scheduleNumber(*plan.openBuckets, "number of open buckets");
     call += ")";

@@ -280,6 +280,15 @@ void CppEmitter::emitStmt(const Stmt &s, unsigned indent) {
   }
   case Stmt::While: {
     auto &w = cast<WhileStmt>(s);
+    if (auto ordered = module.orderedLoops.find(&w); ordered != module.orderedLoops.end()) {
+      const EdgeTraversalExpr &t = *ordered->second;
+      os << pad << "// The loop of #" << t.label << "# (take a bucket, traverse it), run by "
+         << t.name << " in one\n"
+         << pad << "// parallel region.\n"
+         << pad << t.name << "(" << lvalue(*t.edges) << ", [&] { return " << expr(*w.cond)
+         << "; });\n";
+      return;
+    }
     os << pad << "while (" << expr(*w.cond) << ") {\n";
     emitBlock(w.body, indent + 1);
     os << pad << "}\n";

@@ -156,6 +156,9 @@ std::string parallelForPragma(const LoopPlan &loop, const std::string &grain);
 /// A schedule number as a C++ expression: the literal, or a call reading it
 /// from the program's arguments (`what` names it in the error message).
 std::string scheduleNumber(const ScheduleNumber &n, const std::string &what);
+/// The traversal runs its whole ordered loop (LoopNest::roundsInOneRegion):
+/// its function takes the loop's condition instead of a frontier.
+bool runsItsLoop(const EdgeTraversalExpr &t);
 
 /// A NUMA partition strategy as polyrt spells it.
 const char *partitionStrategy(NumaPartition p);

@@ -121,6 +121,8 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
   if (nest.merge)
     os << "      then a barrier, then merge: owners(" << spelling(nest.merge->owners) << ", "
        << spelling(nest.merge->shape) << " " << nest.merge->grain.value << ")\n";
+  if (nest.roundsInOneRegion)
+    os << "      rounds: the whole ordered loop in one parallel region\n";
   if (nest.drainsCurrentBucket) {
     os << "      then each thread drains its own current bucket while below ";
     printNumber(*nest.drainsCurrentBucket, os);

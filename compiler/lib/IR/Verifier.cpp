@@ -168,6 +168,12 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
          owners.shape == LoopShape::Dynamic)))
     return fail(where, "a bucket drain outside a fused priority traversal's push over the "
                        "frontier list in vertex tasks");
+  if (nest.roundsInOneRegion &&
+      (!t.orderedLoop || t.variants.size() != 1 || v.variant != Variant::SparsePush ||
+       owners.owners != OwnerList::FrontierList || owners.shape != LoopShape::Dynamic ||
+       owners.serialWhenSmall || v.numa))
+    return fail(where, "rounds in one region outside an ordered loop's one sparse push in "
+                       "dynamic vertex tasks");
   return true;
 }
 

@@ -4,8 +4,9 @@
 // frontier forms, cache blocking, ownership of writes) into the loops that
 // run each variant: which owners the outer loop walks, how it is cut into
 // tasks, whether a small frontier stays on one thread, how a destination
-// joins the output, whether the output's work is counted as it is built, and
-// whether the threads then drain their own current bucket (bucket fusion).
+// joins the output, whether the output's work is counted as it is built,
+// whether the threads then drain their own current bucket (bucket fusion),
+// and whether an ordered loop's rounds all run in one parallel region.
 // The emitter prints these loops as they are.
 //
 //===----------------------------------------------------------------------===//
@@ -134,6 +135,19 @@ bool addBucketDrain(const EdgeTraversalExpr &t, VariantPlan &v, DiagnosticEngine
   return true;
 }
 
+/// A traversal that is the round of a plain ordered loop with eager updates
+/// (the priority-update pass found it) runs the whole loop in one parallel
+/// region where its one variant is a sparse push in dynamic vertex tasks
+/// and nothing is set up or finished around its loops (no NUMA, deferred
+/// reductions, replicas, fused apply or accounting).
+bool runsRoundsInOneRegion(const EdgeTraversalExpr &t, const VariantPlan &v) {
+  const ForLoop &owners = v.nest.owners();
+  return t.orderedLoop && t.variants.size() == 1 && v.variant == Variant::SparsePush &&
+         owners.owners == OwnerList::FrontierList && owners.shape == LoopShape::Dynamic &&
+         !v.numa && !v.accounting && t.deferred.empty() && t.replicaReads.empty() &&
+         !t.fusedVertexApply;
+}
+
 } // namespace
 
 bool polyc::runLoopNestPass(Module &module, DiagnosticEngine &diags) {
@@ -145,6 +159,13 @@ bool polyc::runLoopNestPass(Module &module, DiagnosticEngine &diags) {
         v.numa->oneNode = nestOf(*t, oneNodeVariant(v));
       }
       ok &= addBucketDrain(*t, v, diags);
+      if (runsRoundsInOneRegion(*t, v)) {
+        v.nest.roundsInOneRegion = true;
+        for (ForLoop &loop : v.nest.loops)
+          if (loop.kind == ForLoop::Owners)
+            loop.serialWhenSmall = false; // the threads are there anyway
+        module.orderedLoops[t->orderedLoop] = t;
+      }
     }
   for (VertexTraversalExpr *u : module.vertexTraversals)
     u->serialWhenSmall = u->loop.parallelization != Parallelization::Serial;

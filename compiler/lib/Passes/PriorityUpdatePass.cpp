@@ -239,8 +239,8 @@ bool asksOnlyTheQueue(const Expr &cond, const VarDecl *queue) {
 ///     #s1# edges.from(frontier).applyUpdatePriority(f);
 ///     delete frontier;
 ///   end
-/// Why t's loop is not that, or empty.
-std::string whyNotFusable(Program &program, const EdgeTraversalExpr &t) {
+/// Why t's loop is not that, or empty (and `plain` the loop).
+std::string whyNotFusable(Program &program, const EdgeTraversalExpr &t, const WhileStmt *&plain) {
   const WhileStmt *loop = nullptr;
   forEachStmt(program, [&](Stmt &s) {
     if (auto *w = dyn_cast<WhileStmt>(&s))
@@ -279,6 +279,7 @@ std::string whyNotFusable(Program &program, const EdgeTraversalExpr &t) {
   if (!asksOnlyTheQueue(*loop->cond, t.priorityQueue))
     return "its loop's condition is not " + t.priorityQueue->name + ".finished() == false or " +
            t.priorityQueue->name + ".finishedNode(v) == false";
+  plain = loop;
   return "";
 }
 
@@ -364,8 +365,16 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
     plan.currentRead = t->priorityCurrentRead;
     if (s && s->openBuckets)
       plan.openBuckets = s->openBuckets;
-    std::string whyNotLoop = whyNotFusable(*module.program, *t);
+    const WhileStmt *plainLoop = nullptr;
+    std::string whyNotLoop = whyNotFusable(*module.program, *t, plainLoop);
     t->priorityFusable = whyNotLoop.empty();
+    // Eager updates alone: the one-region loop gathers the threads' bins
+    // itself (the other strategies bucket before a dequeue). Its frontier
+    // must be the loop's own, unused after it.
+    if (plainLoop && isa<VarDeclStmt>(*plainLoop->body.front()) &&
+        (plan.update == PriorityUpdate::EagerPriorityUpdate ||
+         plan.update == PriorityUpdate::EagerPriorityUpdateWithMerge))
+      t->orderedLoop = plainLoop;
     if (plan.update == PriorityUpdate::EagerPriorityUpdateWithMerge) {
       t->bucketFusion = bucketFusionOf(*t, whyNotLoop, *s, diags);
       ok &= t->bucketFusion.has_value();

@@ -114,6 +114,49 @@ public:
   /// applyUpdatePriorityExtern: C++ changed the priorities itself).
   void rebucket(VertexSubset changed);
 
+  /// A whole ordered loop in one parallel region, Eager mode only:
+  ///   while (keepGoing()) { frontier = dequeueReadySet(); for v in frontier: process(v); }
+  /// with every thread kept for the whole loop (GAPBS's delta-stepping): a
+  /// round is a barrier, one thread choosing the next bucket, each thread
+  /// gathering its own entries of it into the shared frontier, and the
+  /// threads sharing the frontier in dynamic chunks of `grain`; then, with a
+  /// fusion threshold above 0, each drains its own current bucket
+  /// (drainOwnCurrentBucket). Each round takes what dequeueReadySet would
+  /// (a bucket whose entries are all stale is passed over in the same round).
+  template <typename KeepGoing, typename Process>
+  void processInRounds(KeepGoing &&keepGoing, int64_t grain, int64_t fusionThreshold,
+                       Process &&process) {
+    requireEager("processInRounds");
+    size_t tail = 0;
+    bool go = false, started = false, gathered = false;
+#pragma omp parallel
+    {
+      for (;;) {
+#pragma omp single
+        {
+          // An empty round (every entry stale) goes on to the next bucket
+          // without asking the loop again, as dequeueReadySet would.
+          go = ((started && tail == 0) || keepGoing()) && selectNextBucket(tail);
+          started = true;
+          // A small bucket is gathered here, saving the round a barrier.
+          gathered = go && gatherIfSmall(tail);
+        }
+        if (!go)
+          break;
+        if (!gathered) {
+          gatherOwnEntries(tail);
+#pragma omp barrier
+        }
+#pragma omp for schedule(dynamic, grain) nowait
+        for (size_t i = 0; i < tail; ++i)
+          process(roundFrontier_[i]);
+        if (fusionThreshold > 0)
+          drainOwnCurrentBucket(fusionThreshold, process);
+#pragma omp barrier
+      }
+    }
+  }
+
   /// Bucket fusion (eager_priority_update_with_merge), called by each thread
   /// of a traversal once its share of the current bucket is done: while the
   /// thread's own entries of the current bucket are fewer than `threshold`,
@@ -122,7 +165,7 @@ public:
   /// without the round's barrier and gather. Eager mode only (the others
   /// insert nothing during a traversal).
   template <typename Process> void drainOwnCurrentBucket(int64_t threshold, Process &&process) {
-    std::vector<VertexId> own;
+    std::vector<VertexId> &own = myBins().draining;
     while (takeOwnCurrent(threshold, own))
       for (VertexId v : own)
         if (claimCurrent(v))
@@ -134,6 +177,7 @@ private:
     std::vector<std::vector<VertexId>> open; // bucket windowStart_ + i in open[i]
     std::vector<VertexId> overflow;          // beyond the window
     std::vector<VertexId> marked;            // Lazy and ConstantSum: changed this round
+    std::vector<VertexId> draining; // bucket fusion: the entries being processed
   };
 
   /// The index of a bucket: 0 for the first one dequeued, increasing in
@@ -143,6 +187,11 @@ private:
   }
   int64_t bucketOf(int64_t index) const { return increasing_ ? base_ + index : base_ - index; }
   int64_t indexOfPriority(P p) const {
+    // A 32-bit priority and delta divide in 32 bits (the same quotient, and
+    // a fraction of a 64-bit division's time: every update divides).
+    if constexpr (sizeof(P) <= 4)
+      if (delta_ <= std::numeric_limits<int32_t>::max())
+        return indexOfBucket(static_cast<int64_t>(p / static_cast<P>(delta_)));
     return indexOfBucket(static_cast<int64_t>(p) / delta_);
   }
   /// Where v with priority p belongs now: never before the current bucket.
@@ -183,6 +232,28 @@ private:
   /// The next non-empty bucket's vertices, which becomes the current one;
   /// false (exhausted) when none is left.
   bool takeNext(std::vector<VertexId> &ready);
+  /// Throws unless the queue is in Eager mode.
+  void requireEager(const char *what) const;
+  /// A dequeue, moving from bucket `previous` to `index`, takes v: its
+  /// priority places it here and it was not taken at that priority (then it
+  /// is now).
+  bool takes(VertexId v, int64_t previous, int64_t index);
+  /// The next bucket holding entries becomes the current one (previous_ the
+  /// one before); false (exhausted) when none is left.
+  bool moveToNextBucket();
+  /// processInRounds: the next non-empty bucket becomes the current one, the
+  /// shared frontier is made large enough for its entries and `tail` is 0;
+  /// false (exhausted) when no bucket is left.
+  bool selectNextBucket(size_t &tail);
+  /// processInRounds: the calling thread's entries of the current bucket that
+  /// a dequeue would take, appended to the shared frontier.
+  void gatherOwnEntries(size_t &tail);
+  /// Bin t's entries of the current bucket that a dequeue would take, appended
+  /// to the shared frontier.
+  void gatherBin(size_t t, size_t &tail);
+  /// processInRounds: every thread's entries, by this thread, if they are few
+  /// (polyrt::kSerialWork); false if they are not.
+  bool gatherIfSmall(size_t &tail);
   /// The calling thread's entries of the current bucket, into `own`, if
   /// there are some and fewer than `threshold`.
   bool takeOwnCurrent(int64_t threshold, std::vector<VertexId> &own);
@@ -219,6 +290,8 @@ private:
   /// vertex moved, or re-bucketed from the overflow) are dropped.
   std::vector<P> takenAt_;
   bool exhausted_ = false; // a dequeue found nothing: no bucket is left
+  int64_t previous_ = 0;    // the index of the bucket before the current one
+  std::vector<VertexId> roundFrontier_; // processInRounds: the round's shared frontier
 };
 
 /// The queue, after checking its delta is 1: a program that reads the current

@@ -138,6 +138,13 @@ struct LoopNest {
   /// queue's current bucket, with the same edge loop, while they are fewer
   /// than this threshold (polyrt::PriorityQueue::drainOwnCurrentBucket).
   std::optional<ScheduleNumber> drainsCurrentBucket;
+  /// The owner loop is the round of the traversal's ordered loop
+  /// (orderedLoop), and that whole loop runs in one parallel region
+  /// (polyrt::PriorityQueue::processInRounds): the threads stay for every
+  /// round, each round a few barriers instead of a region started and
+  /// joined. The loop's condition is passed in; its statement becomes one
+  /// call (Module::orderedLoops).
+  bool roundsInOneRegion = false;
 
   const ForLoop *find(ForLoop::Kind kind) const {
     for (const ForLoop &loop : loops)
@@ -305,6 +312,10 @@ public:
   /// The loop around it is a plain ordered-processing loop, where bucket
   /// fusion does what later rounds would (the priority-update pass).
   bool priorityFusable = false;
+  /// The plain ordered loop around it, which declares its frontier, where
+  /// the queue's updates are eager (the priority-update pass): the loop-nest
+  /// pass may run the whole loop in one parallel region.
+  const WhileStmt *orderedLoop = nullptr;
   /// eager_priority_update_with_merge: the bucket-fusion threshold, for
   /// the loop-nest pass to give the push loops (the priority-update pass,
   /// which checked the ordered loop around this traversal allows it).
@@ -424,6 +435,9 @@ struct Module {
   /// `new priority_queue` of it (the priority-update pass); a queue no
   /// scheduled traversal updates gets the defaults.
   std::map<const NewExpr *, PriorityQueuePlan> priorityQueuePlans;
+  /// The ordered loops run as one call of their traversal (the loop-nest
+  /// pass; LoopNest::roundsInOneRegion).
+  std::map<const WhileStmt *, const EdgeTraversalExpr *> orderedLoops;
   /// set.applyUpdatePriorityExtern(f): the queue that re-buckets what f
   /// returns, the program's only one (the priority-update pass).
   std::map<const MethodCallExpr *, const VarDecl *> externPriorityUpdates;
