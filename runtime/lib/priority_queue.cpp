@@ -61,71 +61,54 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
   }
 }
 
-template <typename P>
-bool PriorityQueue<P>::addClamped(VertexId v, int64_t delta, P minimum, P &result) {
-  std::atomic_ref<P> ref((*priorities_)[v]);
-  P old = ref.load(std::memory_order_relaxed);
-  P next;
-  do {
-    if (old <= minimum)
-      return false;
-    // In 128 bits, so that neither a negative delta on an unsigned priority
-    // nor a sum beyond P's range wraps; P's largest value means "none".
-    __extension__ __int128 sum = static_cast<__int128>(old) + delta;
-    if (sum < static_cast<__int128>(minimum))
-      sum = minimum;
-    if (sum >= static_cast<__int128>(kNone<P>))
-      sum = static_cast<__int128>(kNone<P>) - 1;
-    next = static_cast<P>(sum);
-  } while (next != old && !ref.compare_exchange_weak(old, next, std::memory_order_relaxed));
-  result = next;
-  return next != old;
+template <typename P> void PriorityQueue<P>::countSum(VertexId v, int64_t delta, P minimum) {
+  // Every call of a round gives the same delta and minimum (the
+  // priority-update pass checks the program says so): stored by the first
+  // call that brings a new one, read by the others, so that the threads do
+  // not all write one cache line at every update.
+  std::atomic_ref<int64_t> roundDelta(sumDelta_);
+  if (roundDelta.load(std::memory_order_relaxed) != delta)
+    roundDelta.store(delta, std::memory_order_relaxed);
+  std::atomic_ref<P> roundMinimum(sumMinimum_);
+  if (roundMinimum.load(std::memory_order_relaxed) != minimum)
+    roundMinimum.store(minimum, std::memory_order_relaxed);
+  if (std::atomic_ref<uint32_t>(marks_[v]).fetch_add(1, std::memory_order_relaxed) == 0)
+    myBins().marked.push_back(v);
 }
 
-template <typename P> bool PriorityQueue<P>::updateSum(VertexId v, int64_t delta, P minimum) {
-  if (mode_ == PriorityUpdateMode::ConstantSum) {
-    // Every call of a round gives the same delta and minimum (the
-    // priority-update pass checks the program says so): stored by the first
-    // call that brings a new one, read by the others, so that the threads do
-    // not all write one cache line at every update.
-    std::atomic_ref<int64_t> roundDelta(sumDelta_);
-    if (roundDelta.load(std::memory_order_relaxed) != delta)
-      roundDelta.store(delta, std::memory_order_relaxed);
-    std::atomic_ref<P> roundMinimum(sumMinimum_);
-    if (roundMinimum.load(std::memory_order_relaxed) != minimum)
-      roundMinimum.store(minimum, std::memory_order_relaxed);
-    if (std::atomic_ref<uint32_t>(marks_[v]).fetch_add(1, std::memory_order_relaxed) == 0)
-      myBins().marked.push_back(v);
-    return false;
+template <typename P> void PriorityQueue<P>::flushBin(size_t t) {
+  const P *p = priorities_->data();
+  bool sums = mode_ == PriorityUpdateMode::ConstantSum;
+  std::vector<VertexId> &marked = bins_[t].marked; // insert() adds to no marked list
+  for (VertexId v : marked) {
+    uint32_t count = marks_[v];
+    marks_[v] = 0;
+    P next = p[v];
+    if (sums && !addClamped(v, sumDelta_ * static_cast<int64_t>(count), sumMinimum_, next))
+      continue;
+    insert(v, next);
   }
-  P next;
-  if (!addClamped(v, delta, minimum, next))
-    return false;
-  changed(v, next);
-  return true;
+  marked.clear();
 }
 
 template <typename P> void PriorityQueue<P>::flushMarked() {
   if (mode_ == PriorityUpdateMode::Eager)
     return;
-  const P *p = priorities_->data();
-  bool sums = mode_ == PriorityUpdateMode::ConstantSum;
-#pragma omp parallel for schedule(dynamic, 1)
-  for (size_t t = 0; t < bins_.size(); ++t) {
-    std::vector<VertexId> marked;
-    marked.swap(bins_[t].marked);
-    for (VertexId v : marked) {
-      uint32_t count = marks_[v];
-      marks_[v] = 0;
-      P next = p[v];
-      if (sums && !addClamped(v, sumDelta_ * static_cast<int64_t>(count), sumMinimum_, next))
-        continue;
-      insert(v, next);
-    }
-  }
+  size_t total = 0;
+  for (const ThreadBins &b : bins_)
+    total += b.marked.size();
+  // (Peeling takes hundreds of rounds that mark a few vertices: those are
+  // bucketed by this thread.)
+#pragma omp parallel for schedule(dynamic, 1) if (total > static_cast<size_t>(kSerialWork))
+  for (size_t t = 0; t < bins_.size(); ++t)
+    flushBin(t);
 }
 
-template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
+template <typename P> void PriorityQueue<P>::flushOwnMarked() {
+  for (size_t t = static_cast<size_t>(omp_get_thread_num()); t < bins_.size();
+       t += static_cast<size_t>(omp_get_num_threads()))
+    flushBin(t);
+}template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
   const std::vector<VertexId> &ids = changed.sparse();
   const P *p = priorities_->data();
 #pragma omp parallel for schedule(static)
@@ -135,7 +118,10 @@ template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
 }
 
 template <typename P> void PriorityQueue<P>::mark(VertexId v) {
-  if (std::atomic_ref<uint32_t>(marks_[v]).exchange(1, std::memory_order_relaxed) == 0)
+  // Read first: most updates of a round find the vertex marked already, and
+  // a read keeps the line shared where an exchange would take it.
+  std::atomic_ref<uint32_t> mark(marks_[v]);
+  if (mark.load(std::memory_order_relaxed) == 0 && mark.exchange(1, std::memory_order_relaxed) == 0)
     myBins().marked.push_back(v);
 }
 
@@ -164,11 +150,6 @@ bool PriorityQueue<P>::takes(VertexId v, int64_t previous, int64_t index) {
     return false;
   P taken = std::atomic_ref<P>(takenAt_[v]).load(std::memory_order_relaxed);
   return taken != priority && compareAndSwap(&takenAt_[v], taken, priority);
-}
-
-template <typename P> void PriorityQueue<P>::requireEager(const char *what) const {
-  if (mode_ != PriorityUpdateMode::Eager)
-    throw Error(std::string(what) + " needs a priority queue with eager updates");
 }
 
 template <typename P> bool PriorityQueue<P>::selectNextBucket(size_t &tail) {

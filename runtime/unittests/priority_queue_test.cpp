@@ -119,10 +119,6 @@ TEST(PriorityQueue, OneParallelRegionForTheWholeLoopFindsDijkstrasDistances) {
       for (int64_t open : {1024, 2})
         EXPECT_EQ(deltaSteppingInRounds(g, 0, delta, open, fusion), expected)
             << "fusion " << fusion << ", delta " << delta << ", " << open << " open";
-  VertexArray<int32_t> p(4, 0);
-  PriorityQueue<int32_t> lazy(p, 1, 1, true, -1, PriorityUpdateMode::Lazy);
-  EXPECT_EQ(errorOf([&] { lazy.processInRounds([] { return true; }, 1, 0, [](VertexId) {}); }),
-            "processInRounds needs a priority queue with eager updates");
 }
 
 TEST(PriorityQueue, RoundsStopWhenTheLoopSaysSoAsTheDequeueLoopDoes) {
@@ -218,6 +214,25 @@ std::vector<uint32_t> sequentialCoreness(const Graph<NoWeight> &g) {
   return core;
 }
 
+/// Peeling as polyc emits `while (pq.finished() == false)` in one region.
+std::vector<uint32_t> peelInRounds(const Graph<NoWeight> &g, PriorityUpdateMode mode,
+                                   int64_t openBuckets, int64_t fusion) {
+  VertexId n = g.numVertices();
+  VertexArray<uint32_t> degree(n, 0);
+  for (VertexId v = 0; v < n; ++v)
+    degree[v] = static_cast<uint32_t>(g.outDegree(v));
+  PriorityQueue<uint32_t> pq(degree, 1, 1, true, -1, mode, openBuckets);
+  std::vector<int> timesPeeled(n, 0);
+  pq.processInRounds([&] { return !pq.finished(); }, 4, fusion, [&](VertexId u) {
+    ++std::atomic_ref<int>(timesPeeled[u]);
+    uint32_t k = pq.currentPriority();
+    for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
+      pq.updateSum(g.outNeighbors()[e], -1, k);
+  });
+  EXPECT_EQ(timesPeeled, std::vector<int>(n, 1));
+  return std::vector<uint32_t>(degree.data(), degree.data() + n);
+}
+
 TEST(PriorityQueue, KCorePeelingWithSumsInEveryMode) {
   Graph<NoWeight> g = buildGraph<NoWeight>(generateKronecker(9, 8, 3), 1 << 9, true);
   std::vector<uint32_t> expected = sequentialCoreness(g);
@@ -227,6 +242,11 @@ TEST(PriorityQueue, KCorePeelingWithSumsInEveryMode) {
       EXPECT_EQ(peel(g, mode, open), expected) << "mode " << int(mode) << ", " << open << " open";
   for (int64_t fusion : {2, 1 << 30})
     EXPECT_EQ(peel(g, PriorityUpdateMode::Eager, 1024, fusion), expected) << "fusion " << fusion;
+  for (PriorityUpdateMode mode :
+       {PriorityUpdateMode::Eager, PriorityUpdateMode::Lazy, PriorityUpdateMode::ConstantSum})
+    for (int64_t open : {1024, 3})
+      EXPECT_EQ(peelInRounds(g, mode, open, mode == PriorityUpdateMode::Eager ? 2 : 0), expected)
+          << "in rounds, mode " << int(mode) << ", " << open << " open";
 }
 
 TEST(PriorityQueue, FinishedOnlyAfterADequeueFindsNothing) {

@@ -135,8 +135,8 @@ bool addBucketDrain(const EdgeTraversalExpr &t, VariantPlan &v, DiagnosticEngine
   return true;
 }
 
-/// A traversal that is the round of a plain ordered loop with eager updates
-/// (the priority-update pass found it) runs the whole loop in one parallel
+/// A traversal that is the round of a plain ordered loop (the
+/// priority-update pass found it) runs the whole loop in one parallel
 /// region where its one variant is a sparse push in dynamic vertex tasks
 /// and nothing is set up or finished around its loops (no NUMA, deferred
 /// reductions, replicas, fused apply or accounting).

@@ -368,12 +368,9 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
     const WhileStmt *plainLoop = nullptr;
     std::string whyNotLoop = whyNotFusable(*module.program, *t, plainLoop);
     t->priorityFusable = whyNotLoop.empty();
-    // Eager updates alone: the one-region loop gathers the threads' bins
-    // itself (the other strategies bucket before a dequeue). Its frontier
-    // must be the loop's own, unused after it.
-    if (plainLoop && isa<VarDeclStmt>(*plainLoop->body.front()) &&
-        (plan.update == PriorityUpdate::EagerPriorityUpdate ||
-         plan.update == PriorityUpdate::EagerPriorityUpdateWithMerge))
+    // The loop may run in one region where its frontier is its own, unused
+    // after it.
+    if (plainLoop && isa<VarDeclStmt>(*plainLoop->body.front()))
       t->orderedLoop = plainLoop;
     if (plan.update == PriorityUpdate::EagerPriorityUpdateWithMerge) {
       t->bucketFusion = bucketFusionOf(*t, whyNotLoop, *s, diags);

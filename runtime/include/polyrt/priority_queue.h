@@ -45,8 +45,10 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <type_traits>
 #include <limits>
 #include <string>
 #include <utility>
@@ -55,6 +57,10 @@
 namespace polyrt {
 
 enum class PriorityUpdateMode { Eager, Lazy, ConstantSum };
+
+namespace detail {
+__extension__ typedef __int128 Int128; // (a GCC and Clang extension: no -Wpedantic warning)
+} // namespace detail
 
 template <typename P> class PriorityQueue {
 public:
@@ -109,29 +115,44 @@ public:
   /// atomically; true (and v re-bucketed) when it changed. ConstantSum mode
   /// only counts the call (the sum is made before the next dequeue) and
   /// returns false.
-  bool updateSum(VertexId v, int64_t delta, P minimum);
+  bool updateSum(VertexId v, int64_t delta, P minimum) {
+    if (mode_ == PriorityUpdateMode::ConstantSum) {
+      countSum(v, delta, minimum);
+      return false;
+    }
+    P next;
+    if (!addClamped(v, delta, minimum, next))
+      return false;
+    changed(v, next);
+    return true;
+  }
   /// Puts each of `changed` into the bucket of its priority now (GraphIt's
   /// applyUpdatePriorityExtern: C++ changed the priorities itself).
   void rebucket(VertexSubset changed);
 
-  /// A whole ordered loop in one parallel region, Eager mode only:
+  /// A whole ordered loop in one parallel region:
   ///   while (keepGoing()) { frontier = dequeueReadySet(); for v in frontier: process(v); }
   /// with every thread kept for the whole loop (GAPBS's delta-stepping): a
   /// round is a barrier, one thread choosing the next bucket, each thread
   /// gathering its own entries of it into the shared frontier, and the
   /// threads sharing the frontier in dynamic chunks of `grain`; then, with a
   /// fusion threshold above 0, each drains its own current bucket
-  /// (drainOwnCurrentBucket). Each round takes what dequeueReadySet would
-  /// (a bucket whose entries are all stale is passed over in the same round).
+  /// (drainOwnCurrentBucket). Lazy and ConstantSum updates are bucketed at
+  /// the start of a round, each thread its own. Each round takes what
+  /// dequeueReadySet would (a bucket whose entries are all stale is passed
+  /// over in the same round).
   template <typename KeepGoing, typename Process>
   void processInRounds(KeepGoing &&keepGoing, int64_t grain, int64_t fusionThreshold,
                        Process &&process) {
-    requireEager("processInRounds");
     size_t tail = 0;
     bool go = false, started = false, gathered = false;
 #pragma omp parallel
     {
       for (;;) {
+        if (mode_ != PriorityUpdateMode::Eager) {
+          flushOwnMarked();
+#pragma omp barrier
+        }
 #pragma omp single
         {
           // An empty round (every entry stale) goes on to the next bucket
@@ -225,15 +246,47 @@ private:
     else
       mark(v);
   }
+  /// Lazy and ConstantSum: bin t's marked vertices into the calling thread's
+  /// buckets.
+  void flushBin(size_t t);
+  /// processInRounds: the marked vertices of bins t, t + T, ... (thread t of
+  /// T) into the calling thread's buckets.
+  void flushOwnMarked();
   /// Lazy and ConstantSum: the marked vertices into their buckets.
   void flushMarked();
-  /// updateSum's atomic step, shared by the modes.
-  bool addClamped(VertexId v, int64_t delta, P minimum, P &result);
+  /// updateSum's atomic step, shared by the modes: if priority[v] >
+  /// minimum, priority[v] = max(priority[v] + delta, minimum), never P's
+  /// largest value ("none") or beyond; true (and the new value in `result`)
+  /// when it changed.
+  bool addClamped(VertexId v, int64_t delta, P minimum, P &result) {
+    // A sum in 64 bits for 32-bit priorities (a delta beyond 2^40 saturates
+    // the same), in 128 otherwise: neither a negative delta on an unsigned
+    // priority nor a sum beyond P's range wraps.
+    using Wide = std::conditional_t<sizeof(P) <= 4, int64_t, detail::Int128>;
+    constexpr int64_t kReach = int64_t{1} << 40;
+    Wide step = sizeof(P) <= 4 ? std::clamp(delta, -kReach, kReach) : delta;
+    std::atomic_ref<P> ref((*priorities_)[v]);
+    P old = ref.load(std::memory_order_relaxed);
+    P next;
+    do {
+      if (old <= minimum)
+        return false;
+      Wide sum = static_cast<Wide>(old) + step;
+      if (sum < static_cast<Wide>(minimum))
+        sum = minimum;
+      if (sum >= static_cast<Wide>(std::numeric_limits<P>::max()))
+        sum = static_cast<Wide>(std::numeric_limits<P>::max()) - 1;
+      next = static_cast<P>(sum);
+    } while (next != old && !ref.compare_exchange_weak(old, next, std::memory_order_relaxed));
+    result = next;
+    return next != old;
+  }
+  /// ConstantSum: counts an updateSum call (the sum is made before the next
+  /// dequeue).
+  void countSum(VertexId v, int64_t delta, P minimum);
   /// The next non-empty bucket's vertices, which becomes the current one;
   /// false (exhausted) when none is left.
   bool takeNext(std::vector<VertexId> &ready);
-  /// Throws unless the queue is in Eager mode.
-  void requireEager(const char *what) const;
   /// A dequeue, moving from bucket `previous` to `index`, takes v: its
   /// priority places it here and it was not taken at that priority (then it
   /// is now).

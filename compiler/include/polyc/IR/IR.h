@@ -312,9 +312,9 @@ public:
   /// The loop around it is a plain ordered-processing loop, where bucket
   /// fusion does what later rounds would (the priority-update pass).
   bool priorityFusable = false;
-  /// The plain ordered loop around it, which declares its frontier, where
-  /// the queue's updates are eager (the priority-update pass): the loop-nest
-  /// pass may run the whole loop in one parallel region.
+  /// The plain ordered loop around it, which declares its frontier (the
+  /// priority-update pass): the loop-nest pass may run the whole loop in one
+  /// parallel region.
   const WhileStmt *orderedLoop = nullptr;
   /// eager_priority_update_with_merge: the bucket-fusion threshold, for
   /// the loop-nest pass to give the push loops (the priority-update pass,
