@@ -31,9 +31,15 @@
 #                         a different algorithm than cc.gt's (see cc.cpp)
 #   BENCH_SSSP_DELTAS [kron=4/4 urand=16/4 grid=1024/128]
 #                         sssp_delta's bucket width per graph, polyc's/the
-#                         baseline's: each side's best measured one
-#                         (docs/benchmarks.md); polyc's schedule reads it
-#                         from argv[3], the baseline from its third argument
+#                         baseline's[/the peer's, else the baseline's]: each
+#                         side's best measured one (docs/benchmarks.md);
+#                         polyc's schedule reads it from argv[3], the baseline
+#                         from its third argument
+#   BENCH_GAPBS_DIR       a GAPBS build of the user's own (github.com/sbeamer/gapbs,
+#                         `make`): its sssp runs as a third side of sssp_delta,
+#                         interleaved on the same .wsg files (GAPBS reads them),
+#                         `sssp -f G -r SOURCE -d DELTA -n 1 -v`; its time is its
+#                         "Trial Time", its answer checked by its own verifier
 #   BENCH_BUILD [1]       0: do not run scripts/build.sh (use the build as is)
 #   POLYC_BUILD_DIR [build]  the build; graphs and binaries go to its bench/
 #   BENCH_DIR [$POLYC_BUILD_DIR/bench]
@@ -57,6 +63,7 @@ graphs="${BENCH_GRAPHS:-kron urand grid}"
 compile_runs="${BENCH_COMPILE_RUNS:-3}"
 cc_shortcut="${BENCH_CC_SHORTCUT:-0}"
 sssp_deltas="${BENCH_SSSP_DELTAS:-kron=4/4 urand=16/4 grid=1024/128}"
+gapbs_dir="${BENCH_GAPBS_DIR:-}"
 work="${BENCH_DIR:-$build/bench}"
 target_ratio=1.10
 target_compile=3
@@ -134,12 +141,17 @@ make_graph() { # kind ext
 graph_ext() { [[ "$1" == sssp* ]] && echo wsg || echo sg; }
 # The arguments after the source that side (1: polyc, 2: the baseline) of an
 # algorithm takes on a graph kind: sssp_delta's delta.
-side_args() { # algo kind side
+side_args() { # algo kind side (3: the peer, the baseline's unless given)
   [[ "$1" == sssp_delta ]] || return 0
-  local entry
+  local entry deltas
   for entry in $sssp_deltas; do
     if [[ "${entry%%=*}" == "$2" ]]; then
-      cut -d/ -f"$3" <<<"${entry#*=}"
+      deltas="${entry#*=}"
+      if (($3 == 3)); then
+        [[ "$deltas" == */*/* ]] && cut -d/ -f3 <<<"$deltas" || cut -d/ -f2 <<<"$deltas"
+      else
+        cut -d/ -f"$3" <<<"$deltas"
+      fi
       return 0
     fi
   done
@@ -147,6 +159,15 @@ side_args() { # algo kind side
   exit 2
 }
 needs_source() { [[ "$1" == bfs || "$1" == sssp* ]]; }
+# The peer's binary for an algorithm, if BENCH_GAPBS_DIR gives one.
+peer_of() { # algo
+  [[ -n "$gapbs_dir" && "$1" == sssp_delta ]] && echo "$gapbs_dir/sssp"
+  return 0
+}
+if [[ -n "$gapbs_dir" && ! -x "$gapbs_dir/sssp" ]]; then
+  echo "bench.sh: BENCH_GAPBS_DIR=$gapbs_dir has no executable sssp (run make there)" >&2
+  exit 2
+fi
 for kind in $graphs; do
   graph_name "$kind" >/dev/null
   for algo in $algos; do
@@ -213,6 +234,20 @@ run_once() {
     seconds=nan
     fail "$(basename "$exe") $(basename "$graph") $*: no kernel_seconds line on stderr"
   fi
+}
+# run_peer binary graph source delta err: GAPBS's sssp once, verified;
+# sets seconds (nan on failure).
+run_peer() {
+  local exe="$1" graph="$2" src="$3" delta="$4" err="$5" rc=0
+  seconds=nan
+  OMP_NUM_THREADS="${OMP_NUM_THREADS:-$(nproc)}" "$exe" -f "$graph" -r "$src" -d "$delta" -n 1 -v \
+    >"$err" 2>&1 || rc=$?
+  if ((rc != 0)) || ! grep -q 'Verification: *PASS' "$err"; then
+    fail "$(basename "$exe") $(basename "$graph") -r $src -d $delta: exit status $rc, $(grep -m1 -i 'verification' "$err" || tail -n 1 "$err")"
+    return
+  fi
+  seconds="$(sed -n 's/^Trial Time: *//p' "$err" | head -n 1)"
+  [[ -n "$seconds" ]] || { seconds=nan; fail "$(basename "$exe"): no Trial Time line"; }
 }
 add() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a + b }'; }
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
@@ -307,7 +342,7 @@ for algo in $algos; do
 done
 
 results="$work/results.txt"
-rows_out=()
+rows_out=() peer_rows=()
 out="$work/out"
 mkdir -p "$out"
 for algo in $algos; do
@@ -323,6 +358,7 @@ for algo in $algos; do
       mapfile -t srcs <<<"$text"
     fi
     a_args=($(side_args "$algo" "$kind" 1)) b_args=($(side_args "$algo" "$kind" 2))
+    peer="$(peer_of "$algo")" p_times=()
     note "$algo on $stem: $runs x (polyc, baseline)${srcs[0]:+ from sources ${srcs[*]}}${a_args[0]:+; polyc ${a_args[*]}, baseline ${b_args[*]}}"
     a_times=() b_times=()
     started=$SECONDS
@@ -340,8 +376,14 @@ for algo in $algos; do
         run_once "$bin/$algo-baseline" "$graph" "$out/$algo.$stem.$i.b$r" "$out/err" $s \
           "${b_args[@]}" "${base_args[@]}"
         b_total="$(add "$b_total" "$seconds")"
+        if [[ -n "$peer" ]]; then
+          run_peer "$peer" "$graph" "$s" "$(side_args "$algo" "$kind" 3)" "$out/peer.err"
+          p_total="$(add "${p_total:-0}" "$seconds")"
+        fi
       done
       a_times+=("$a_total") b_times+=("$b_total")
+      [[ -n "$peer" ]] && p_times+=("$p_total")
+      p_total=0
     done
     # Every output of a source against each other; the work is the sum over sources.
     done_runs=${#a_times[@]}
@@ -384,6 +426,15 @@ for algo in $algos; do
         ok = (agree != "yes") ? "DISAGREE" : (ratio <= target) ? "yes" : "no"
         printf "%-8s %-16s %4d %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f %9.1f %9.1f  %-8s  [%s | %s]\n",
           algo, g, n, a, b, ratio, amin, bmin, amin / bmin, w / a / 1e6, w / b / 1e6, ok, at, bt }')")
+    if [[ -n "$peer" ]]; then
+      p_med="$(median "${p_times[@]}")"
+      p_min="$(printf '%s\n' "${p_times[@]}" | sort -g | head -n 1)"
+      peer_rows+=("$(awk -v algo="$label" -v g="$stem" -v peer="gapbs/$(basename "$peer")" \
+        -v d="$(side_args "$algo" "$kind" 3)" -v a="$a_med" -v p="$p_med" -v amin="$a_min" \
+        -v pmin="$p_min" -v pt="${p_times[*]}" 'BEGIN {
+          printf "%-8s %-16s %-12s %6s %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f  [%s]\n",
+            algo, g, peer, d, a, p, a / p, amin, pmin, amin / pmin, pt }')")
+    fi
   done
 done
 
@@ -430,6 +481,14 @@ fi
     "[polyc runs | baseline runs]"
   printf '%s\n' "${rows_out[@]}"
   [[ "$cc_shortcut" == 1 ]] && echo "cc*: the baseline shortcuts (pointer jumping), a different algorithm than cc.gt's"
+  if ((${#peer_rows[@]})); then
+    echo
+    echo "the real peers (built by the user), interleaved with the runs above: ratio = polyc / peer,"
+    echo "the peer's time its own kernel timer, its answer checked by its own verifier"
+    printf '%-8s %-16s %-12s %6s %9s %9s %6s %9s %9s %6s  %s\n' algorithm graph peer delta \
+      polyc_s peer_s ratio polyc_min peer_min ratio "[peer runs]"
+    printf '%s\n' "${peer_rows[@]}"
+  fi
   if ((${#compile_rows[@]})); then
     echo
     echo "compile latency: polyc .gt + schedule to executable (-O3), wall seconds, median of $compile_runs"
