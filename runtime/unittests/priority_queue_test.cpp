@@ -165,26 +165,32 @@ TEST(PriorityQueue, DistancesBeyondTheOpenBucketsGoThroughTheOverflow) {
   EXPECT_EQ(deltaStepping(g, 0, 1), dijkstra(g, 0));
 }
 
-/// Coreness by the queue's peeling, GraphIt's k_core.gt.
-/// Each vertex is peeled exactly once, fused or not.
+/// Coreness by the queue's peeling (GraphIt's k_core.gt): a round per
+/// dequeue, or (inRounds) the loop in one parallel region as polyc emits a
+/// plain ordered loop. Each vertex is peeled exactly once, fused or not.
 std::vector<uint32_t> peel(const Graph<NoWeight> &g, PriorityUpdateMode mode, int64_t openBuckets,
-                           int64_t fusion = 0) {
+                           int64_t fusion = 0, bool inRounds = false) {
   VertexId n = g.numVertices();
   VertexArray<uint32_t> degree(n, 0);
   for (VertexId v = 0; v < n; ++v)
     degree[v] = static_cast<uint32_t>(g.outDegree(v));
   PriorityQueue<uint32_t> pq(degree, 1, 1, true, -1, mode, openBuckets);
   std::vector<int> timesPeeled(n, 0);
-  for (;;) {
-    VertexSubset frontier = pq.dequeueReadySet();
-    if (pq.finished())
-      break;
+  auto remove = [&](VertexId u) {
+    ++std::atomic_ref<int>(timesPeeled[u]);
     uint32_t k = pq.currentPriority();
-    processRound(pq, frontier, fusion, [&](VertexId u) {
-      ++std::atomic_ref<int>(timesPeeled[u]);
-      for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
-        pq.updateSum(g.outNeighbors()[e], -1, k);
-    });
+    for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
+      pq.updateSum(g.outNeighbors()[e], -1, k);
+  };
+  if (inRounds) {
+    pq.processInRounds([&] { return !pq.finished(); }, 4, fusion, remove);
+  } else {
+    for (;;) {
+      VertexSubset frontier = pq.dequeueReadySet();
+      if (pq.finished())
+        break;
+      processRound(pq, frontier, fusion, remove);
+    }
   }
   EXPECT_EQ(timesPeeled, std::vector<int>(n, 1));
   return std::vector<uint32_t>(degree.data(), degree.data() + n);
@@ -214,25 +220,6 @@ std::vector<uint32_t> sequentialCoreness(const Graph<NoWeight> &g) {
   return core;
 }
 
-/// Peeling as polyc emits `while (pq.finished() == false)` in one region.
-std::vector<uint32_t> peelInRounds(const Graph<NoWeight> &g, PriorityUpdateMode mode,
-                                   int64_t openBuckets, int64_t fusion) {
-  VertexId n = g.numVertices();
-  VertexArray<uint32_t> degree(n, 0);
-  for (VertexId v = 0; v < n; ++v)
-    degree[v] = static_cast<uint32_t>(g.outDegree(v));
-  PriorityQueue<uint32_t> pq(degree, 1, 1, true, -1, mode, openBuckets);
-  std::vector<int> timesPeeled(n, 0);
-  pq.processInRounds([&] { return !pq.finished(); }, 4, fusion, [&](VertexId u) {
-    ++std::atomic_ref<int>(timesPeeled[u]);
-    uint32_t k = pq.currentPriority();
-    for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
-      pq.updateSum(g.outNeighbors()[e], -1, k);
-  });
-  EXPECT_EQ(timesPeeled, std::vector<int>(n, 1));
-  return std::vector<uint32_t>(degree.data(), degree.data() + n);
-}
-
 TEST(PriorityQueue, KCorePeelingWithSumsInEveryMode) {
   Graph<NoWeight> g = buildGraph<NoWeight>(generateKronecker(9, 8, 3), 1 << 9, true);
   std::vector<uint32_t> expected = sequentialCoreness(g);
@@ -245,7 +232,7 @@ TEST(PriorityQueue, KCorePeelingWithSumsInEveryMode) {
   for (PriorityUpdateMode mode :
        {PriorityUpdateMode::Eager, PriorityUpdateMode::Lazy, PriorityUpdateMode::ConstantSum})
     for (int64_t open : {1024, 3})
-      EXPECT_EQ(peelInRounds(g, mode, open, mode == PriorityUpdateMode::Eager ? 2 : 0), expected)
+      EXPECT_EQ(peel(g, mode, open, mode == PriorityUpdateMode::Eager ? 2 : 0, true), expected)
           << "in rounds, mode " << int(mode) << ", " << open << " open";
 }
 
