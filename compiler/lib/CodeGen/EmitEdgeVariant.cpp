@@ -125,6 +125,16 @@ private:
   std::string outOffsets() const { return push ? "offsets" : "outOffsets"; }
   void emitOutputBuilder();
   void emitLoop(const Owners &owners, const std::vector<std::string> &body, unsigned indent);
+  /// One owner's part of a loop body: its tests (`skip` when one fails), then
+  /// its edges.
+  void emitOwnerEdges(const Owners &owners, const std::vector<std::string> &body,
+                      const std::string &pad, const char *skip);
+  /// Bucket fusion's threshold as an expression ("0": none), declared first
+  /// when read from argv.
+  std::string drainThreshold(unsigned indent);
+  /// The ordered loop's rounds in one region (LoopNest::roundsInOneRegion).
+  void emitRounds(const Owners &owners, const std::vector<std::string> &body, unsigned indent,
+                  const std::string &grain, const std::string &threshold);
   void emitMergeForm(const std::vector<std::string> &body);
   // --account-accesses (v.accounting): the counting calls.
   std::vector<std::string> accountSetup(const std::string &partition, const std::string &nodes) const;
@@ -328,6 +338,49 @@ std::vector<std::string> VariantWriter::accountOwnerVisit(const std::string &deg
 
 /// The outer loop over owners in the shape the parallelization asks for,
 /// with `body` inside the loop over each owner's edges.
+void VariantWriter::emitOwnerEdges(const Owners &owners, const std::vector<std::string> &body,
+                                   const std::string &pad, const char *skip) {
+  for (const std::string &test : ownerTests())
+    os << pad << "if (!" << test << ")\n" << pad << "  " << skip << ";\n";
+  unsigned level = static_cast<unsigned>(pad.size() / 2);
+  lines(accountOwnerVisit(degreeOf(owners.edgesOf), "polyrt::accounting::nodeOfThread()"), level);
+  lines(beforeEdges, level);
+  os << pad << "for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "]; e < offsets["
+     << owners.edgesOf << " + 1]; ++e) {\n";
+  lines(body, level + 1);
+  os << pad << "}\n";
+  lines(afterEdges, level);
+}
+
+std::string VariantWriter::drainThreshold(unsigned indent) {
+  if (!nest.drainsCurrentBucket)
+    return "0";
+  std::string threshold = scheduleNumber(*nest.drainsCurrentBucket,
+                                         "the bucket merge threshold of '" + t.label + "'");
+  if (!nest.drainsCurrentBucket->fromArgv())
+    return threshold;
+  os << indentOf(indent) << "const int64_t mergeThreshold = " << threshold << ";\n";
+  return "mergeThreshold";
+}
+
+void VariantWriter::emitRounds(const Owners &owners, const std::vector<std::string> &body,
+                               unsigned indent, const std::string &grain,
+                               const std::string &threshold) {
+  std::string in = indentOf(indent);
+  os << in << "// Every round of the ordered loop around " << t.label
+     << ", in one parallel region: a round\n"
+     << in << "// takes the next bucket into a shared frontier, whose vertices the threads\n"
+     << in << "// process in dynamic chunks"
+     << (nest.drainsCurrentBucket ? ", then each drains its own current bucket (bucket\n" + in +
+                                        "// fusion)"
+                                  : "")
+     << ".\n"
+     << in << cppName(t.priorityQueue->name) << ".processInRounds(keepGoing, " << grain << ", "
+     << threshold << ", [&](const polyrt::VertexId " << owner << ") {\n";
+  emitOwnerEdges(owners, body, in + "  ", "return");
+  os << in << "});\n";
+}
+
 void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string> &body,
                              unsigned indent) {
   std::string in = indentOf(indent);
@@ -335,28 +388,10 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
   std::string grain = scheduleNumber(ownerLoop.grain, "the grain size of '" + t.label + "'");
   std::string ownerDecl = "const polyrt::VertexId " + owner + " = " + owners.at + ";\n";
 
-  // One owner's part of the loop body: its tests (`skip` when it fails), then
-  // its edges.
-  auto ownerEdges = [&](const std::string &pad, const char *skip) {
-    for (const std::string &test : tests)
-      os << pad << "if (!" << test << ")\n" << pad << "  " << skip << ";\n";
-    unsigned level = static_cast<unsigned>(pad.size() / 2);
-    lines(accountOwnerVisit(degreeOf(owners.edgesOf), "polyrt::accounting::nodeOfThread()"), level);
-    lines(beforeEdges, level);
-    os << pad << "for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "]; e < offsets["
-       << owners.edgesOf << " + 1]; ++e) {\n";
-    lines(body, level + 1);
-    os << pad << "}\n";
-    lines(afterEdges, level);
-  };
-
   switch (ownerLoop.shape) {
   case LoopShape::Serial:
   case LoopShape::Static:
   case LoopShape::Dynamic: {
-    // Bucket fusion keeps the threads of the loop for the drain after it:
-    // a parallel region holding a worksharing loop that does not wait.
-    const std::optional<ScheduleNumber> &drain = nest.drainsCurrentBucket;
     std::string schedule;
     if (ownerLoop.shape == LoopShape::Static) {
       schedule = "schedule(static)";
@@ -369,28 +404,16 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
       }
       schedule = "schedule(dynamic, " + grain + ")";
     }
-    std::string threshold =
-        drain ? scheduleNumber(*drain, "the bucket merge threshold of '" + t.label + "'") : "";
-    if (drain && drain->fromArgv()) {
-      os << in << "const int64_t mergeThreshold = " << threshold << ";\n";
-      threshold = "mergeThreshold";
-    }
+    std::string threshold = drainThreshold(indent);
     if (nest.roundsInOneRegion) {
-      os << in << "// Every round of the ordered loop around " << t.label
-         << ", in one parallel region: a round\n"
-         << in << "// takes the next bucket into a shared frontier, whose vertices the threads\n"
-         << in << "// process in dynamic chunks"
-         << (drain ? ", then each drains its own current bucket (bucket\n" + in + "// fusion)"
-                   : "")
-         << ".\n"
-         << in << cppName(t.priorityQueue->name) << ".processInRounds(keepGoing, " << grain << ", "
-         << (drain ? threshold : "0") << ", [&](const polyrt::VertexId " << owner << ") {\n";
-      ownerEdges(in + "  ", "return");
-      os << in << "});\n";
+      emitRounds(owners, body, indent, grain, threshold);
       return;
     }
+    // Bucket fusion keeps the threads of the loop for the drain after it:
+    // a parallel region holding a worksharing loop that does not wait.
+    bool drains = nest.drainsCurrentBucket.has_value();
     std::string loopIn = in;
-    if (drain && ownerLoop.isParallel()) {
+    if (drains && ownerLoop.isParallel()) {
       os << in << "#pragma omp parallel" << (ownerLoop.serialWhenSmall ? " if (parallel)" : "")
          << "\n"
          << in << "{\n";
@@ -402,14 +425,14 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     }
     os << loopIn << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
        << loopIn << "  " << ownerDecl;
-    ownerEdges(loopIn + "  ", "continue");
+    emitOwnerEdges(owners, body, loopIn + "  ", "continue");
     os << loopIn << "}\n";
-    if (drain) {
+    if (drains) {
       os << loopIn << "// Bucket fusion: this thread's own entries of the current bucket, while\n"
          << loopIn << "// fewer than the threshold, processed now rather than in another round.\n"
          << loopIn << cppName(t.priorityQueue->name) << ".drainOwnCurrentBucket(" << threshold
          << ", [&](const polyrt::VertexId " << owner << ") {\n";
-      ownerEdges(loopIn + "  ", "return");
+      emitOwnerEdges(owners, body, loopIn + "  ", "return");
       os << loopIn << "});\n";
       if (ownerLoop.isParallel())
         os << in << "}\n";

@@ -48,9 +48,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
-#include <type_traits>
 #include <limits>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
