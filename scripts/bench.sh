@@ -454,7 +454,10 @@ if ((compile_runs > 0)); then
     times=()
     for ((r = 0; r < compile_runs; r++)); do
       start="$(date +%s.%N)"
-      if ! "$polyc" "$example" ${sched:+-s "$sched"} -o "$tmp/exe" 2>"$tmp/err"; then
+      # (an example with extern C++ links it in: set_cover)
+      extern="$root/examples/${name}_extern.cpp"
+      if ! "$polyc" "$example" ${sched:+-s "$sched"} -o "$tmp/exe" \
+          $([[ -f "$extern" ]] && echo "--Xcxx=$extern") 2>"$tmp/err"; then
         fail "polyc examples/$name.gt${sched:+ -s ${sched#$root/}}: $(grep -m 1 'error' "$tmp/err" || tail -n 1 "$tmp/err")"
         times=()
         break

@@ -111,10 +111,15 @@ template <typename P> void PriorityQueue<P>::flushOwnMarked() {
 }template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
   const std::vector<VertexId> &ids = changed.sparse();
   const P *p = priorities_->data();
+  // A vertex C++ hands back is taken again even at the priority it was
+  // taken at: the caller says it is not done (set cover re-buckets the sets
+  // that did not join the cover, often into the same bucket).
 #pragma omp parallel for schedule(static)
   for (size_t i = 0; i < ids.size(); ++i)
-    if (p[ids[i]] != kNone<P>)
+    if (p[ids[i]] != kNone<P>) {
+      std::atomic_ref<P>(takenAt_[ids[i]]).store(kNone<P>, std::memory_order_relaxed);
       insert(ids[i], p[ids[i]]);
+    }
 }
 
 template <typename P> void PriorityQueue<P>::mark(VertexId v) {

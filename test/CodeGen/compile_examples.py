@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Emits every example (examples/*.gt) under its default schedule and its most
 demanding ones, and compiles the C++ with -Wall -Wextra -Werror under g++ and
-clang++-19.
+clang++-19, with the C++ files of examples/ (extern functions) too.
 
 The most demanding schedule of an example is examples/schedules/
 <example>_hybrid_parallel.sched (both variants, atomics, frontiers) when it
@@ -77,6 +77,10 @@ def main():
                 command[command.index(cpp)] = counted
                 subprocess.run(command + ["--account-accesses"], check=True)
                 jobs += [(counted, cxx) for cxx in compilers]
+    # The C++ an example links in (set_cover's extern function), with the
+    # same warnings.
+    jobs += [(cpp, cxx) for cpp in sorted(glob.glob(os.path.join(REPO, "examples", "*.cpp")))
+             for cxx in compilers]
     if os.environ.get("POLYC_TEST_SANITIZED_POLYC"):
         # Run with the sanitized polyc, the point is polyc emitting every
         # example; compiling that C++ again checks g++ and clang, not polyc.

@@ -5,7 +5,7 @@
     check.py ALGO GRAPH --print-expected [--source S] [--count K]
 
 ALGO is one of pr, prdelta, bfs, sssp, cc, and cc_sv, cf, bc, bc_multi, tc,
-kcore, spmv, bp, eigenvector, coloring, ppsp (the programs in examples/; the
+kcore, spmv, bp, eigenvector, coloring, ppsp, set_cover (the programs in examples/; the
 references of the second group are in more_algorithms.py). GRAPH is the graph
 file the program ran on (.el, .wel, .sg, .wsg). OUTPUT is a file holding what
 the program printed (one value per vertex, in vertex order; cf prints 20 per
@@ -75,6 +75,11 @@ What "right" means, per algorithm:
            distinct vertices of one colour, and no vertex's colour above its
            number of distinct neighbours (true of any first-fit colouring);
            the ok line reports the number of colours.
+  set_cover 0 or 1 per vertex (its set, the vertices it has an edge to, chosen):
+           every vertex some set holds is in a chosen one, and no more sets
+           than (1 + 0.01) H(largest set) times the sequential greedy cover's
+           (the algorithm's bound, greedy being at least the fewest); the ok
+           line reports the number of sets.
   Why these floating-point tolerances suffice: see more_algorithms.py.
 
 Graph files, as polyrt reads them:
@@ -447,7 +452,7 @@ def check_more(algo, g, text, name, args):
         problem = spec.checker(g, got, args)
         if problem:
             raise Mismatch("%s: %s" % (algo, problem))
-        return more_algorithms.summary_coloring(g, got)
+        return more_algorithms.SUMMARIES[algo](g, got)
     expected = spec.reference(g, args)
     if spec.single:
         if expected != got:

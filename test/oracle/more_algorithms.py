@@ -1,5 +1,5 @@
 """Reference answers for the later examples (cc_sv, cf, bc, bc_multi, tc, kcore,
-spmv, bp, eigenvector, coloring), used by check.py.
+spmv, bp, eigenvector, coloring, ppsp, set_cover), used by check.py.
 
 Like check.py this shares no code with polyc or polyrt: each reference is plain
 Python (or NetworkX where it has the algorithm) over check.py's Graph (n, edges
@@ -339,6 +339,59 @@ def summary_coloring(g, colors):
     return "%d colours" % (max(colors) + 1 if colors else 0)
 
 
+
+SET_COVER_EPSILON = 0.01  # examples/set_cover.gt's epsilon
+
+
+def _closed_neighbourhoods(g):
+    """Each vertex's set: the distinct vertices it has an edge to."""
+    sets = [set() for _ in range(g.n)]
+    for u, v, _ in g.edges:
+        sets[u].add(v)
+    return sets
+
+
+def _greedy_cover_size(sets, universe):
+    """The sequential greedy cover's size (at least the fewest sets possible)."""
+    left, size = set(universe), 0
+    while left:
+        best = max(range(len(sets)), key=lambda s: len(sets[s] & left))
+        left -= sets[best]
+        size += 1
+    return size
+
+
+def check_set_cover(g, chosen, args):
+    """A cover: every vertex that some set holds (a neighbour of some vertex)
+    is in a chosen set; each value 0 or 1; and no more sets than the
+    algorithm's bound, (1 + epsilon) H(max set size) times the fewest possible,
+    checked against the greedy cover (which is at least the fewest)."""
+    sets = _closed_neighbourhoods(g)
+    for v, c in enumerate(chosen):
+        if c not in (0, 1):
+            return "vertex %d prints %d, not 0 or 1" % (v, c)
+    covered = set()
+    for s, c in enumerate(chosen):
+        if c:
+            covered |= sets[s]
+    universe = set().union(*sets) if sets else set()
+    missing = sorted(universe - covered)
+    if missing:
+        return "vertex %d is in no chosen set (%d uncovered)" % (missing[0], len(missing))
+    largest = max((len(s) for s in sets), default=0)
+    harmonic = sum(1.0 / k for k in range(1, largest + 1))
+    greedy = _greedy_cover_size(sets, universe)
+    bound = (1 + SET_COVER_EPSILON) * harmonic * greedy
+    if sum(chosen) > bound + 1e-9:
+        return "%d sets, more than the bound %.1f ((1+eps) H(%d) x greedy's %d)" % (
+            sum(chosen), bound, largest, greedy)
+    return None
+
+
+def summary_set_cover(g, chosen):
+    return "%d sets" % sum(chosen)
+
+
 ALGORITHMS = {
     "cc_sv": Spec(int, 1, False, ref_cc_sv, None),
     "cf": Spec(float, CF_K, False, ref_cf, None),
@@ -351,4 +404,7 @@ ALGORITHMS = {
     "bp": Spec(float, 1, False, ref_bp, None),
     "eigenvector": Spec(float, 1, False, ref_eigenvector, None),
     "coloring": Spec(int, 1, False, None, check_coloring),
+    "set_cover": Spec(int, 1, False, None, check_set_cover),
 }
+# What check.py adds to "ok" for the checked (not compared) algorithms.
+SUMMARIES = {"coloring": summary_coloring, "set_cover": summary_set_cover}

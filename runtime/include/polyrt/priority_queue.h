@@ -127,7 +127,8 @@ public:
     return true;
   }
   /// Puts each of `changed` into the bucket of its priority now (GraphIt's
-  /// applyUpdatePriorityExtern: C++ changed the priorities itself).
+  /// applyUpdatePriorityExtern: C++ changed the priorities itself), to be
+  /// taken again even if its priority is the one it was taken at.
   void rebucket(VertexSubset changed);
 
   /// A whole ordered loop in one parallel region:
