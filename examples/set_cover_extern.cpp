@@ -15,6 +15,7 @@
 // covers something and the loop ends.
 #include "polyrt/polyrt.h"
 
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -96,13 +97,18 @@ polyrt::VertexSubset cover_round(polyrt::VertexSubset &active) {
       continue;
     polyrt::VertexId s = sets[i];
     int64_t mine = reservationOf(s);
+    // (Other sets release or cover their own elements meanwhile: atomic
+    // accesses, never a value of this set's changed by another.)
+    auto state = [&](polyrt::EdgeOffset e) {
+      return std::atomic_ref<int64_t>(elementState[neighbors[e]]);
+    };
     int64_t won = 0;
     for (polyrt::EdgeOffset e = offsets[s]; e < offsets[s + 1]; ++e)
-      won += elementState[neighbors[e]] == mine;
+      won += state(e).load(std::memory_order_relaxed) == mine;
     bool joins = static_cast<double>(won) >= toJoin;
     for (polyrt::EdgeOffset e = offsets[s]; e < offsets[s + 1]; ++e)
-      if (elementState[neighbors[e]] == mine)
-        elementState[neighbors[e]] = joins ? kCovered : kFree;
+      if (state(e).load(std::memory_order_relaxed) == mine)
+        state(e).store(joins ? kCovered : kFree, std::memory_order_relaxed);
     if (joins) {
       gt::in_cover[s] = 1;
       gt::D[s] = kNoBucket;
