@@ -19,6 +19,10 @@
 //    it into the push loops).
 //  - configApplyPriorityUpdateDelta (the bucket width) and
 //    configNumOpenBuckets (the buckets held open before the overflow list).
+//  - Whether the traversal is the round of a plain ordered loop (take a
+//    bucket, traverse it, nothing else; stop when the queue says so), which
+//    bucket fusion needs and which the loop-nest pass may run in one
+//    parallel region (EdgeTraversalExpr::orderedLoop).
 // All are one PriorityQueuePlan per queue, given to every `new
 // priority_queue` of it (Module::priorityQueuePlans); the runtime queue
 // (polyrt::PriorityQueue) does the rest.
@@ -229,18 +233,18 @@ bool asksOnlyTheQueue(const Expr &cond, const VarDecl *queue) {
          (asked->method == "finished" || asked->method == "finishedNode");
 }
 
-/// Bucket fusion processes a vertex of the current bucket as soon as it
-/// enters it, in place of a later round of the same bucket: the same only
-/// where a round is nothing but taking the bucket and running this traversal
-/// on it, and the loop asks only the queue when to stop (GraphIt's ordered
-/// processing pattern):
+/// A plain ordered loop. Bucket fusion processes a vertex of the current
+/// bucket as soon as it enters it, in place of a later round of the same
+/// bucket: the same only where a round is nothing but taking the bucket and
+/// running this traversal on it, and the loop asks only the queue when to
+/// stop (GraphIt's ordered processing pattern):
 ///   while (pq.finished() == false)
 ///     var frontier : vertexset{Vertex} = pq.dequeue_ready_set();
 ///     #s1# edges.from(frontier).applyUpdatePriority(f);
 ///     delete frontier;
 ///   end
 /// Why t's loop is not that, or empty (and `plain` the loop).
-std::string whyNotFusable(Program &program, const EdgeTraversalExpr &t, const WhileStmt *&plain) {
+std::string whyNotPlainOrderedLoop(Program &program, const EdgeTraversalExpr &t, const WhileStmt *&plain) {
   const WhileStmt *loop = nullptr;
   forEachStmt(program, [&](Stmt &s) {
     if (auto *w = dyn_cast<WhileStmt>(&s))
@@ -366,7 +370,7 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
     if (s && s->openBuckets)
       plan.openBuckets = s->openBuckets;
     const WhileStmt *plainLoop = nullptr;
-    std::string whyNotLoop = whyNotFusable(*module.program, *t, plainLoop);
+    std::string whyNotLoop = whyNotPlainOrderedLoop(*module.program, *t, plainLoop);
     t->priorityFusable = whyNotLoop.empty();
     // The loop may run in one region where its frontier is its own, unused
     // after it.
