@@ -80,25 +80,22 @@ polyrt::VertexSubset cover_round(polyrt::VertexSubset &active) {
     gt::D[s] = bucketOf(left);
     candidate[i] = gt::D[s] != kNoBucket && gt::D[s] >= bucket;
   }
-  // 2. Reservations.
+  // Steps 2 and 3 run over the candidates, each with its reservation.
+  auto forEachCandidate = [&](auto &&visit) {
 #pragma omp parallel for schedule(dynamic, 64)
-  for (int64_t i = 0; i < count; ++i) {
-    if (!candidate[i])
-      continue;
-    polyrt::VertexId s = sets[i];
-    int64_t mine = reservationOf(s);
+    for (int64_t i = 0; i < count; ++i)
+      if (candidate[i])
+        visit(sets[i], reservationOf(sets[i]));
+  };
+  // 2. Reservations.
+  forEachCandidate([&](polyrt::VertexId s, int64_t mine) {
     for (polyrt::EdgeOffset e = offsets[s]; e < offsets[s + 1]; ++e)
       polyrt::writeMin(&elementState[neighbors[e]], mine);
-  }
-  // 3. Winners join and cover; the others release and go back.
-#pragma omp parallel for schedule(dynamic, 64)
-  for (int64_t i = 0; i < count; ++i) {
-    if (!candidate[i])
-      continue;
-    polyrt::VertexId s = sets[i];
-    int64_t mine = reservationOf(s);
-    // (Other sets release or cover their own elements meanwhile: atomic
-    // accesses, never a value of this set's changed by another.)
+  });
+  // 3. Winners join and cover; the others release and go back. (Other sets
+  // release or cover their own elements meanwhile: atomic accesses, never a
+  // value of this set's changed by another.)
+  forEachCandidate([&](polyrt::VertexId s, int64_t mine) {
     auto state = [&](polyrt::EdgeOffset e) {
       return std::atomic_ref<int64_t>(elementState[neighbors[e]]);
     };
@@ -113,7 +110,7 @@ polyrt::VertexSubset cover_round(polyrt::VertexSubset &active) {
       gt::in_cover[s] = 1;
       gt::D[s] = kNoBucket;
     }
-  }
+  });
   // Everything not in the cover goes back to the queue (a set that covers
   // nothing more has no bucket and is dropped).
   std::vector<polyrt::VertexId> back;
