@@ -105,10 +105,10 @@ template <typename P> void PriorityQueue<P>::flushMarked() {
 }
 
 template <typename P> void PriorityQueue<P>::flushOwnMarked() {
-  for (size_t t = static_cast<size_t>(omp_get_thread_num()); t < bins_.size();
-       t += static_cast<size_t>(omp_get_num_threads()))
-    flushBin(t);
-}template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
+  forEachOwnBin([&](size_t t) { flushBin(t); });
+}
+
+template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
   const std::vector<VertexId> &ids = changed.sparse();
   const P *p = priorities_->data();
   // A vertex C++ hands back is taken again even at the priority it was
@@ -161,9 +161,7 @@ template <typename P> bool PriorityQueue<P>::selectNextBucket(size_t &tail) {
   tail = 0;
   if (!moveToNextBucket())
     return false;
-  size_t total = 0;
-  for (const ThreadBins &b : bins_)
-    total += b.open[static_cast<size_t>(current_ - windowStart_)].size();
+  size_t total = currentEntries();
   if (roundFrontier_.size() < total)
     roundFrontier_.resize(total);
   return true;
@@ -182,17 +180,18 @@ template <typename P> void PriorityQueue<P>::gatherBin(size_t t, size_t &tail) {
 }
 
 template <typename P> void PriorityQueue<P>::gatherOwnEntries(size_t &tail) {
-  // Thread t gathers bins t, t + T, ...: every bin, whatever the team's size.
-  for (size_t t = static_cast<size_t>(omp_get_thread_num()); t < bins_.size();
-       t += static_cast<size_t>(omp_get_num_threads()))
-    gatherBin(t, tail);
+  forEachOwnBin([&](size_t t) { gatherBin(t, tail); });
 }
 
-template <typename P> bool PriorityQueue<P>::gatherIfSmall(size_t &tail) {
+template <typename P> size_t PriorityQueue<P>::currentEntries() const {
   size_t total = 0;
   for (const ThreadBins &b : bins_)
     total += b.open[static_cast<size_t>(current_ - windowStart_)].size();
-  if (total > static_cast<size_t>(kSerialWork))
+  return total;
+}
+
+template <typename P> bool PriorityQueue<P>::gatherIfSmall(size_t &tail) {
+  if (currentEntries() > static_cast<size_t>(kSerialWork))
     return false;
   for (size_t t = 0; t < bins_.size(); ++t)
     gatherBin(t, tail);
@@ -255,47 +254,23 @@ template <typename P> bool PriorityQueue<P>::takeNext(std::vector<VertexId> &rea
   if (!priorities_ || exhausted_)
     return false;
   flushMarked();
-  while (moveToNextBucket()) {
-    // Gather the bucket's entries from every thread's bin, keeping each
-    // vertex once and only where its priority still places it here.
-    auto take = [&](VertexId v) { return takes(v, previous_, current_); };
-    size_t slot = static_cast<size_t>(current_ - windowStart_);
-    size_t total = 0;
-    for (const ThreadBins &b : bins_)
-      total += b.open[slot].size();
-    ready.clear();
-    if (total <= static_cast<size_t>(kSerialWork)) {
-      // A small bucket is gathered by this thread: starting the others costs
-      // more than it saves (high-diameter graphs take thousands of small ones).
-      ready.reserve(total);
-      for (ThreadBins &b : bins_) {
-        for (VertexId v : b.open[slot])
-          if (take(v))
-            ready.push_back(v);
-        b.open[slot].clear();
-      }
-    } else {
-      std::vector<size_t> offsets(bins_.size() + 1, 0);
-      for (size_t t = 0; t < bins_.size(); ++t)
-        offsets[t + 1] = offsets[t] + bins_[t].open[slot].size();
-      std::vector<VertexId> ids(total);
-      std::vector<uint8_t> keep(total, 0);
-#pragma omp parallel for schedule(dynamic, 1)
-      for (size_t t = 0; t < bins_.size(); ++t) {
-        std::vector<VertexId> &bin = bins_[t].open[slot];
-        for (size_t i = 0; i < bin.size(); ++i) {
-          ids[offsets[t] + i] = bin[i];
-          keep[offsets[t] + i] = take(bin[i]);
-        }
-        bin.clear();
-      }
-      for (size_t i = 0; i < total; ++i)
-        if (keep[i])
-          ready.push_back(ids[i]);
+  // The gather of a round of processInRounds, with this call's own threads: a
+  // small bucket by this thread (high-diameter graphs take thousands of
+  // them, and starting the others costs more than it saves), a large one by
+  // a thread per bin. Each vertex is kept once, and only where its priority
+  // still places it here.
+  size_t tail = 0;
+  while (selectNextBucket(tail)) {
+    if (!gatherIfSmall(tail)) {
+#pragma omp parallel
+      gatherOwnEntries(tail);
     }
-    if (!ready.empty())
+    if (tail > 0) {
+      ready.assign(roundFrontier_.begin(), roundFrontier_.begin() + static_cast<ptrdiff_t>(tail));
       return true;
+    }
   }
+  ready.clear();
   return false;
 }
 

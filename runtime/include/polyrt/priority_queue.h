@@ -295,17 +295,26 @@ private:
   /// The next bucket holding entries becomes the current one (previous_ the
   /// one before); false (exhausted) when none is left.
   bool moveToNextBucket();
-  /// processInRounds: the next non-empty bucket becomes the current one, the
-  /// shared frontier is made large enough for its entries and `tail` is 0;
-  /// false (exhausted) when no bucket is left.
+  /// fn(t) for bins t, t + T, ... (thread t of a team of T): together the
+  /// team's threads visit every bin, whatever the team's size.
+  template <typename Fn> void forEachOwnBin(Fn &&fn) {
+    for (size_t t = static_cast<size_t>(omp_get_thread_num()); t < bins_.size();
+         t += static_cast<size_t>(omp_get_num_threads()))
+      fn(t);
+  }
+  /// The entries of the current bucket, over every thread's bins.
+  size_t currentEntries() const;
+  /// The next non-empty bucket becomes the current one, the round's frontier
+  /// is made large enough for its entries and `tail` is 0; false (exhausted)
+  /// when no bucket is left.
   bool selectNextBucket(size_t &tail);
-  /// processInRounds: the calling thread's entries of the current bucket that
-  /// a dequeue would take, appended to the shared frontier.
+  /// The entries of the calling thread's bins (forEachOwnBin) that a dequeue
+  /// would take, appended to the round's frontier.
   void gatherOwnEntries(size_t &tail);
   /// Bin t's entries of the current bucket that a dequeue would take, appended
   /// to the shared frontier.
   void gatherBin(size_t t, size_t &tail);
-  /// processInRounds: every thread's entries, by this thread, if they are few
+  /// Every thread's entries, by this thread, if they are few
   /// (polyrt::kSerialWork); false if they are not.
   bool gatherIfSmall(size_t &tail);
   /// The calling thread's entries of the current bucket, into `own`, if
@@ -345,7 +354,7 @@ private:
   std::vector<P> takenAt_;
   bool exhausted_ = false; // a dequeue found nothing: no bucket is left
   int64_t previous_ = 0;    // the index of the bucket before the current one
-  std::vector<VertexId> roundFrontier_; // processInRounds: the round's shared frontier
+  std::vector<VertexId> roundFrontier_; // a round's frontier, gathered from the bins
 };
 
 /// The queue, after checking its delta is 1: a program that reads the current
