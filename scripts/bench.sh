@@ -358,7 +358,7 @@ for algo in $algos; do
       mapfile -t srcs <<<"$text"
     fi
     a_args=($(side_args "$algo" "$kind" 1)) b_args=($(side_args "$algo" "$kind" 2))
-    peer="$(peer_of "$algo")" p_times=()
+    peer="$(peer_of "$algo")" p_delta="$(side_args "$algo" "$kind" 3)" p_times=()
     note "$algo on $stem: $runs x (polyc, baseline)${srcs[0]:+ from sources ${srcs[*]}}${a_args[0]:+; polyc ${a_args[*]}, baseline ${b_args[*]}}"
     a_times=() b_times=()
     started=$SECONDS
@@ -367,7 +367,7 @@ for algo in $algos; do
         note "$algo on $stem: over BENCH_BUDGET=${budget}s, stopping after $r run pairs"
         break
       fi
-      a_total=0 b_total=0
+      a_total=0 b_total=0 p_total=0
       for i in "${!srcs[@]}"; do
         s="${srcs[$i]}"
         run_once "${polyc_exe[$algo]}" "$graph" "$out/$algo.$stem.$i.a$r" "$out/err" $s \
@@ -377,13 +377,14 @@ for algo in $algos; do
           "${b_args[@]}" "${base_args[@]}"
         b_total="$(add "$b_total" "$seconds")"
         if [[ -n "$peer" ]]; then
-          run_peer "$peer" "$graph" "$s" "$(side_args "$algo" "$kind" 3)" "$out/peer.err"
-          p_total="$(add "${p_total:-0}" "$seconds")"
+          run_peer "$peer" "$graph" "$s" "$p_delta" "$out/peer.err"
+          p_total="$(add "$p_total" "$seconds")"
         fi
       done
       a_times+=("$a_total") b_times+=("$b_total")
-      [[ -n "$peer" ]] && p_times+=("$p_total")
-      p_total=0
+      if [[ -n "$peer" ]]; then
+        p_times+=("$p_total")
+      fi
     done
     # Every output of a source against each other; the work is the sum over sources.
     done_runs=${#a_times[@]}
@@ -430,7 +431,7 @@ for algo in $algos; do
       p_med="$(median "${p_times[@]}")"
       p_min="$(printf '%s\n' "${p_times[@]}" | sort -g | head -n 1)"
       peer_rows+=("$(awk -v algo="$label" -v g="$stem" -v peer="gapbs/$(basename "$peer")" \
-        -v d="$(side_args "$algo" "$kind" 3)" -v a="$a_med" -v p="$p_med" -v amin="$a_min" \
+        -v d="$p_delta" -v a="$a_med" -v p="$p_med" -v amin="$a_min" \
         -v pmin="$p_min" -v pt="${p_times[*]}" 'BEGIN {
           printf "%-8s %-16s %-12s %6s %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f  [%s]\n",
             algo, g, peer, d, a, p, a / p, amin, pmin, amin / pmin, pt }')")

@@ -328,13 +328,14 @@ std::string CppEmitter::newExpr(const NewExpr &n) {
     std::string call = cppType(t) + "(" + expr(*n.args[2]) + ", " + expr(*n.args[3]) + ", " +
                        scheduleNumber(plan.delta, "delta") + ", " + expr(*n.args[5]) + ", " +
                        expr(*n.args[6]);
-    // (Bucket fusion is eager updates; the traversal drains.)
+    // Eager, the constructor's default, also for bucket fusion (the
+    // traversal drains).
     const char *mode = plan.update == PriorityUpdate::LazyPriorityUpdate ? "Lazy"
                        : plan.update == PriorityUpdate::ConstantSumReduceBeforeUpdate
                            ? "ConstantSum"
-                           : "Eager";
-    if (mode != std::string("Eager") || plan.openBuckets)
-      call += std::string(", polyrt::PriorityUpdateMode::") + mode;
+                           : nullptr;
+    if (mode || plan.openBuckets)
+      call += std::string(", polyrt::PriorityUpdateMode::") + (mode ? mode : "Eager");
     if (plan.openBuckets)
       call += ", " + scheduleNumber(*plan.openBuckets, "number of open buckets");
     call += ")";

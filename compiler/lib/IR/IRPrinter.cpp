@@ -157,7 +157,7 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
     os << ", updates priorities: " << t.priorityQueue->name
        << (t.priorityConstantSums ? " (sums of one constant)" : "")
        << (t.priorityCurrentRead ? " (its current priority read: delta 1)" : "")
-       << (t.priorityFusable ? " (bucket fusion possible)" : "");
+       << (t.orderedLoop ? " (bucket fusion possible)" : "");
   os << "\n";
   if (t.concurrent)
     os << "    concurrent: inside a par_for\n";

@@ -163,9 +163,7 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
     return fail(where, "a bool-array output several threads write needs shared adds");
   if (nest.drainsCurrentBucket &&
       (!t.priorityQueue || !t.bucketFusion || v.variant != Variant::SparsePush ||
-       owners.owners != OwnerList::FrontierList ||
-       !(owners.shape == LoopShape::Serial || owners.shape == LoopShape::Static ||
-         owners.shape == LoopShape::Dynamic)))
+       owners.owners != OwnerList::FrontierList || !owners.walksVertexTasks()))
     return fail(where, "a bucket drain outside a fused priority traversal's push over the "
                        "frontier list in vertex tasks");
   if (nest.roundsInOneRegion &&

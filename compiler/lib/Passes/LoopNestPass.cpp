@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "polyc/Passes/Pass.h"
 
+#include "llvm/Support/Casting.h"
+
 using namespace polyc;
 
 namespace {
@@ -110,6 +112,13 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
   return nest;
 }
 
+/// The owner loop runs on every thread however small its frontier.
+void keepEveryThread(LoopNest &nest) {
+  for (ForLoop &loop : nest.loops)
+    if (loop.kind == ForLoop::Owners)
+      loop.serialWhenSmall = false;
+}
+
 /// Bucket fusion drains the current bucket after the sparse push's owner
 /// loop, in the same parallel region: where that loop walks the frontier's
 /// list in vertex tasks. (A hybrid's dense variant runs without it.)
@@ -117,9 +126,7 @@ bool addBucketDrain(const EdgeTraversalExpr &t, VariantPlan &v, DiagnosticEngine
   if (!t.bucketFusion || v.variant != Variant::SparsePush)
     return true;
   const ForLoop &owners = v.nest.owners();
-  bool vertexTasks = owners.shape == LoopShape::Serial || owners.shape == LoopShape::Static ||
-                     owners.shape == LoopShape::Dynamic;
-  if (owners.owners != OwnerList::FrontierList || !vertexTasks) {
+  if (owners.owners != OwnerList::FrontierList || !owners.walksVertexTasks()) {
     diags.error(t.loc, "bucket fusion (eager_priority_update_with_merge) drains the current "
                        "bucket after a loop over the frontier's vertices, and '" +
                            t.label + "' runs " + spelling(v.loop.parallelization) +
@@ -129,20 +136,20 @@ bool addBucketDrain(const EdgeTraversalExpr &t, VariantPlan &v, DiagnosticEngine
   v.nest.drainsCurrentBucket = t.bucketFusion;
   // Every thread drains its own bins, whatever the frontier's size: a round
   // of a few vertices is followed by fused work the frontier does not show.
-  for (ForLoop &loop : v.nest.loops)
-    if (loop.kind == ForLoop::Owners)
-      loop.serialWhenSmall = false;
+  keepEveryThread(v.nest);
   return true;
 }
 
 /// A traversal that is the round of a plain ordered loop (the
-/// priority-update pass found it) runs the whole loop in one parallel
-/// region where its one variant is a sparse push in dynamic vertex tasks
-/// and nothing is set up or finished around its loops (no NUMA, deferred
-/// reductions, replicas, fused apply or accounting).
+/// priority-update pass found it) that declares its frontier (so nothing
+/// reads it after the loop) runs the whole loop in one parallel region where
+/// its one variant is a sparse push in dynamic vertex tasks and nothing is
+/// set up or finished around its loops (no NUMA, deferred reductions,
+/// replicas, fused apply or accounting).
 bool runsRoundsInOneRegion(const EdgeTraversalExpr &t, const VariantPlan &v) {
   const ForLoop &owners = v.nest.owners();
-  return t.orderedLoop && t.variants.size() == 1 && v.variant == Variant::SparsePush &&
+  return t.orderedLoop && llvm::isa<VarDeclStmt>(*t.orderedLoop->body.front()) &&
+         t.variants.size() == 1 && v.variant == Variant::SparsePush &&
          owners.owners == OwnerList::FrontierList && owners.shape == LoopShape::Dynamic &&
          !v.numa && !v.accounting && t.deferred.empty() && t.replicaReads.empty() &&
          !t.fusedVertexApply;
@@ -161,9 +168,7 @@ bool polyc::runLoopNestPass(Module &module, DiagnosticEngine &diags) {
       ok &= addBucketDrain(*t, v, diags);
       if (runsRoundsInOneRegion(*t, v)) {
         v.nest.roundsInOneRegion = true;
-        for (ForLoop &loop : v.nest.loops)
-          if (loop.kind == ForLoop::Owners)
-            loop.serialWhenSmall = false; // the threads are there anyway
+        keepEveryThread(v.nest); // the threads are there anyway
         module.orderedLoops[t->orderedLoop] = t;
       }
     }

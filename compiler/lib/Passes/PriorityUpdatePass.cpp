@@ -244,7 +244,8 @@ bool asksOnlyTheQueue(const Expr &cond, const VarDecl *queue) {
 ///     delete frontier;
 ///   end
 /// Why t's loop is not that, or empty (and `plain` the loop).
-std::string whyNotPlainOrderedLoop(Program &program, const EdgeTraversalExpr &t, const WhileStmt *&plain) {
+std::string whyNotPlainOrderedLoop(Program &program, const EdgeTraversalExpr &t,
+                                   const WhileStmt *&plain) {
   const WhileStmt *loop = nullptr;
   forEachStmt(program, [&](Stmt &s) {
     if (auto *w = dyn_cast<WhileStmt>(&s))
@@ -369,13 +370,7 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
     plan.currentRead = t->priorityCurrentRead;
     if (s && s->openBuckets)
       plan.openBuckets = s->openBuckets;
-    const WhileStmt *plainLoop = nullptr;
-    std::string whyNotLoop = whyNotPlainOrderedLoop(*module.program, *t, plainLoop);
-    t->priorityFusable = whyNotLoop.empty();
-    // The loop may run in one region where its frontier is its own, unused
-    // after it.
-    if (plainLoop && isa<VarDeclStmt>(*plainLoop->body.front()))
-      t->orderedLoop = plainLoop;
+    std::string whyNotLoop = whyNotPlainOrderedLoop(*module.program, *t, t->orderedLoop);
     if (plan.update == PriorityUpdate::EagerPriorityUpdateWithMerge) {
       t->bucketFusion = bucketFusionOf(*t, whyNotLoop, *s, diags);
       ok &= t->bucketFusion.has_value();

@@ -120,6 +120,11 @@ struct ForLoop {
   bool sumsOutputWork = false;
 
   bool isParallel() const { return shape != LoopShape::Serial; }
+  /// Whole owners per task in OpenMP's own loop (serial, static, dynamic):
+  /// where a bucket drain can follow in the same region.
+  bool walksVertexTasks() const {
+    return shape == LoopShape::Serial || shape == LoopShape::Static || shape == LoopShape::Dynamic;
+  }
 };
 
 /// The loops of one variant and how their body adds to the output.
@@ -309,12 +314,9 @@ public:
   bool priorityConstantSums = false;
   /// The program reads the queue's current priority: its delta is 1.
   bool priorityCurrentRead = false;
-  /// The loop around it is a plain ordered-processing loop, where bucket
-  /// fusion does what later rounds would (the priority-update pass).
-  bool priorityFusable = false;
-  /// The plain ordered loop around it, which declares its frontier (the
-  /// priority-update pass): the loop-nest pass may run the whole loop in one
-  /// parallel region.
+  /// The plain ordered loop around it (the priority-update pass), where
+  /// bucket fusion does what later rounds would, and which the loop-nest pass
+  /// may run in one parallel region where it declares its frontier.
   const WhileStmt *orderedLoop = nullptr;
   /// eager_priority_update_with_merge: the bucket-fusion threshold, for
   /// the loop-nest pass to give the push loops (the priority-update pass,
