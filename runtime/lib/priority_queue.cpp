@@ -24,7 +24,7 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
                                 int64_t openBuckets)
     : priorities_(&priorities), n_(static_cast<VertexId>(priorities.size())), mode_(mode),
       openBuckets_(openBuckets), increasing_(bucketOrder != 0), delta_(delta),
-      bins_(static_cast<size_t>(omp_get_max_threads())), takenAt_(n_, kNone<P>) {
+      bins_(static_cast<size_t>(omp_get_max_threads())) {
   if (bucketOrder != 0 && bucketOrder != 1)
     throw Error("a priority queue's bucket order is 1 (increasing) or 0 (decreasing), not " +
                 std::to_string(bucketOrder));
@@ -114,10 +114,12 @@ template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
   // A vertex C++ hands back is taken again even at the priority it was
   // taken at: the caller says it is not done (set cover re-buckets the sets
   // that did not join the cover, often into the same bucket).
+  bool tracked = !takenAt_.empty();
 #pragma omp parallel for schedule(static)
   for (size_t i = 0; i < ids.size(); ++i)
     if (p[ids[i]] != kNone<P>) {
-      std::atomic_ref<P>(takenAt_[ids[i]]).store(kNone<P>, std::memory_order_relaxed);
+      if (tracked)
+        std::atomic_ref<P>(takenAt_[ids[i]]).store(kNone<P>, std::memory_order_relaxed);
       insert(ids[i], p[ids[i]]);
     }
 }
@@ -147,16 +149,6 @@ bool PriorityQueue<P>::takeOwnCurrent(int64_t threshold, std::vector<VertexId> &
   return true;
 }
 
-template <typename P>
-bool PriorityQueue<P>::takes(VertexId v, int64_t previous, int64_t index) {
-  P priority = std::atomic_ref<P>((*priorities_)[v]).load(std::memory_order_relaxed);
-  int64_t real = indexOfPriority(priority);
-  if (std::max(real, previous) != index && real != index)
-    return false;
-  P taken = std::atomic_ref<P>(takenAt_[v]).load(std::memory_order_relaxed);
-  return taken != priority && compareAndSwap(&takenAt_[v], taken, priority);
-}
-
 template <typename P> bool PriorityQueue<P>::selectNextBucket(size_t &tail) {
   tail = 0;
   if (!moveToNextBucket())
@@ -167,20 +159,23 @@ template <typename P> bool PriorityQueue<P>::selectNextBucket(size_t &tail) {
   return true;
 }
 
-template <typename P> void PriorityQueue<P>::gatherBin(size_t t, size_t &tail) {
+template <typename P> void PriorityQueue<P>::gatherBin(size_t t, size_t &tail, Entries which) {
   std::vector<VertexId> &bin = bins_[t].open[static_cast<size_t>(current_ - windowStart_)];
-  size_t kept = 0;
-  for (VertexId v : bin)
-    if (takes(v, previous_, current_))
-      bin[kept++] = v;
+  size_t kept = bin.size();
+  if (which == Entries::Taken) {
+    kept = 0;
+    for (VertexId v : bin)
+      if (takes(v, Repeats::Excluded))
+        bin[kept++] = v;
+  }
   size_t at = std::atomic_ref<size_t>(tail).fetch_add(kept, std::memory_order_relaxed);
   std::copy(bin.begin(), bin.begin() + static_cast<ptrdiff_t>(kept),
             roundFrontier_.begin() + static_cast<ptrdiff_t>(at));
   bin.clear();
 }
 
-template <typename P> void PriorityQueue<P>::gatherOwnEntries(size_t &tail) {
-  forEachOwnBin([&](size_t t) { gatherBin(t, tail); });
+template <typename P> void PriorityQueue<P>::gatherOwnEntries(size_t &tail, Entries which) {
+  forEachOwnBin([&](size_t t) { gatherBin(t, tail, which); });
 }
 
 template <typename P> size_t PriorityQueue<P>::currentEntries() const {
@@ -190,11 +185,11 @@ template <typename P> size_t PriorityQueue<P>::currentEntries() const {
   return total;
 }
 
-template <typename P> bool PriorityQueue<P>::gatherIfSmall(size_t &tail) {
+template <typename P> bool PriorityQueue<P>::gatherIfSmall(size_t &tail, Entries which) {
   if (currentEntries() > static_cast<size_t>(kSerialWork))
     return false;
   for (size_t t = 0; t < bins_.size(); ++t)
-    gatherBin(t, tail);
+    gatherBin(t, tail, which);
   return true;
 }
 
@@ -240,7 +235,7 @@ template <typename P> bool PriorityQueue<P>::moveToNextBucket() {
     int64_t index = firstOpenIndex();
     if (index >= 0) {
       previous_ = current_;
-      current_ = index;
+      setCurrent(index);
       return true;
     }
     if (!advanceWindow()) {
@@ -250,9 +245,15 @@ template <typename P> bool PriorityQueue<P>::moveToNextBucket() {
   }
 }
 
+template <typename P> void PriorityQueue<P>::trackTaken() {
+  if (takenAt_.empty())
+    takenAt_.assign(static_cast<size_t>(n_), kNone<P>);
+}
+
 template <typename P> bool PriorityQueue<P>::takeNext(std::vector<VertexId> &ready) {
   if (!priorities_ || exhausted_)
     return false;
+  trackTaken();
   flushMarked();
   // The gather of a round of processInRounds, with this call's own threads: a
   // small bucket by this thread (high-diameter graphs take thousands of
@@ -261,9 +262,9 @@ template <typename P> bool PriorityQueue<P>::takeNext(std::vector<VertexId> &rea
   // still places it here.
   size_t tail = 0;
   while (selectNextBucket(tail)) {
-    if (!gatherIfSmall(tail)) {
+    if (!gatherIfSmall(tail, Entries::Taken)) {
 #pragma omp parallel
-      gatherOwnEntries(tail);
+      gatherOwnEntries(tail, Entries::Taken);
     }
     if (tail > 0) {
       ready.assign(roundFrontier_.begin(), roundFrontier_.begin() + static_cast<ptrdiff_t>(tail));

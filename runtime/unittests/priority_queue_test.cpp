@@ -50,7 +50,7 @@ std::vector<int32_t> dijkstra(const Graph<int32_t> &g, VertexId source) {
 /// 0), each thread drains its own entries of the current bucket.
 template <typename P, typename Process>
 void processRound(PriorityQueue<P> &pq, VertexSubset frontier, int64_t fusion,
-                  Process &&process) {
+                  Process &&process, Repeats repeats = Repeats::Excluded) {
   const std::vector<VertexId> &ids = frontier.sparse();
 #pragma omp parallel
   {
@@ -58,14 +58,15 @@ void processRound(PriorityQueue<P> &pq, VertexSubset frontier, int64_t fusion,
     for (size_t i = 0; i < ids.size(); ++i)
       process(ids[i]);
     if (fusion > 0)
-      pq.drainOwnCurrentBucket(fusion, process);
+      pq.drainOwnCurrentBucket(fusion, repeats, process);
   }
 }
 
 /// Delta-stepping as a GraphIt program writes it with the queue.
 std::vector<int32_t> deltaStepping(const Graph<int32_t> &g, VertexId source, int64_t delta,
                                    PriorityUpdateMode mode = PriorityUpdateMode::Eager,
-                                   int64_t openBuckets = 1024, int64_t fusion = 0) {
+                                   int64_t openBuckets = 1024, int64_t fusion = 0,
+                                   Repeats repeats = Repeats::Excluded) {
   VertexArray<int32_t> dist(g.numVertices(), std::numeric_limits<int32_t>::max());
   dist[source] = 0;
   PriorityQueue<int32_t> pq(dist, 1, delta, false, source, mode, openBuckets);
@@ -74,7 +75,7 @@ std::vector<int32_t> deltaStepping(const Graph<int32_t> &g, VertexId source, int
       pq.updateMin(g.outNeighbors()[e], dist[u] + g.outWeights()[e]);
   };
   while (!pq.finished())
-    processRound(pq, pq.dequeueReadySet(), fusion, relax);
+    processRound(pq, pq.dequeueReadySet(), fusion, relax, repeats);
   return std::vector<int32_t>(dist.data(), dist.data() + dist.size());
 }
 
@@ -93,17 +94,21 @@ TEST(PriorityQueue, DeltaSteppingFindsDijkstrasDistances) {
   for (int64_t fusion : {1, 8, 1 << 30})
     for (int64_t delta : {1, 16})
       for (int64_t open : {1024, 2})
-        EXPECT_EQ(deltaStepping(g, 0, delta, PriorityUpdateMode::Eager, open, fusion), expected)
-            << "fusion " << fusion << ", delta " << delta << ", " << open << " open";
+        for (Repeats repeats : {Repeats::Excluded, Repeats::Harmless})
+          EXPECT_EQ(deltaStepping(g, 0, delta, PriorityUpdateMode::Eager, open, fusion, repeats),
+                    expected)
+              << "fusion " << fusion << ", delta " << delta << ", " << open << " open, repeats "
+              << int(repeats);
 }
 
 /// Delta-stepping as polyc emits a plain ordered loop in one parallel region.
 std::vector<int32_t> deltaSteppingInRounds(const Graph<int32_t> &g, VertexId source,
-                                           int64_t delta, int64_t openBuckets, int64_t fusion) {
+                                           int64_t delta, int64_t openBuckets, int64_t fusion,
+                                           Repeats repeats) {
   VertexArray<int32_t> dist(g.numVertices(), std::numeric_limits<int32_t>::max());
   dist[source] = 0;
   PriorityQueue<int32_t> pq(dist, 1, delta, false, source, PriorityUpdateMode::Eager, openBuckets);
-  pq.processInRounds([&] { return !pq.finished(); }, 4, fusion, [&](VertexId u) {
+  pq.processInRounds([&] { return !pq.finished(); }, 4, fusion, repeats, [&](VertexId u) {
     for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
       pq.updateMin(g.outNeighbors()[e], dist[u] + g.outWeights()[e]);
   });
@@ -117,8 +122,10 @@ TEST(PriorityQueue, OneParallelRegionForTheWholeLoopFindsDijkstrasDistances) {
   for (int64_t fusion : {0, 8, 1 << 30})
     for (int64_t delta : {1, 16})
       for (int64_t open : {1024, 2})
-        EXPECT_EQ(deltaSteppingInRounds(g, 0, delta, open, fusion), expected)
-            << "fusion " << fusion << ", delta " << delta << ", " << open << " open";
+        for (Repeats repeats : {Repeats::Excluded, Repeats::Harmless})
+          EXPECT_EQ(deltaSteppingInRounds(g, 0, delta, open, fusion, repeats), expected)
+              << "fusion " << fusion << ", delta " << delta << ", " << open << " open, repeats "
+              << int(repeats);
 }
 
 TEST(PriorityQueue, RoundsStopWhenTheLoopSaysSoAsTheDequeueLoopDoes) {
@@ -139,7 +146,7 @@ TEST(PriorityQueue, RoundsStopWhenTheLoopSaysSoAsTheDequeueLoopDoes) {
         pq.updateMin(g.outNeighbors()[e], dist[u] + g.outWeights()[e]);
     };
     if (inRounds) {
-      pq.processInRounds([&] { return !pq.finishedNode(2); }, 1, 0, relax);
+      pq.processInRounds([&] { return !pq.finishedNode(2); }, 1, 0, Repeats::Excluded, relax);
     } else {
       while (!pq.finishedNode(2)) {
         VertexSubset frontier = pq.dequeueReadySet();
@@ -153,6 +160,32 @@ TEST(PriorityQueue, RoundsStopWhenTheLoopSaysSoAsTheDequeueLoopDoes) {
   std::vector<VertexId> expected = {0, 1, 2, 3, 0, 10, 20, 30, 40};
   EXPECT_EQ(run(false), expected);
   EXPECT_EQ(run(true), expected);
+}
+
+TEST(PriorityQueue, RoundsDropStaleEntriesAndTakeVerticesMovedBeforeTheBucket) {
+  // Delta 5. 2 is reached at 9 (bucket 1), then at 2 (bucket 0): processed
+  // there, its entry in bucket 1 is stale. 4 is reached at 2 by a negative
+  // edge while bucket 2 is current: moved before it, it is taken in that
+  // bucket's next round, and so is 5 after it. Every vertex is processed
+  // exactly once, whether repeats are claimed away or harmless, fused or not.
+  EdgeList edges = {{0, 1, 1}, {0, 2, 9}, {1, 2, 1}, {0, 3, 10}, {3, 4, -8}, {4, 5, 1}};
+  Graph<int32_t> g = buildGraph<int32_t>(edges, 6, false);
+  for (Repeats repeats : {Repeats::Excluded, Repeats::Harmless})
+    for (int64_t fusion : {0, 1000}) {
+      VertexArray<int32_t> dist(6, std::numeric_limits<int32_t>::max());
+      dist[0] = 0;
+      PriorityQueue<int32_t> pq(dist, 1, 5, false, 0);
+      std::vector<int> times(6, 0);
+      pq.processInRounds([&] { return !pq.finished(); }, 1, fusion, repeats, [&](VertexId u) {
+        ++std::atomic_ref<int>(times[u]);
+        for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
+          pq.updateMin(g.outNeighbors()[e], dist[u] + g.outWeights()[e]);
+      });
+      EXPECT_EQ(std::vector<int32_t>(dist.data(), dist.data() + 6),
+                (std::vector<int32_t>{0, 1, 2, 10, 2, 3}))
+          << "repeats " << int(repeats) << ", fusion " << fusion;
+      EXPECT_EQ(times, std::vector<int>(6, 1)) << "repeats " << int(repeats) << ", fusion " << fusion;
+    }
 }
 
 TEST(PriorityQueue, DistancesBeyondTheOpenBucketsGoThroughTheOverflow) {
@@ -183,7 +216,7 @@ std::vector<uint32_t> peel(const Graph<NoWeight> &g, PriorityUpdateMode mode, in
       pq.updateSum(g.outNeighbors()[e], -1, k);
   };
   if (inRounds) {
-    pq.processInRounds([&] { return !pq.finished(); }, 4, fusion, remove);
+    pq.processInRounds([&] { return !pq.finished(); }, 4, fusion, Repeats::Excluded, remove);
   } else {
     for (;;) {
       VertexSubset frontier = pq.dequeueReadySet();
@@ -330,13 +363,13 @@ TEST(PriorityQueue, FusionTakesWhatTheNextDequeueWouldAndNothingTwice) {
   EXPECT_TRUE(pq.updateMin(1, 4));
   EXPECT_TRUE(pq.updateMin(1, 3));
   EXPECT_TRUE(pq.updateMin(2, 7));
-  pq.drainOwnCurrentBucket(1000, record);
+  pq.drainOwnCurrentBucket(1000, Repeats::Excluded, record);
   std::sort(processed.begin(), processed.end());
   EXPECT_EQ(processed, (std::vector<VertexId>{1, 2}));
   // At or above the threshold the bin waits for the next dequeue.
   processed.clear();
   EXPECT_TRUE(pq.updateMin(1, 2));
-  pq.drainOwnCurrentBucket(1, record);
+  pq.drainOwnCurrentBucket(1, Repeats::Excluded, record);
   EXPECT_TRUE(processed.empty());
   EXPECT_EQ(members(pq.dequeueReadySet()), (std::vector<VertexId>{1}));
   // C++ handing a vertex back (applyUpdatePriorityExtern) has it taken again,

@@ -132,6 +132,11 @@ private:
   /// Bucket fusion's threshold as an expression ("0": none), declared first
   /// when read from argv.
   std::string drainThreshold(unsigned indent);
+  /// Whether the queue's rounds claim the vertices they take
+  /// (EdgeTraversalExpr::whyRoundsClaim).
+  const char *repeats() const {
+    return t.priorityRepeatsHarmless() ? "polyrt::Repeats::Harmless" : "polyrt::Repeats::Excluded";
+  }
   /// The ordered loop's rounds in one region (LoopNest::roundsInOneRegion).
   void emitRounds(const Owners &owners, const std::vector<std::string> &body, unsigned indent,
                   const std::string &grain, const std::string &threshold);
@@ -345,8 +350,10 @@ void VariantWriter::emitOwnerEdges(const Owners &owners, const std::vector<std::
   unsigned level = static_cast<unsigned>(pad.size() / 2);
   lines(accountOwnerVisit(degreeOf(owners.edgesOf), "polyrt::accounting::nodeOfThread()"), level);
   lines(beforeEdges, level);
-  os << pad << "for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "]; e < offsets["
-     << owners.edgesOf << " + 1]; ++e) {\n";
+  // The end in a local: a bound read from memory would be read again after
+  // every atomic update in the body.
+  os << pad << "for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "], edgesEnd = offsets["
+     << owners.edgesOf << " + 1]; e < edgesEnd; ++e) {\n";
   lines(body, level + 1);
   os << pad << "}\n";
   lines(afterEdges, level);
@@ -375,8 +382,12 @@ void VariantWriter::emitRounds(const Owners &owners, const std::vector<std::stri
                                         "// fusion)"
                                   : "")
      << ".\n"
+     << in << "// (The edge arrays are copied into the function: read through references,\n"
+     << in << "// they would be read again after every atomic update.)\n"
      << in << cppName(t.priorityQueue->name) << ".processInRounds(keepGoing, " << grain << ", "
-     << threshold << ", [&](const polyrt::VertexId " << owner << ") {\n";
+     << threshold << ", " << repeats() << ",\n"
+     << in << "    [&, offsets, neighbors" << (t.edges->type.isWeightedEdgeSet() ? ", weights" : "")
+     << "](const polyrt::VertexId " << owner << ") {\n";
   emitOwnerEdges(owners, body, in + "  ", "return");
   os << in << "});\n";
 }
@@ -431,7 +442,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
       os << loopIn << "// Bucket fusion: this thread's own entries of the current bucket, while\n"
          << loopIn << "// fewer than the threshold, processed now rather than in another round.\n"
          << loopIn << cppName(t.priorityQueue->name) << ".drainOwnCurrentBucket(" << threshold
-         << ", [&](const polyrt::VertexId " << owner << ") {\n";
+         << ", " << repeats() << ", [&](const polyrt::VertexId " << owner << ") {\n";
       emitOwnerEdges(owners, body, loopIn + "  ", "return");
       os << loopIn << "});\n";
       if (ownerLoop.isParallel())

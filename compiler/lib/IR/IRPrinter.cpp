@@ -156,6 +156,8 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
   if (t.priorityQueue)
     os << ", updates priorities: " << t.priorityQueue->name
        << (t.priorityConstantSums ? " (sums of one constant)" : "")
+       << (t.priorityRepeatsHarmless() ? " (repeats harmless)"
+                                       : " (rounds claim each vertex: " + t.whyRoundsClaim + ")")
        << (t.priorityCurrentRead ? " (its current priority read: delta 1)" : "")
        << (t.orderedLoop ? " (bucket fusion possible)" : "");
   os << "\n";

@@ -35,11 +35,13 @@
 
 #include "polyc/AST/StmtWalk.h"
 #include "polyc/IR/IR.h"
+#include "polyc/Passes/Effects.h"
 #include "polyc/Passes/Pass.h"
 
 #include "llvm/Support/Casting.h"
 
 #include <functional>
+#include <set>
 
 using namespace polyc;
 using llvm::cast;
@@ -216,6 +218,79 @@ std::string whyNotConstantSums(const EdgeTraversalExpr &t) {
   return why;
 }
 
+/// The vectors the queues are made over (`new priority_queue{V}(T)(dup,
+/// dup, priorities, ...)`).
+std::set<const Decl *> priorityVectors(
+    const std::map<const VarDecl *, std::vector<const NewExpr *>> &allocations) {
+  std::set<const Decl *> vectors;
+  for (const auto &[queue, news] : allocations)
+    for (const NewExpr *alloc : news)
+      if (alloc->args.size() > 2)
+        if (auto *name = dyn_cast<NameExpr>(alloc->args[2].get()))
+          vectors.insert(name->decl);
+  return vectors;
+}
+
+/// A round may process a vertex twice at one priority (Repeats::Harmless)
+/// where that does what once does: t's function changes nothing but
+/// destinations' priorities, each by updatePriorityMin/Max (idempotent) of
+/// a value fixed while the round runs: priorities read only at the source
+/// (a destination's priority changes; the source's, if it does, makes a new
+/// entry anyway), no calls. Why t's function is not that, or empty.
+std::string whyRepeatsMatter(const EdgeTraversalExpr &t,
+                             const std::set<const Decl *> &priorities) {
+  const FuncDecl &f = *t.applyFunc;
+  if (f.params.size() < 2)
+    return "it takes no destination";
+  const Decl *src = f.params[0].get(), *dst = f.params[1].get();
+  if (t.srcFilter || t.toFilter)
+    return "the traversal has a filter";
+  std::string why;
+  std::function<void(const Expr &)> reads = [&](const Expr &e) {
+    if (!why.empty())
+      return;
+    if (auto *call = dyn_cast<CallExpr>(&e))
+      why = "it calls " + call->callee;
+    else if (auto *method = dyn_cast<MethodCallExpr>(&e); method && method->method != "get_current_priority")
+      why = "it uses the result of " + method->method;
+    else if (auto *index = dyn_cast<IndexExpr>(&e)) {
+      auto *vector = dyn_cast<NameExpr>(index->base.get());
+      auto *at = dyn_cast<NameExpr>(index->index.get());
+      if (vector && priorities.count(vector->decl) && !(at && at->decl == src))
+        why = "it reads the priority '" + vector->name + "' other than at the source";
+    }
+    forEachChild(const_cast<Expr &>(e), [&](ExprPtr &child) { reads(*child); });
+  };
+  forEachStmtIn(f.body, [&](Stmt &s) {
+    if (!why.empty())
+      return;
+    auto *statement = dyn_cast<ExprStmtNode>(&s);
+    auto *update = statement ? dyn_cast<MethodCallExpr>(statement->expr.get()) : nullptr;
+    if (update && (update->method == "updatePriorityMin" || update->method == "updatePriorityMax") &&
+        update->args.size() == 3) {
+      auto *target = dyn_cast<NameExpr>(update->args[0].get());
+      if (!target || target->decl != dst)
+        why = "it updates a vertex other than the destination";
+      reads(*update->args[2]); // (the old value, args[1], is not evaluated)
+      return;
+    }
+    if (update && update->method == "updatePrioritySum") {
+      why = "it calls updatePrioritySum";
+      return;
+    }
+    if (auto *assign = dyn_cast<AssignStmt>(&s); assign && writtenGlobal(*assign)) {
+      why = "it assigns to '" + writtenGlobal(*assign)->name + "'";
+      return;
+    }
+    if (!isa<VarDeclStmt, AssignStmt, IfStmt, ExprStmtNode>(s)) {
+      why = "it has statements other than updates, locals and ifs";
+      return;
+    }
+    forEachDirectExpr(s, [&](ExprPtr &e) { reads(*e); });
+  });
+  return why;
+}
+
 /// `pq.finished() == false`, `pq.finishedNode(v) == false`, or either
 /// negated with `not`: a loop condition that only asks the queue.
 bool asksOnlyTheQueue(const Expr &cond, const VarDecl *queue) {
@@ -321,6 +396,8 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
     if (call.method == "get_current_priority" && receiverVar(call))
       readers.insert(receiverVar(call));
   });
+  auto allocations = queueAllocations(*module.program);
+  std::set<const Decl *> vectors = priorityVectors(allocations);
   for (EdgeTraversalExpr *t : module.edgeTraversals) {
     const ApplySchedule *s = module.schedule.find(t->label);
     if (!t->updatesPriority) {
@@ -380,6 +457,7 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
                       "' is not scheduled eager_priority_update_with_merge");
       ok = false;
     }
+    t->whyRoundsClaim = whyRepeatsMatter(*t, vectors);
     std::string notSums = whyNotConstantSums(*t);
     t->priorityConstantSums = notSums.empty();
     if (plan.update == PriorityUpdate::ConstantSumReduceBeforeUpdate && !notSums.empty()) {
@@ -400,7 +478,6 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
     }
   }
   ok &= recordExternUpdates(module, diags);
-  auto allocations = queueAllocations(*module.program);
   for (const auto &[queue, plan] : plans)
     for (const NewExpr *alloc : allocations[queue])
       module.priorityQueuePlans[alloc] = plan;

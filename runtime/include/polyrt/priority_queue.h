@@ -58,6 +58,20 @@ namespace polyrt {
 
 enum class PriorityUpdateMode { Eager, Lazy, ConstantSum };
 
+/// What an ordered loop's rounds may assume of the function processing a
+/// bucket's vertices (PriorityQueue::processInRounds, drainOwnCurrentBucket).
+enum class Repeats {
+  /// Each vertex is processed once at a priority, as a dequeued set holds it
+  /// once: a round claims each vertex it takes (an atomic per vertex).
+  Excluded,
+  /// Processing a vertex again at a priority it was processed at changes
+  /// nothing (the traversal's updates are minima or maxima of values the
+  /// vertex fixes; the priority-update pass proves it): a round processes a
+  /// bucket's entries as they are, duplicates included, without claiming
+  /// them (GAPBS's delta-stepping).
+  Harmless,
+};
+
 namespace detail {
 __extension__ typedef __int128 Int128; // (a GCC and Clang extension: no -Wpedantic warning)
 } // namespace detail
@@ -134,19 +148,24 @@ public:
   /// A whole ordered loop in one parallel region:
   ///   while (keepGoing()) { frontier = dequeueReadySet(); for v in frontier: process(v); }
   /// with every thread kept for the whole loop (GAPBS's delta-stepping): a
-  /// round is a barrier, one thread choosing the next bucket, each thread
-  /// gathering its own entries of it into the shared frontier, and the
-  /// threads sharing the frontier in dynamic chunks of `grain`; then, with a
-  /// fusion threshold above 0, each drains its own current bucket
+  /// round is a barrier, one thread choosing the next bucket, the bucket's
+  /// entries copied into the shared frontier (by that thread if they are
+  /// few, else each thread its own), and the threads sharing the frontier in
+  /// dynamic chunks of `grain`, each entry checked as it is processed (its
+  /// vertex still in the bucket; claimed unless repeats are harmless); then,
+  /// with a fusion threshold above 0, each drains its own current bucket
   /// (drainOwnCurrentBucket). Lazy and ConstantSum updates are bucketed at
   /// the start of a round, each thread its own. Each round takes what
-  /// dequeueReadySet would (a bucket whose entries are all stale is passed
-  /// over in the same round).
+  /// dequeueReadySet would (a round that takes nothing goes on to the next
+  /// bucket without asking keepGoing, as a dequeue passes over a bucket of
+  /// stale entries).
   template <typename KeepGoing, typename Process>
   void processInRounds(KeepGoing &&keepGoing, int64_t grain, int64_t fusionThreshold,
-                       Process &&process) {
+                       Repeats repeats, Process &&process) {
+    if (repeats == Repeats::Excluded)
+      trackTaken();
     size_t tail = 0;
-    bool go = false, started = false, gathered = false;
+    bool go = false, started = false, copied = false, tookAny = false;
 #pragma omp parallel
     {
       for (;;) {
@@ -156,24 +175,31 @@ public:
         }
 #pragma omp single
         {
-          // An empty round (every entry stale) goes on to the next bucket
-          // without asking the loop again, as dequeueReadySet would.
-          go = ((started && tail == 0) || keepGoing()) && selectNextBucket(tail);
+          go = ((started && !tookAny) || keepGoing()) && selectNextBucket(tail);
           started = true;
-          // A small bucket is gathered here, saving the round a barrier.
-          gathered = go && gatherIfSmall(tail);
+          tookAny = false;
+          // A small bucket is copied here, saving the round a barrier.
+          copied = go && gatherIfSmall(tail, Entries::All);
         }
         if (!go)
           break;
-        if (!gathered) {
-          gatherOwnEntries(tail);
+        if (!copied) {
+          gatherOwnEntries(tail, Entries::All);
 #pragma omp barrier
         }
+        bool took = false;
 #pragma omp for schedule(dynamic, grain) nowait
-        for (size_t i = 0; i < tail; ++i)
-          process(roundFrontier_[i]);
-        if (fusionThreshold > 0)
-          drainOwnCurrentBucket(fusionThreshold, process);
+        for (size_t i = 0; i < tail; ++i) {
+          VertexId v = roundFrontier_[i];
+          if (takes(v, repeats)) {
+            process(v);
+            took = true;
+          }
+        }
+        if (took && fusionThreshold > 0)
+          drainOwnCurrentBucket(fusionThreshold, repeats, process);
+        if (took)
+          std::atomic_ref<bool>(tookAny).store(true, std::memory_order_relaxed);
 #pragma omp barrier
       }
     }
@@ -183,18 +209,21 @@ public:
   /// of a traversal once its share of the current bucket is done: while the
   /// thread's own entries of the current bucket are fewer than `threshold`,
   /// it takes them and calls process(v) on each vertex still in the bucket
-  /// and not yet taken at its priority, as the next dequeue would have,
-  /// without the round's barrier and gather. Eager mode only (the others
-  /// insert nothing during a traversal).
-  template <typename Process> void drainOwnCurrentBucket(int64_t threshold, Process &&process) {
+  /// (and, unless repeats are harmless, not yet taken at its priority), as
+  /// the next dequeue would have, without the round's barrier and gather.
+  /// Eager mode only (the others insert nothing during a traversal).
+  template <typename Process>
+  void drainOwnCurrentBucket(int64_t threshold, Repeats repeats, Process &&process) {
     std::vector<VertexId> &own = myBins().draining;
     while (takeOwnCurrent(threshold, own))
       for (VertexId v : own)
-        if (claimCurrent(v))
+        if (claimCurrent(v, repeats))
           process(v);
   }
 
 private:
+  /// Priorities widened: P's whole range, sums and bucket bounds beyond it.
+  using Wide = std::conditional_t<sizeof(P) <= 4, int64_t, detail::Int128>;
   struct alignas(64) ThreadBins {
     std::vector<std::vector<VertexId>> open; // bucket windowStart_ + i in open[i]
     std::vector<VertexId> overflow;          // beyond the window
@@ -215,6 +244,23 @@ private:
       if (delta_ <= std::numeric_limits<int32_t>::max())
         return indexOfBucket(static_cast<int64_t>(p / static_cast<P>(delta_)));
     return indexOfBucket(static_cast<int64_t>(p) / delta_);
+  }
+  /// Where priority p lies against the current bucket, in dequeue order: -1
+  /// before it, 0 in it, 1 after it. (Compared with the bucket's bounds: a
+  /// round tests each entry, and a division would cost more than the test.)
+  int againstCurrent(P p) const {
+    Wide wide = p;
+    int side = wide < currentLow_ ? -1 : wide > currentHigh_ ? 1 : 0;
+    return increasing_ ? side : -side;
+  }
+  /// The bucket of index `index` becomes the current one.
+  void setCurrent(int64_t index) {
+    current_ = index;
+    // A priority's bucket is its quotient by delta, rounded toward zero, so
+    // bucket 0 holds the priorities from -(delta - 1) to delta - 1.
+    Wide bucket = bucketOf(index), delta = delta_;
+    currentLow_ = bucket > 0 ? bucket * delta : bucket * delta - (delta - 1);
+    currentHigh_ = bucket < 0 ? bucket * delta : bucket * delta + (delta - 1);
   }
   /// Where v with priority p belongs now: never before the current bucket.
   int64_t placeOf(P p) const {
@@ -263,7 +309,6 @@ private:
     // A sum in 64 bits for 32-bit priorities (a delta beyond 2^40 saturates
     // the same), in 128 otherwise: neither a negative delta on an unsigned
     // priority nor a sum beyond P's range wraps.
-    using Wide = std::conditional_t<sizeof(P) <= 4, int64_t, detail::Int128>;
     constexpr int64_t kReach = int64_t{1} << 40;
     Wide step = sizeof(P) <= 4 ? std::clamp(delta, -kReach, kReach) : delta;
     std::atomic_ref<P> ref((*priorities_)[v]);
@@ -288,10 +333,26 @@ private:
   /// The next non-empty bucket's vertices, which becomes the current one;
   /// false (exhausted) when none is left.
   bool takeNext(std::vector<VertexId> &ready);
-  /// A dequeue, moving from bucket `previous` to `index`, takes v: its
-  /// priority places it here and it was not taken at that priority (then it
+  /// The current bucket's round takes v: its priority places it here (in
+  /// the bucket, or moved before it during a round of this same bucket), and
+  /// unless repeats are harmless it was not taken at that priority (then it
   /// is now).
-  bool takes(VertexId v, int64_t previous, int64_t index);
+  bool takes(VertexId v, Repeats repeats) {
+    P priority = std::atomic_ref<P>((*priorities_)[v]).load(std::memory_order_relaxed);
+    int place = againstCurrent(priority);
+    if (place != 0 && !(place < 0 && previous_ == current_))
+      return false;
+    return repeats == Repeats::Harmless || claim(v, priority);
+  }
+  /// takenAt_ is made on first use: rounds whose repeats are harmless never
+  /// claim, and spare the writing of a per-vertex array.
+  void trackTaken();
+  /// v was not taken at `priority`: it is now, by this thread alone
+  /// (takenAt_ made).
+  bool claim(VertexId v, P priority) {
+    P taken = std::atomic_ref<P>(takenAt_[v]).load(std::memory_order_relaxed);
+    return taken != priority && compareAndSwap(&takenAt_[v], taken, priority);
+  }
   /// The next bucket holding entries becomes the current one (previous_ the
   /// one before); false (exhausted) when none is left.
   bool moveToNextBucket();
@@ -308,26 +369,28 @@ private:
   /// is made large enough for its entries and `tail` is 0; false (exhausted)
   /// when no bucket is left.
   bool selectNextBucket(size_t &tail);
-  /// The entries of the calling thread's bins (forEachOwnBin) that a dequeue
-  /// would take, appended to the round's frontier.
-  void gatherOwnEntries(size_t &tail);
-  /// Bin t's entries of the current bucket that a dequeue would take, appended
-  /// to the shared frontier.
-  void gatherBin(size_t t, size_t &tail);
+  /// Which entries of the current bucket a gather appends to the round's
+  /// frontier: those a dequeue takes, or all (each checked when processed).
+  enum class Entries { Taken, All };
+  /// The entries of the calling thread's bins (forEachOwnBin), appended to the
+  /// round's frontier.
+  void gatherOwnEntries(size_t &tail, Entries which);
+  /// Bin t's entries of the current bucket, appended to the round's frontier.
+  void gatherBin(size_t t, size_t &tail, Entries which);
   /// Every thread's entries, by this thread, if they are few
   /// (polyrt::kSerialWork); false if they are not.
-  bool gatherIfSmall(size_t &tail);
+  bool gatherIfSmall(size_t &tail, Entries which);
   /// The calling thread's entries of the current bucket, into `own`, if
   /// there are some and fewer than `threshold`.
   bool takeOwnCurrent(int64_t threshold, std::vector<VertexId> &own);
-  /// v is in the current bucket (or before it) and was not taken at its
-  /// priority: taken now, by this thread alone.
-  bool claimCurrent(VertexId v) {
+  /// Bucket fusion: v, inserted this round, is in the current bucket (or
+  /// before it) and, unless repeats are harmless, was not taken at its
+  /// priority (then it is now).
+  bool claimCurrent(VertexId v, Repeats repeats) {
     P priority = std::atomic_ref<P>((*priorities_)[v]).load(std::memory_order_relaxed);
-    if (priority == std::numeric_limits<P>::max() || indexOfPriority(priority) > current_)
+    if (priority == std::numeric_limits<P>::max() || againstCurrent(priority) > 0)
       return false;
-    P taken = std::atomic_ref<P>(takenAt_[v]).load(std::memory_order_relaxed);
-    return taken != priority && compareAndSwap(&takenAt_[v], taken, priority);
+    return repeats == Repeats::Harmless || claim(v, priority);
   }
   /// Moves the window to the first bucket the overflow holds; false if empty.
   bool advanceWindow();
@@ -344,13 +407,15 @@ private:
   bool increasing_ = true;
   int64_t delta_ = 1;
   int64_t base_ = 0;        // the bucket of index 0
-  int64_t current_ = 0;     // the index of the current bucket
+  int64_t current_ = 0;     // the index of the current bucket (setCurrent)
+  Wide currentLow_ = 0, currentHigh_ = 0; // the current bucket's priorities
   int64_t windowStart_ = 0; // the index of open[0]
   std::vector<ThreadBins> bins_;
   /// Each vertex's priority when a dequeue last took it (P's largest value:
-  /// never). An entry is taken only if the priority has changed since: so a
-  /// vertex is in a dequeued set once, and stale entries (left behind when a
-  /// vertex moved, or re-bucketed from the overflow) are dropped.
+  /// never), made by the first dequeue or round that claims (trackTaken). An
+  /// entry is taken only if the priority has changed since: so a vertex is
+  /// in a dequeued set once, and stale entries (left behind when a vertex
+  /// moved, or re-bucketed from the overflow) are dropped.
   std::vector<P> takenAt_;
   bool exhausted_ = false; // a dequeue found nothing: no bucket is left
   int64_t previous_ = 0;    // the index of the bucket before the current one

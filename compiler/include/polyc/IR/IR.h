@@ -312,6 +312,12 @@ public:
   /// f's updates are all updatePrioritySum(v, c, current priority) with one
   /// constant c: constant_sum_reduce_before_update applies.
   bool priorityConstantSums = false;
+  /// Why the rounds of the queue must claim each vertex they process (f
+  /// processing a vertex twice at one priority might not do what once does),
+  /// or empty: f only lowers or raises destinations' priorities to values the
+  /// source fixes, and rounds need not claim (polyrt::Repeats::Harmless).
+  std::string whyRoundsClaim = "no priority-update pass";
+  bool priorityRepeatsHarmless() const { return whyRoundsClaim.empty(); }
   /// The program reads the queue's current priority: its delta is 1.
   bool priorityCurrentRead = false;
   /// The plain ordered loop around it (the priority-update pass), where
