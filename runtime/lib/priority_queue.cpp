@@ -32,8 +32,10 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
     throw Error("a priority queue's delta must be at least 1, not " + std::to_string(delta));
   if (openBuckets < 1)
     throw Error("a priority queue needs at least 1 open bucket, not " + std::to_string(openBuckets));
-  if (mode != PriorityUpdateMode::Eager)
-    marks_.assign(static_cast<size_t>(n_), 0);
+  if (mode == PriorityUpdateMode::Lazy)
+    marks_.resize(static_cast<size_t>(n_));
+  else if (mode == PriorityUpdateMode::ConstantSum)
+    sumCounts_.resize(static_cast<size_t>(n_));
   if (start < -1 || start >= n_)
     throw Error("the start vertex " + std::to_string(start) + " of a priority queue is outside [0, " +
                 std::to_string(n_) + ")");
@@ -72,7 +74,7 @@ template <typename P> void PriorityQueue<P>::countSum(VertexId v, int64_t delta,
   std::atomic_ref<P> roundMinimum(sumMinimum_);
   if (roundMinimum.load(std::memory_order_relaxed) != minimum)
     roundMinimum.store(minimum, std::memory_order_relaxed);
-  if (std::atomic_ref<uint32_t>(marks_[v]).fetch_add(1, std::memory_order_relaxed) == 0)
+  if (std::atomic_ref<uint32_t>(sumCounts_[v]).fetch_add(1, std::memory_order_relaxed) == 0)
     myBins().marked.push_back(v);
 }
 
@@ -81,8 +83,13 @@ template <typename P> void PriorityQueue<P>::flushBin(size_t t) {
   bool sums = mode_ == PriorityUpdateMode::ConstantSum;
   std::vector<VertexId> &marked = bins_[t].marked; // insert() adds to no marked list
   for (VertexId v : marked) {
-    uint32_t count = marks_[v];
-    marks_[v] = 0;
+    uint32_t count = 0;
+    if (sums) {
+      count = sumCounts_[v];
+      sumCounts_[v] = 0;
+    } else {
+      marks_[v] = 0;
+    }
     P next = p[v];
     if (sums && !addClamped(v, sumDelta_ * static_cast<int64_t>(count), sumMinimum_, next))
       continue;
@@ -122,14 +129,6 @@ template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
         std::atomic_ref<P>(takenAt_[ids[i]]).store(kNone<P>, std::memory_order_relaxed);
       insert(ids[i], p[ids[i]]);
     }
-}
-
-template <typename P> void PriorityQueue<P>::mark(VertexId v) {
-  // Read first: most updates of a round find the vertex marked already, and
-  // a read keeps the line shared where an exchange would take it.
-  std::atomic_ref<uint32_t> mark(marks_[v]);
-  if (mark.load(std::memory_order_relaxed) == 0 && mark.exchange(1, std::memory_order_relaxed) == 0)
-    myBins().marked.push_back(v);
 }
 
 template <typename P> void PriorityQueue<P>::threadOutsideTeam(int thread) const {
