@@ -74,6 +74,12 @@ enum class Repeats {
 
 namespace detail {
 __extension__ typedef __int128 Int128; // (a GCC and Clang extension: no -Wpedantic warning)
+/// The queue whose rounds (processInRounds) the calling thread is in, and the
+/// thread's bins there: an update finds its bins without asking OpenMP for
+/// the thread's number (a call, after which the caller reloads what it kept
+/// in registers).
+inline thread_local const void *roundsQueue = nullptr;
+inline thread_local void *roundsBins = nullptr;
 } // namespace detail
 
 template <typename P> class PriorityQueue {
@@ -168,6 +174,8 @@ public:
     bool go = false, started = false, copied = false, tookAny = false;
 #pragma omp parallel
     {
+      detail::roundsBins = &myBins();
+      detail::roundsQueue = this;
       for (;;) {
         if (mode_ != PriorityUpdateMode::Eager) {
           flushOwnMarked();
@@ -188,9 +196,10 @@ public:
 #pragma omp barrier
         }
         bool took = false;
+        const VertexId *frontier = roundFrontier_.data();
 #pragma omp for schedule(dynamic, grain) nowait
         for (size_t i = 0; i < tail; ++i) {
-          VertexId v = roundFrontier_[i];
+          VertexId v = frontier[i];
           if (takes(v, repeats)) {
             process(v);
             took = true;
@@ -202,6 +211,7 @@ public:
           std::atomic_ref<bool>(tookAny).store(true, std::memory_order_relaxed);
 #pragma omp barrier
       }
+      detail::roundsQueue = nullptr;
     }
   }
 
@@ -267,8 +277,10 @@ private:
     int64_t index = indexOfPriority(p);
     return index < current_ ? current_ : index;
   }
-  /// The calling thread's bins.
+  /// The calling thread's bins (in rounds, kept by the thread).
   ThreadBins &myBins() {
+    if (detail::roundsQueue == this)
+      return *static_cast<ThreadBins *>(detail::roundsBins);
     int thread = omp_get_thread_num();
     if (static_cast<size_t>(thread) >= bins_.size()) [[unlikely]]
       threadOutsideTeam(thread);
