@@ -63,21 +63,6 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
   }
 }
 
-template <typename P> void PriorityQueue<P>::countSum(VertexId v, int64_t delta, P minimum) {
-  // Every call of a round gives the same delta and minimum (the
-  // priority-update pass checks the program says so): stored by the first
-  // call that brings a new one, read by the others, so that the threads do
-  // not all write one cache line at every update.
-  std::atomic_ref<int64_t> roundDelta(sumDelta_);
-  if (roundDelta.load(std::memory_order_relaxed) != delta)
-    roundDelta.store(delta, std::memory_order_relaxed);
-  std::atomic_ref<P> roundMinimum(sumMinimum_);
-  if (roundMinimum.load(std::memory_order_relaxed) != minimum)
-    roundMinimum.store(minimum, std::memory_order_relaxed);
-  if (std::atomic_ref<uint32_t>(sumCounts_[v]).fetch_add(1, std::memory_order_relaxed) == 0)
-    myBins().marked.push_back(v);
-}
-
 template <typename P> void PriorityQueue<P>::flushBin(size_t t) {
   const P *p = priorities_->data();
   bool sums = mode_ == PriorityUpdateMode::ConstantSum;
@@ -107,6 +92,11 @@ template <typename P> void PriorityQueue<P>::flushMarked() {
   // (Peeling takes hundreds of rounds that mark a few vertices: those are
   // bucketed by this thread.)
 #pragma omp parallel for schedule(dynamic, 1) if (total > static_cast<size_t>(kSerialWork))
+  for (size_t t = 0; t < bins_.size(); ++t)
+    flushBin(t);
+}
+
+template <typename P> void PriorityQueue<P>::flushEveryBin() {
   for (size_t t = 0; t < bins_.size(); ++t)
     flushBin(t);
 }
@@ -184,11 +174,15 @@ template <typename P> size_t PriorityQueue<P>::currentEntries() const {
   return total;
 }
 
+template <typename P> void PriorityQueue<P>::gatherEveryBin(size_t &tail, Entries which) {
+  for (size_t t = 0; t < bins_.size(); ++t)
+    gatherBin(t, tail, which);
+}
+
 template <typename P> bool PriorityQueue<P>::gatherIfSmall(size_t &tail, Entries which) {
   if (currentEntries() > static_cast<size_t>(kSerialWork))
     return false;
-  for (size_t t = 0; t < bins_.size(); ++t)
-    gatherBin(t, tail, which);
+  gatherEveryBin(tail, which);
   return true;
 }
 

@@ -160,8 +160,10 @@ public:
   /// dynamic chunks of `grain`, each entry checked as it is processed (its
   /// vertex still in the bucket; claimed unless repeats are harmless); then,
   /// with a fusion threshold above 0, each drains its own current bucket
-  /// (drainOwnCurrentBucket). Lazy and ConstantSum updates are bucketed at
-  /// the start of a round, each thread its own. Each round takes what
+  /// (drainOwnCurrentBucket). A round of at most `grain` entries (one chunk)
+  /// is run by the choosing thread alone, while the others wait for a larger
+  /// one. Lazy and ConstantSum updates are bucketed at the start of a round,
+  /// each thread its own. Each round takes what
   /// dequeueReadySet would (a round that takes nothing goes on to the next
   /// bucket without asking keepGoing, as a dequeue passes over a bucket of
   /// stale entries).
@@ -183,9 +185,17 @@ public:
         }
 #pragma omp single
         {
-          go = ((started && !tookAny) || keepGoing()) && selectNextBucket(tail);
-          started = true;
-          tookAny = false;
+          for (;;) {
+            go = ((started && !tookAny) || keepGoing()) && selectNextBucket(tail);
+            started = true;
+            tookAny = false;
+            // A round of at most `grain` entries is one chunk, which one
+            // thread would take alone: this thread runs it here, without the
+            // team's barriers (peeling takes thousands of such rounds).
+            if (!go || currentEntries() > static_cast<size_t>(grain))
+              break;
+            tookAny = processAlone(tail, fusionThreshold, repeats, process);
+          }
           // A small bucket is copied here, saving the round a barrier.
           copied = go && gatherIfSmall(tail, Entries::All);
         }
@@ -321,6 +331,8 @@ private:
   void flushOwnMarked();
   /// Lazy and ConstantSum: the marked vertices into their buckets.
   void flushMarked();
+  /// flushMarked by this thread alone.
+  void flushEveryBin();
   /// updateSum's atomic step, shared by the modes: if priority[v] >
   /// minimum, priority[v] = max(priority[v] + delta, minimum), never P's
   /// largest value ("none") or beyond; true (and the new value in `result`)
@@ -348,8 +360,26 @@ private:
     return next != old;
   }
   /// ConstantSum: counts an updateSum call (the sum is made before the next
-  /// dequeue).
-  void countSum(VertexId v, int64_t delta, P minimum);
+  /// dequeue). (Inline: each update calls it.)
+  void countSum(VertexId v, int64_t delta, P minimum) {
+    // A vertex at or below the minimum stays there (the sum would not change
+    // it, and nothing else does during a round): nothing to count. Peeling
+    // meets its removed neighbours so, and a read keeps their lines shared.
+    if (std::atomic_ref<P>((*priorities_)[v]).load(std::memory_order_relaxed) <= minimum)
+      return;
+    // Every call of a round gives the same delta and minimum (the
+    // priority-update pass checks the program says so): stored by the first
+    // call that brings a new one, read by the others, so that the threads do
+    // not all write one cache line at every update.
+    std::atomic_ref<int64_t> roundDelta(sumDelta_);
+    if (roundDelta.load(std::memory_order_relaxed) != delta)
+      roundDelta.store(delta, std::memory_order_relaxed);
+    std::atomic_ref<P> roundMinimum(sumMinimum_);
+    if (roundMinimum.load(std::memory_order_relaxed) != minimum)
+      roundMinimum.store(minimum, std::memory_order_relaxed);
+    if (std::atomic_ref<uint32_t>(sumCounts_[v]).fetch_add(1, std::memory_order_relaxed) == 0)
+      myBins().marked.push_back(v);
+  }
   /// The next non-empty bucket's vertices, which becomes the current one;
   /// false (exhausted) when none is left.
   bool takeNext(std::vector<VertexId> &ready);
@@ -397,9 +427,29 @@ private:
   void gatherOwnEntries(size_t &tail, Entries which);
   /// Bin t's entries of the current bucket, appended to the round's frontier.
   void gatherBin(size_t t, size_t &tail, Entries which);
+  /// Every thread's entries, by this thread.
+  void gatherEveryBin(size_t &tail, Entries which);
   /// Every thread's entries, by this thread, if they are few
   /// (polyrt::kSerialWork); false if they are not.
   bool gatherIfSmall(size_t &tail, Entries which);
+  /// processInRounds: the selected bucket's round by the calling thread
+  /// alone, its marks bucketed after it; true if it took a vertex.
+  template <typename Process>
+  bool processAlone(size_t &tail, int64_t fusionThreshold, Repeats repeats, Process &&process) {
+    gatherEveryBin(tail, Entries::All);
+    bool took = false;
+    for (size_t i = 0; i < tail; ++i)
+      if (takes(roundFrontier_[i], repeats)) {
+        process(roundFrontier_[i]);
+        took = true;
+      }
+    if (took && fusionThreshold > 0)
+      drainOwnCurrentBucket(fusionThreshold, repeats, process);
+    if (mode_ != PriorityUpdateMode::Eager)
+      flushEveryBin();
+    return took;
+  }
+
   /// The calling thread's entries of the current bucket, into `own`, if
   /// there are some and fewer than `threshold`.
   bool takeOwnCurrent(int64_t threshold, std::vector<VertexId> &own);
