@@ -29,7 +29,7 @@
 #   BENCH_COMPILE_RUNS [3]  compile-latency runs per example (0: skip)
 #   BENCH_CC_SHORTCUT [0] 1: the cc baseline also shortcuts (pointer jumping),
 #                         a different algorithm than cc.gt's (see cc.cpp)
-#   BENCH_SSSP_DELTAS [kron=4/4 urand=16/4 grid=1024/128]
+#   BENCH_SSSP_DELTAS [kron=2/2/1 urand=4/4/4 grid=128/128/128]
 #                         sssp_delta's bucket width per graph, polyc's/the
 #                         baseline's[/the peer's, else the baseline's]: each
 #                         side's best measured one (docs/benchmarks.md);
@@ -62,7 +62,7 @@ algos="${BENCH_ALGOS:-pr prdelta bfs sssp sssp_delta cc kcore_ordered}"
 graphs="${BENCH_GRAPHS:-kron urand grid}"
 compile_runs="${BENCH_COMPILE_RUNS:-3}"
 cc_shortcut="${BENCH_CC_SHORTCUT:-0}"
-sssp_deltas="${BENCH_SSSP_DELTAS:-kron=4/4 urand=16/4 grid=1024/128}"
+sssp_deltas="${BENCH_SSSP_DELTAS:-kron=2/2/1 urand=4/4/4 grid=128/128/128}"
 gapbs_dir="${BENCH_GAPBS_DIR:-}"
 work="${BENCH_DIR:-$build/bench}"
 target_ratio=1.10

@@ -35,7 +35,6 @@
 
 #include "polyc/AST/StmtWalk.h"
 #include "polyc/IR/IR.h"
-#include "polyc/Passes/Effects.h"
 #include "polyc/Passes/Pass.h"
 
 #include "llvm/Support/Casting.h"
@@ -278,9 +277,15 @@ std::string whyRepeatsMatter(const EdgeTraversalExpr &t,
       why = "it calls updatePrioritySum";
       return;
     }
-    if (auto *assign = dyn_cast<AssignStmt>(&s); assign && writtenGlobal(*assign)) {
-      why = "it assigns to '" + writtenGlobal(*assign)->name + "'";
-      return;
+    if (auto *assign = dyn_cast<AssignStmt>(&s)) {
+      // Only its own locals: a parameter assigned (`src = dst`) would make a
+      // read "at the source" read elsewhere.
+      auto *target = dyn_cast<NameExpr>(assign->target.get());
+      auto *local = target ? dyn_cast_or_null<VarDecl>(target->decl) : nullptr;
+      if (!local || local->storage != VarDecl::Local) {
+        why = "it assigns to something other than its locals";
+        return;
+      }
     }
     if (!isa<VarDeclStmt, AssignStmt, IfStmt, ExprStmtNode>(s)) {
       why = "it has statements other than updates, locals and ifs";
