@@ -61,6 +61,7 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
     base_ = static_cast<int64_t>(p[start]) / delta_;
     insert(static_cast<VertexId>(start), p[start]);
   }
+  setCurrent(0); // (before any dequeue, GraphIt's current priority is the first bucket's)
 }
 
 template <typename P> void PriorityQueue<P>::flushBin(size_t t) {
@@ -233,6 +234,7 @@ template <typename P> bool PriorityQueue<P>::moveToNextBucket() {
     }
     if (!advanceWindow()) {
       exhausted_ = true;
+      currentPriority_ = kNone<P>;
       return false;
     }
   }

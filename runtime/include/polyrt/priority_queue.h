@@ -107,9 +107,7 @@ public:
   int64_t delta() const { return delta_; }
   /// The current bucket (its priority / delta; the priority for delta 1);
   /// P's largest value once finished.
-  P currentPriority() const {
-    return exhausted_ ? std::numeric_limits<P>::max() : static_cast<P>(bucketOf(current_));
-  }
+  P currentPriority() const { return currentPriority_; }
   /// v's bucket comes before the current one (v's priority is final), or
   /// every bucket is done.
   bool finishedNode(VertexId v) const {
@@ -281,6 +279,7 @@ private:
     Wide bucket = bucketOf(index), delta = delta_;
     currentLow_ = bucket > 0 ? bucket * delta : bucket * delta - (delta - 1);
     currentHigh_ = bucket < 0 ? bucket * delta : bucket * delta + (delta - 1);
+    currentPriority_ = static_cast<P>(bucketOf(index));
   }
   /// Where v with priority p belongs now: never before the current bucket.
   int64_t placeOf(P p) const {
@@ -483,6 +482,8 @@ private:
   int64_t base_ = 0;        // the bucket of index 0
   int64_t current_ = 0;     // the index of the current bucket (setCurrent)
   Wide currentLow_ = 0, currentHigh_ = 0; // the current bucket's priorities
+  /// What currentPriority() says, kept: programs ask it at every edge.
+  P currentPriority_{};
   int64_t windowStart_ = 0; // the index of open[0]
   std::vector<ThreadBins> bins_;
   /// Each vertex's priority when a dequeue last took it (P's largest value:
