@@ -35,6 +35,7 @@
 
 #include "polyc/AST/StmtWalk.h"
 #include "polyc/IR/IR.h"
+#include "polyc/Passes/Effects.h"
 #include "polyc/Passes/Pass.h"
 
 #include "llvm/Support/Casting.h"
@@ -230,12 +231,52 @@ std::set<const Decl *> priorityVectors(
   return vectors;
 }
 
+/// f computes a value from its arguments and from vectors no traversal of
+/// a queue writes: it writes no global, calls nothing it may not, asks no
+/// method, and names no priority vector (its arguments may be the
+/// destination). Why not, or empty.
+std::string whyNotPure(const FuncDecl &f, const std::set<const Decl *> &priorities,
+                       std::set<const FuncDecl *> &seen) {
+  if (!seen.insert(&f).second)
+    return ""; // (recursion: the first visit decides)
+  if (f.linkage == FuncDecl::Extern)
+    return "it is extern";
+  std::string why;
+  std::function<void(Expr &)> visit = [&](Expr &e) {
+    if (!why.empty())
+      return;
+    if (auto *call = dyn_cast<CallExpr>(&e)) {
+      if (!call->func || call->functor)
+        why = "it calls " + call->callee;
+      else
+        why = whyNotPure(*call->func, priorities, seen);
+    } else if (isa<MethodCallExpr>(e)) {
+      why = "it calls a method";
+    } else if (auto *name = dyn_cast<NameExpr>(&e); name && priorities.count(name->decl)) {
+      why = "it reads the priority '" + name->name + "'";
+    }
+    forEachChild(e, [&](ExprPtr &child) { visit(*child); });
+  };
+  forEachStmtIn(f.body, [&](Stmt &s) {
+    if (!why.empty())
+      return;
+    if (isa<PrintStmt, DeleteStmt>(s))
+      why = "it prints or deletes";
+    else if (auto *assign = dyn_cast<AssignStmt>(&s); assign && writtenGlobal(*assign))
+      why = "it assigns to '" + writtenGlobal(*assign)->name + "'";
+    else
+      forEachDirectExpr(s, [&](ExprPtr &e) { visit(*e); });
+  });
+  return why;
+}
+
 /// A round may process a vertex twice at one priority (Repeats::Harmless)
 /// where that does what once does: t's function changes nothing but
 /// destinations' priorities, each by updatePriorityMin/Max (idempotent) of
 /// a value fixed while the round runs: priorities read only at the source
 /// (a destination's priority changes; the source's, if it does, makes a new
-/// entry anyway), no calls. Why t's function is not that, or empty.
+/// entry anyway), no calls but to pure functions (whyNotPure). Why t's
+/// function is not that, or empty.
 std::string whyRepeatsMatter(const EdgeTraversalExpr &t,
                              const std::set<const Decl *> &priorities) {
   const FuncDecl &f = *t.applyFunc;
@@ -248,8 +289,14 @@ std::string whyRepeatsMatter(const EdgeTraversalExpr &t,
   std::function<void(const Expr &)> reads = [&](const Expr &e) {
     if (!why.empty())
       return;
-    if (auto *call = dyn_cast<CallExpr>(&e))
-      why = "it calls " + call->callee;
+    if (auto *call = dyn_cast<CallExpr>(&e)) {
+      std::set<const FuncDecl *> seen;
+      std::string impure = call->func && !call->functor
+                               ? whyNotPure(*call->func, priorities, seen)
+                               : "it is not a function of the program";
+      if (!impure.empty())
+        why = "it calls " + call->callee + " (" + impure + ")";
+    }
     else if (auto *method = dyn_cast<MethodCallExpr>(&e); method && method->method != "get_current_priority")
       why = "it uses the result of " + method->method;
     else if (auto *index = dyn_cast<IndexExpr>(&e)) {
