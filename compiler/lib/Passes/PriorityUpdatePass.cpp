@@ -296,10 +296,10 @@ std::string whyRepeatsMatter(const EdgeTraversalExpr &t,
                                : "it is not a function of the program";
       if (!impure.empty())
         why = "it calls " + call->callee + " (" + impure + ")";
-    }
-    else if (auto *method = dyn_cast<MethodCallExpr>(&e); method && method->method != "get_current_priority")
+    } else if (auto *method = dyn_cast<MethodCallExpr>(&e);
+               method && method->method != "get_current_priority") {
       why = "it uses the result of " + method->method;
-    else if (auto *index = dyn_cast<IndexExpr>(&e)) {
+    } else if (auto *index = dyn_cast<IndexExpr>(&e)) {
       auto *vector = dyn_cast<NameExpr>(index->base.get());
       auto *at = dyn_cast<NameExpr>(index->index.get());
       if (vector && priorities.count(vector->decl) && !(at && at->decl == src))
