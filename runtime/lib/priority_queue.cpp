@@ -69,16 +69,16 @@ template <typename P> void PriorityQueue<P>::flushBin(size_t t) {
   bool sums = mode_ == PriorityUpdateMode::ConstantSum;
   std::vector<VertexId> &marked = bins_[t].marked; // insert() adds to no marked list
   for (VertexId v : marked) {
-    uint32_t count = 0;
+    P next;
     if (sums) {
-      count = sumCounts_[v];
+      uint32_t count = sumCounts_[v];
       sumCounts_[v] = 0;
+      if (!addClamped(v, sumDelta_ * static_cast<int64_t>(count), sumMinimum_, next))
+        continue;
     } else {
       marks_[v] = 0;
+      next = p[v];
     }
-    P next = p[v];
-    if (sums && !addClamped(v, sumDelta_ * static_cast<int64_t>(count), sumMinimum_, next))
-      continue;
     insert(v, next);
   }
   marked.clear();

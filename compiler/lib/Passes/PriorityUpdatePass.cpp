@@ -19,6 +19,10 @@
 //    it into the push loops).
 //  - configApplyPriorityUpdateDelta (the bucket width) and
 //    configNumOpenBuckets (the buckets held open before the overflow list).
+//  - Whether a round may process a vertex twice at one priority, as the
+//    bucket's entries hold it, or must claim each vertex it takes
+//    (EdgeTraversalExpr::whyRoundsClaim, polyrt::Repeats): f's updates of
+//    minima or maxima of values its source fixes do the same twice as once.
 //  - Whether the traversal is the round of a plain ordered loop (take a
 //    bucket, traverse it, nothing else; stop when the queue says so), which
 //    bucket fusion needs and which the loop-nest pass may run in one
@@ -219,15 +223,16 @@ std::string whyNotConstantSums(const EdgeTraversalExpr &t) {
 }
 
 /// The vectors the queues are made over (`new priority_queue{V}(T)(dup,
-/// dup, priorities, ...)`).
+/// dup, priorities, ...)`); null among them for one that is not a named
+/// vector (then no read can be told apart from a priority's).
 std::set<const Decl *> priorityVectors(
     const std::map<const VarDecl *, std::vector<const NewExpr *>> &allocations) {
   std::set<const Decl *> vectors;
   for (const auto &[queue, news] : allocations)
-    for (const NewExpr *alloc : news)
-      if (alloc->args.size() > 2)
-        if (auto *name = dyn_cast<NameExpr>(alloc->args[2].get()))
-          vectors.insert(name->decl);
+    for (const NewExpr *alloc : news) {
+      auto *name = alloc->args.size() > 2 ? dyn_cast<NameExpr>(alloc->args[2].get()) : nullptr;
+      vectors.insert(name ? name->decl : nullptr);
+    }
   return vectors;
 }
 
@@ -285,6 +290,8 @@ std::string whyRepeatsMatter(const EdgeTraversalExpr &t,
   const Decl *src = f.params[0].get(), *dst = f.params[1].get();
   if (t.srcFilter || t.toFilter)
     return "the traversal has a filter";
+  if (priorities.count(nullptr))
+    return "a queue's priorities are not a named vector";
   std::string why;
   std::function<void(const Expr &)> reads = [&](const Expr &e) {
     if (!why.empty())

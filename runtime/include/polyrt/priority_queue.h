@@ -304,8 +304,7 @@ private:
     else
       mine.overflow.push_back(v);
   }
-  /// Lazy and ConstantSum: v joins the vertices bucketed before the next
-  /// dequeue, once.
+  /// Lazy: v joins the vertices bucketed before the next dequeue, once.
   /// (Inline: each changed vertex calls it.)
   void mark(VertexId v) {
     // Read first: most updates of a round find the vertex marked already, and
@@ -315,12 +314,14 @@ private:
         mark.exchange(1, std::memory_order_relaxed) == 0)
       myBins().marked.push_back(v);
   }
-  /// v's priority changed: insert it (Eager) or mark it once (the others).
+  /// v's priority changed: mark it once (Lazy) or insert it (the others:
+  /// ConstantSum counts its sums apart, and a min or max, which the
+  /// priority-update pass never pairs with it, is bucketed at once).
   void changed(VertexId v, P p) {
-    if (mode_ == PriorityUpdateMode::Eager)
-      insert(v, p);
-    else
+    if (mode_ == PriorityUpdateMode::Lazy)
       mark(v);
+    else
+      insert(v, p);
   }
   /// Lazy and ConstantSum: bin t's marked vertices into the calling thread's
   /// buckets.
