@@ -343,7 +343,7 @@ def summary_coloring(g, colors):
 SET_COVER_EPSILON = 0.01  # examples/set_cover.gt's epsilon
 
 
-def _closed_neighbourhoods(g):
+def _neighbour_sets(g):
     """Each vertex's set: the distinct vertices it has an edge to."""
     sets = [set() for _ in range(g.n)]
     for u, v, _ in g.edges:
@@ -366,7 +366,7 @@ def check_set_cover(g, chosen, args):
     is in a chosen set; each value 0 or 1; and no more sets than the
     algorithm's bound, (1 + epsilon) H(max set size) times the fewest possible,
     checked against the greedy cover (which is at least the fewest)."""
-    sets = _closed_neighbourhoods(g)
+    sets = _neighbour_sets(g)
     for v, c in enumerate(chosen):
         if c not in (0, 1):
             return "vertex %d prints %d, not 0 or 1" % (v, c)
