@@ -42,7 +42,10 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
   for (ThreadBins &b : bins_)
     b.open.resize(static_cast<size_t>(openBuckets_));
   const P *p = priorities.data();
-  // Index 0 is the first bucket anything starts in.
+  // Index 0 is the first bucket anything starts in, and the current one
+  // until the first dequeue (GraphIt's current priority then; insert places
+  // from it).
+  bool startAlone = !insertAll && start >= 0 && p[start] != kNone<P>;
   if (insertAll) {
     int64_t lo = std::numeric_limits<int64_t>::max(), hi = std::numeric_limits<int64_t>::min();
 #pragma omp parallel for reduction(min : lo) reduction(max : hi)
@@ -53,15 +56,18 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
       }
     if (lo <= hi)
       base_ = increasing_ ? lo : hi;
+  } else if (startAlone) {
+    base_ = static_cast<int64_t>(p[start]) / delta_;
+  }
+  setCurrent(0);
+  if (insertAll) {
 #pragma omp parallel for schedule(static)
     for (int64_t v = 0; v < n_; ++v)
       if (p[v] != kNone<P>)
         insert(static_cast<VertexId>(v), p[v]);
-  } else if (start >= 0 && p[start] != kNone<P>) {
-    base_ = static_cast<int64_t>(p[start]) / delta_;
+  } else if (startAlone) {
     insert(static_cast<VertexId>(start), p[start]);
   }
-  setCurrent(0); // (before any dequeue, GraphIt's current priority is the first bucket's)
 }
 
 template <typename P> void PriorityQueue<P>::flushBin(size_t t) {

@@ -255,14 +255,16 @@ private:
     return increasing_ ? bucket - base_ : base_ - bucket;
   }
   int64_t bucketOf(int64_t index) const { return increasing_ ? base_ + index : base_ - index; }
-  int64_t indexOfPriority(P p) const {
+  /// The bucket of priority p: its quotient by delta, rounded toward zero.
+  int64_t bucketOfPriority(P p) const {
     // A 32-bit priority and delta divide in 32 bits (the same quotient, and
     // a fraction of a 64-bit division's time: every update divides).
     if constexpr (sizeof(P) <= 4)
       if (delta_ <= std::numeric_limits<int32_t>::max())
-        return indexOfBucket(static_cast<int64_t>(p / static_cast<P>(delta_)));
-    return indexOfBucket(static_cast<int64_t>(p) / delta_);
+        return static_cast<int64_t>(p / static_cast<P>(delta_));
+    return static_cast<int64_t>(p) / delta_;
   }
+  int64_t indexOfPriority(P p) const { return indexOfBucket(bucketOfPriority(p)); }
   /// Where priority p lies against the current bucket, in dequeue order: -1
   /// before it, 0 in it, 1 after it. (Compared with the bucket's bounds: a
   /// round tests each entry, and a division would cost more than the test.)
@@ -274,6 +276,9 @@ private:
   /// The bucket of index `index` becomes the current one.
   void setCurrent(int64_t index) {
     current_ = index;
+    currentBucket_ = bucketOf(index);
+    currentSlot_ = index - windowStart_;
+    slotsFromCurrent_ = windowStart_ + openBuckets_ - index;
     // A priority's bucket is its quotient by delta, rounded toward zero, so
     // bucket 0 holds the priorities from -(delta - 1) to delta - 1.
     Wide bucket = bucketOf(index), delta = delta_;
@@ -298,9 +303,15 @@ private:
   [[noreturn]] void threadOutsideTeam(int thread) const;
   void insert(VertexId v, P p) {
     ThreadBins &mine = myBins();
-    int64_t index = placeOf(p);
-    if (index < windowStart_ + openBuckets_)
-      mine.open[static_cast<size_t>(index - windowStart_)].push_back(v);
+    // How many buckets after the current one p's is, in dequeue order: one
+    // subtraction from the quotient, and one test for the common case, a
+    // bucket in the window (every successful update comes here).
+    int64_t bucket = bucketOfPriority(p);
+    int64_t ahead = increasing_ ? bucket - currentBucket_ : currentBucket_ - bucket;
+    if (static_cast<uint64_t>(ahead) < static_cast<uint64_t>(slotsFromCurrent_)) [[likely]]
+      mine.open[static_cast<size_t>(currentSlot_ + ahead)].push_back(v);
+    else if (ahead < 0) // never before the current bucket (placeOf)
+      mine.open[static_cast<size_t>(currentSlot_)].push_back(v);
     else
       mine.overflow.push_back(v);
   }
@@ -482,6 +493,9 @@ private:
   int64_t delta_ = 1;
   int64_t base_ = 0;        // the bucket of index 0
   int64_t current_ = 0;     // the index of the current bucket (setCurrent)
+  // Kept by setCurrent for insert: the current bucket, its bin in the window
+  // (open[currentSlot_], always in it) and the open bins from it on.
+  int64_t currentBucket_ = 0, currentSlot_ = 0, slotsFromCurrent_ = 1;
   Wide currentLow_ = 0, currentHigh_ = 0; // the current bucket's priorities
   /// What currentPriority() says, kept: programs ask it at every edge.
   P currentPriority_{};
