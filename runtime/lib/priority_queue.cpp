@@ -21,7 +21,7 @@ template <typename P> constexpr P kNone = std::numeric_limits<P>::max();
 template <typename P>
 PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder, int64_t delta,
                                 bool insertAll, int64_t start, PriorityUpdateMode mode,
-                                int64_t openBuckets)
+                                int64_t openBuckets, TakenPriorities taken)
     : priorities_(&priorities), n_(static_cast<VertexId>(priorities.size())), mode_(mode),
       openBuckets_(openBuckets), increasing_(bucketOrder != 0), delta_(delta),
       bins_(static_cast<size_t>(omp_get_max_threads())) {
@@ -39,6 +39,11 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
   if (start < -1 || start >= n_)
     throw Error("the start vertex " + std::to_string(start) + " of a priority queue is outside [0, " +
                 std::to_string(n_) + ")");
+  // (A taken vertex is at or below the sums' minimum only when the current
+  // priority grows.)
+  takenFinal_ = taken == TakenPriorities::Final && increasing_;
+  if (takenFinal_)
+    taken_.resize(static_cast<size_t>(n_)); // (read by every sum, before any round)
   for (ThreadBins &b : bins_)
     b.open.resize(static_cast<size_t>(openBuckets_));
   const P *p = priorities.data();
@@ -124,6 +129,8 @@ template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
     if (p[ids[i]] != kNone<P>) {
       if (tracked)
         std::atomic_ref<P>(takenAt_[ids[i]]).store(kNone<P>, std::memory_order_relaxed);
+      if (takenFinal_)
+        std::atomic_ref<uint8_t>(taken_[ids[i]]).store(0, std::memory_order_relaxed);
       insert(ids[i], p[ids[i]]);
     }
 }
@@ -247,7 +254,7 @@ template <typename P> bool PriorityQueue<P>::moveToNextBucket() {
 }
 
 template <typename P> void PriorityQueue<P>::trackTaken() {
-  if (takenAt_.empty())
+  if (takenAt_.empty() && !takenFinal_)
     takenAt_.assign(static_cast<size_t>(n_), kNone<P>);
 }
 

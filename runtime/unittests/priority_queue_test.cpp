@@ -202,12 +202,13 @@ TEST(PriorityQueue, DistancesBeyondTheOpenBucketsGoThroughTheOverflow) {
 /// dequeue, or (inRounds) the loop in one parallel region as polyc emits a
 /// plain ordered loop. Each vertex is peeled exactly once, fused or not.
 std::vector<uint32_t> peel(const Graph<NoWeight> &g, PriorityUpdateMode mode, int64_t openBuckets,
-                           int64_t fusion = 0, bool inRounds = false) {
+                           int64_t fusion = 0, bool inRounds = false,
+                           TakenPriorities taken = TakenPriorities::MayChange) {
   VertexId n = g.numVertices();
   VertexArray<uint32_t> degree(n, 0);
   for (VertexId v = 0; v < n; ++v)
     degree[v] = static_cast<uint32_t>(g.outDegree(v));
-  PriorityQueue<uint32_t> pq(degree, 1, 1, true, -1, mode, openBuckets);
+  PriorityQueue<uint32_t> pq(degree, 1, 1, true, -1, mode, openBuckets, taken);
   std::vector<int> timesPeeled(n, 0);
   auto remove = [&](VertexId u) {
     ++std::atomic_ref<int>(timesPeeled[u]);
@@ -267,6 +268,47 @@ TEST(PriorityQueue, KCorePeelingWithSumsInEveryMode) {
     for (int64_t open : {1024, 3})
       EXPECT_EQ(peel(g, mode, open, mode == PriorityUpdateMode::Eager ? 2 : 0, true), expected)
           << "in rounds, mode " << int(mode) << ", " << open << " open";
+  // Peeling's priorities are final once taken: the same with taken bytes.
+  for (PriorityUpdateMode mode :
+       {PriorityUpdateMode::Eager, PriorityUpdateMode::Lazy, PriorityUpdateMode::ConstantSum})
+    for (bool inRounds : {false, true})
+      EXPECT_EQ(peel(g, mode, 3, mode == PriorityUpdateMode::Eager ? 2 : 0, inRounds,
+                     TakenPriorities::Final),
+                expected)
+          << "final, mode " << int(mode) << (inRounds ? ", in rounds" : "");
+}
+
+TEST(PriorityQueue, SumsSkipTakenVerticesOnlyWhenTakenPrioritiesAreFinal) {
+  for (TakenPriorities taken : {TakenPriorities::MayChange, TakenPriorities::Final}) {
+    VertexArray<int32_t> degree(3, 0);
+    degree[0] = 1;
+    degree[1] = 2;
+    degree[2] = 5;
+    PriorityQueue<int32_t> pq(degree, 1, 1, true, -1, PriorityUpdateMode::Eager, 16, taken);
+    EXPECT_EQ(pq.dequeueReadySet().sparse(), std::vector<VertexId>({0}));
+    // Against the contract (which the priority-update pass proves), the
+    // taken vertex's priority is raised behind the queue's back: a final
+    // queue does not look at it again, the other does.
+    degree[0] = 9;
+    bool final = taken == TakenPriorities::Final;
+    EXPECT_EQ(pq.updateSum(0, -1, 1), !final);
+    EXPECT_TRUE(pq.updateSum(2, -1, 1));
+    // Handed back by C++ (applyUpdatePriorityExtern), a vertex is taken again.
+    degree[0] = 1;
+    VertexSubset back(3, false);
+    back.addVertex(0);
+    pq.rebucket(back);
+    EXPECT_EQ(pq.dequeueReadySet().sparse(), std::vector<VertexId>({0}));
+    degree[0] = 9;
+    EXPECT_EQ(pq.updateSum(0, -1, 1), !final);
+  }
+  // A decreasing queue's current priority falls: its taken vertices are not
+  // final, whatever it is told.
+  VertexArray<int32_t> degree(2, 4);
+  PriorityQueue<int32_t> pq(degree, 0, 1, true, -1, PriorityUpdateMode::Eager, 16,
+                            TakenPriorities::Final);
+  EXPECT_EQ(pq.dequeueReadySet().sparse().size(), 2u);
+  EXPECT_TRUE(pq.updateSum(0, -1, 1));
 }
 
 TEST(PriorityQueue, FinishedOnlyAfterADequeueFindsNothing) {

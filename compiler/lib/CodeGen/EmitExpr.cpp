@@ -334,10 +334,15 @@ std::string CppEmitter::newExpr(const NewExpr &n) {
                        : plan.update == PriorityUpdate::ConstantSumReduceBeforeUpdate
                            ? "ConstantSum"
                            : nullptr;
-    if (mode || plan.openBuckets)
+    bool takenFinal = plan.whyTakenMayChange.empty();
+    if (mode || plan.openBuckets || takenFinal)
       call += std::string(", polyrt::PriorityUpdateMode::") + (mode ? mode : "Eager");
     if (plan.openBuckets)
       call += ", " + scheduleNumber(*plan.openBuckets, "number of open buckets");
+    else if (takenFinal)
+      call += ", polyrt::kDefaultOpenBuckets";
+    if (takenFinal)
+      call += ", polyrt::TakenPriorities::Final";
     call += ")";
     // A delta read at run time must be 1 where the program reads the
     // current priority (the priority-update pass checked a literal one).

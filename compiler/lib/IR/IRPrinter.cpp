@@ -294,6 +294,10 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
       os << ", open buckets ";
       printNumber(*plan.openBuckets, os);
     }
+    if (plan.whyTakenMayChange.empty())
+      os << ", taken priorities final";
+    else
+      os << ", taken priorities may change (" << plan.whyTakenMayChange << ")";
     os << "\n";
   }
   for (const EdgePlacement &placement : module.edgesOnNodes) {

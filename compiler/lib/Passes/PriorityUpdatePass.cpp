@@ -23,6 +23,9 @@
 //    bucket's entries hold it, or must claim each vertex it takes
 //    (EdgeTraversalExpr::whyRoundsClaim, polyrt::Repeats): f's updates of
 //    minima or maxima of values its source fixes do the same twice as once.
+//  - Whether a taken vertex's priority is final (PriorityQueuePlan::
+//    whyTakenMayChange): the queue's only updates are sums clamped at the
+//    current priority, and nothing else writes its vector once it is made.
 //  - Whether the traversal is the round of a plain ordered loop (take a
 //    bucket, traverse it, nothing else; stop when the queue says so), which
 //    bucket fusion needs and which the loop-nest pass may run in one
@@ -38,6 +41,7 @@
 #include "ScheduledOptions.h"
 
 #include "polyc/AST/StmtWalk.h"
+#include "polyc/IR/Clone.h"
 #include "polyc/IR/IR.h"
 #include "polyc/Passes/Effects.h"
 #include "polyc/Passes/Pass.h"
@@ -350,6 +354,175 @@ std::string whyRepeatsMatter(const EdgeTraversalExpr &t,
   return why;
 }
 
+/// The functions an expression names: called, applied by a traversal, used
+/// as a filter or a functor, or passed by name.
+void forEachFunctionNamed(Expr &e, const std::function<void(const FuncDecl &)> &fn) {
+  forEachExprBelow(e, [&](Expr &x) {
+    auto use = [&](const FuncDecl *f) {
+      if (f)
+        fn(*f);
+    };
+    if (auto *call = dyn_cast<CallExpr>(&x))
+      use(call->func);
+    else if (auto *functor = dyn_cast<FunctorExpr>(&x))
+      use(functor->func);
+    else if (auto *t = dyn_cast<EdgeTraversalExpr>(&x)) {
+      use(t->applyFunc);
+      use(t->toFilter);
+      use(t->srcFilter);
+    } else if (auto *t = dyn_cast<VertexTraversalExpr>(&x))
+      use(t->func);
+    else if (auto *name = dyn_cast<NameExpr>(&x))
+      use(dyn_cast_or_null<FuncDecl>(name->decl));
+  });
+}
+
+std::string whyMayWrite(Stmt &s, const FuncDecl &in, const Decl *vector,
+                        std::set<const FuncDecl *> &seen);
+
+/// Why expression e, in function `in`, may write `vector` other than through
+/// a queue's updates (with the functions it names, transitively), or empty:
+/// it names it whole (passed on, it could be written), or calls an extern
+/// function (C++ sees every global).
+std::string whyMayWrite(Expr &e, const FuncDecl &in, const Decl *vector,
+                        std::set<const FuncDecl *> &seen) {
+  int named = 0, indexed = 0;
+  forEachExprBelow(e, [&](Expr &x) {
+    if (auto *name = dyn_cast<NameExpr>(&x); name && name->decl == vector)
+      ++named;
+    if (auto *index = dyn_cast<IndexExpr>(&x))
+      if (auto *base = dyn_cast<NameExpr>(index->base.get()); base && base->decl == vector)
+        ++indexed;
+  });
+  if (named > indexed)
+    return "'" + in.name + "' uses it whole";
+  std::string why;
+  forEachFunctionNamed(e, [&](const FuncDecl &f) {
+    if (!why.empty() || !seen.insert(&f).second)
+      return;
+    if (f.linkage == FuncDecl::Extern)
+      why = "'" + in.name + "' calls the extern function '" + f.name + "'";
+    for (const StmtPtr &inner : f.body)
+      if (why.empty())
+        why = whyMayWrite(*inner, f, vector, seen);
+  });
+  return why;
+}
+
+/// The same for statement s, its nested blocks included; and an assignment
+/// to the vector.
+std::string whyMayWrite(Stmt &s, const FuncDecl &in, const Decl *vector,
+                        std::set<const FuncDecl *> &seen) {
+  if (auto *assign = dyn_cast<AssignStmt>(&s); assign && writtenGlobal(*assign) == vector)
+    return "'" + in.name + "' assigns to it";
+  std::string why;
+  forEachDirectExpr(s, [&](ExprPtr &e) {
+    if (why.empty())
+      why = whyMayWrite(*e, in, vector, seen);
+  });
+  forEachNestedBlock(s, [&](const Block &block) {
+    for (const StmtPtr &inner : block)
+      if (why.empty())
+        why = whyMayWrite(*inner, in, vector, seen);
+  });
+  return why;
+}
+
+/// Where statement-holding blocks nest, from a function's body down to the
+/// statement that makes a queue: each block, the index in it of the
+/// statement holding the next level (the last: the making statement), and
+/// that statement.
+struct Level {
+  const Block *block;
+  size_t index;
+};
+
+/// Whether statement s makes the queue with `alloc` (`pq = new ...`, or a
+/// local declared with it); else the path to a nested one, appended to
+/// `path`.
+bool findMaking(const Block &block, const NewExpr *alloc, std::vector<Level> &path) {
+  for (size_t i = 0; i < block.size(); ++i) {
+    Stmt &s = *block[i];
+    auto *assign = dyn_cast<AssignStmt>(&s);
+    auto *declStmt = dyn_cast<VarDeclStmt>(&s);
+    bool found = (assign && assign->value.get() == alloc) ||
+                 (declStmt && declStmt->decl->init.get() == alloc);
+    path.push_back({&block, i});
+    forEachNestedBlock(s, [&](const Block &inner) { found = found || findMaking(inner, alloc, path); });
+    if (found)
+      return true;
+    path.pop_back();
+  }
+  return false;
+}
+
+/// Why a vertex `queue` took may later change its priority, or empty: the
+/// queue is made once, in main, and while it lives nothing but its updates
+/// writes its priority vector (up to a `delete` of it in the making
+/// statement's block; without one, what runs after the making statement,
+/// and in the loops around it what runs before it in the next iteration),
+/// and every update is a sum clamped at the current priority, which a
+/// taken vertex is at or below (k-core's peeling). (In a decreasing queue
+/// the current priority falls, and the runtime takes no advantage.)
+std::string whyTakenMayChange(Program &program, const VarDecl *queue,
+                              const std::vector<const NewExpr *> &allocations) {
+  if (allocations.size() != 1)
+    return "the queue is made more than once";
+  const NewExpr *alloc = allocations.front();
+  auto *vectorName = alloc->args.size() > 2 ? dyn_cast<NameExpr>(alloc->args[2].get()) : nullptr;
+  if (!vectorName || !vectorName->decl)
+    return "its priorities are not a named vector";
+  std::string why;
+  for (auto &decl : program.decls)
+    if (auto *f = dyn_cast<FuncDecl>(decl.get()))
+      forEachMethodCall(f->body, [&](Stmt &, MethodCallExpr &call) {
+        if (!why.empty() || !isPriorityUpdate(call.method) || receiverVar(call) != queue)
+          return;
+        if (call.method != "updatePrioritySum")
+          why = "'" + f->name + "' calls " + call.method;
+        else if (call.args.size() != 3 || !isCurrentPriority(*call.args[2], *f))
+          why = "a sum in '" + f->name + "' is not clamped at the current priority";
+      });
+  if (!why.empty())
+    return why;
+  FuncDecl *main = program.findFunc("main");
+  std::vector<Level> path;
+  if (!main || !findMaking(main->body, alloc, path))
+    return "the queue is not made in main";
+  std::set<const FuncDecl *> seen;
+  auto check = [&](Stmt &s) {
+    if (why.empty())
+      why = whyMayWrite(s, *main, vectorName->decl, seen);
+  };
+  // A `delete pq` after the making statement, in its block, ends the queue:
+  // only what runs between matters.
+  const Block &innermost = *path.back().block;
+  for (size_t i = path.back().index + 1; i < innermost.size(); ++i)
+    if (auto *d = dyn_cast<DeleteStmt>(innermost[i].get()))
+      if (auto *name = dyn_cast<NameExpr>(d->value.get()); name && name->decl == queue) {
+        for (size_t j = path.back().index + 1; j < i; ++j)
+          check(*innermost[j]);
+        return why.empty() ? "" : "'" + vectorName->name + "' may be written while the queue lives: " + why;
+      }
+  for (size_t level = path.size(); level-- > 0;) {
+    const Block &block = *path[level].block;
+    for (size_t i = path[level].index + 1; i < block.size(); ++i)
+      check(*block[i]);
+    Stmt *holder = level > 0 ? (*path[level - 1].block)[path[level - 1].index].get() : nullptr;
+    if (!holder || !isa<WhileStmt, DoWhileStmt, ForStmt>(holder))
+      continue;
+    // The loop's condition or bounds are evaluated again, and its
+    // statements before the queue is made run again while the queue lives.
+    forEachDirectExpr(*holder, [&](ExprPtr &e) {
+      if (why.empty())
+        why = whyMayWrite(*e, *main, vectorName->decl, seen);
+    });
+    for (size_t i = 0; i < path[level].index; ++i)
+      check(*block[i]);
+  }
+  return why.empty() ? "" : "'" + vectorName->name + "' may be written while the queue lives: " + why;
+}
+
 /// `pq.finished() == false`, `pq.finishedNode(v) == false`, or either
 /// negated with `not`: a loop condition that only asks the queue.
 bool asksOnlyTheQueue(const Expr &cond, const VarDecl *queue) {
@@ -537,8 +710,10 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
     }
   }
   ok &= recordExternUpdates(module, diags);
-  for (const auto &[queue, plan] : plans)
+  for (auto &[queue, plan] : plans) {
+    plan.whyTakenMayChange = whyTakenMayChange(*module.program, queue, allocations[queue]);
     for (const NewExpr *alloc : allocations[queue])
       module.priorityQueuePlans[alloc] = plan;
+  }
   return ok;
 }

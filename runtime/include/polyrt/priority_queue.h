@@ -72,6 +72,20 @@ enum class Repeats {
   Harmless,
 };
 
+/// What may happen to a vertex's priority after a dequeue or round took it.
+enum class TakenPriorities {
+  /// It may change (and the vertex be taken again at its new priority).
+  MayChange,
+  /// Nothing changes it: the program's only updates of the queue are sums
+  /// clamped at the current priority, which a taken vertex is at or below,
+  /// and nothing else writes the priority vector while the queue lives (the
+  /// priority-update pass proves it). In an increasing queue a byte per
+  /// vertex then says it was taken, and a sum on a taken vertex returns
+  /// without reading its priority (peeling meets its removed neighbours so,
+  /// as often as the live ones; Julienne's k-core keeps such a byte too).
+  Final,
+};
+
 namespace detail {
 __extension__ typedef __int128 Int128; // (a GCC and Clang extension: no -Wpedantic warning)
 /// The queue whose rounds (processInRounds) the calling thread is in, and the
@@ -82,9 +96,12 @@ inline thread_local const void *roundsQueue = nullptr;
 inline thread_local void *roundsBins = nullptr;
 } // namespace detail
 
+/// The buckets a queue holds open unless the schedule says
+/// (configNumOpenBuckets).
+inline constexpr int64_t kDefaultOpenBuckets = 1024;
+
 template <typename P> class PriorityQueue {
 public:
-  static constexpr int64_t kDefaultOpenBuckets = 1024;
 
   PriorityQueue() = default;
   /// priorities: the vector the queue orders by (read in place: it must
@@ -94,7 +111,8 @@ public:
   /// P's largest value means "none": such a vertex is not inserted.
   PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder, int64_t delta, bool insertAll,
                 int64_t start, PriorityUpdateMode mode = PriorityUpdateMode::Eager,
-                int64_t openBuckets = kDefaultOpenBuckets);
+                int64_t openBuckets = kDefaultOpenBuckets,
+                TakenPriorities taken = TakenPriorities::MayChange);
 
   /// The last dequeue found no bucket left (GraphIt's meaning: before any
   /// dequeue, false). So both GraphIt loops work: `while not finished:
@@ -134,6 +152,8 @@ public:
   /// only counts the call (the sum is made before the next dequeue) and
   /// returns false.
   bool updateSum(VertexId v, int64_t delta, P minimum) {
+    if (takenFinal_ && std::atomic_ref<uint8_t>(taken_[v]).load(std::memory_order_relaxed))
+      return false;
     if (mode_ == PriorityUpdateMode::ConstantSum) {
       countSum(v, delta, minimum);
       return false;
@@ -308,12 +328,14 @@ private:
     // bucket in the window (every successful update comes here).
     int64_t bucket = bucketOfPriority(p);
     int64_t ahead = increasing_ ? bucket - currentBucket_ : currentBucket_ - bucket;
+    std::vector<VertexId> *bin;
     if (static_cast<uint64_t>(ahead) < static_cast<uint64_t>(slotsFromCurrent_)) [[likely]]
-      mine.open[static_cast<size_t>(currentSlot_ + ahead)].push_back(v);
+      bin = &mine.open[static_cast<size_t>(currentSlot_ + ahead)];
     else if (ahead < 0) // never before the current bucket (placeOf)
-      mine.open[static_cast<size_t>(currentSlot_)].push_back(v);
+      bin = &mine.open[static_cast<size_t>(currentSlot_)];
     else
-      mine.overflow.push_back(v);
+      bin = &mine.overflow;
+    bin->push_back(v); // (one call: the compiler inlines it where it would not inline three)
   }
   /// Lazy: v joins the vertices bucketed before the next dequeue, once.
   /// (Inline: each changed vertex calls it.)
@@ -408,9 +430,14 @@ private:
   /// takenAt_ is made on first use: rounds whose repeats are harmless never
   /// claim, and spare the writing of a per-vertex array.
   void trackTaken();
-  /// v was not taken at `priority`: it is now, by this thread alone
-  /// (takenAt_ made).
+  /// v was not taken at `priority` (with final priorities: not taken): it
+  /// is now, by this thread alone (takenAt_ made).
   bool claim(VertexId v, P priority) {
+    if (takenFinal_) {
+      std::atomic_ref<uint8_t> taken(taken_[v]);
+      return taken.load(std::memory_order_relaxed) == 0 &&
+             taken.exchange(1, std::memory_order_relaxed) == 0;
+    }
     P taken = std::atomic_ref<P>(takenAt_[v]).load(std::memory_order_relaxed);
     return taken != priority && compareAndSwap(&takenAt_[v], taken, priority);
   }
@@ -507,6 +534,10 @@ private:
   /// in a dequeued set once, and stale entries (left behind when a vertex
   /// moved, or re-bucketed from the overflow) are dropped.
   std::vector<P> takenAt_;
+  /// TakenPriorities::Final in an increasing queue: taken_[v] is 1 once v
+  /// was taken, in place of takenAt_ (a vertex is taken once).
+  bool takenFinal_ = false;
+  std::vector<uint8_t> taken_;
   bool exhausted_ = false; // a dequeue found nothing: no bucket is left
   int64_t previous_ = 0;    // the index of the bucket before the current one
   std::vector<VertexId> roundFrontier_; // a round's frontier, gathered from the bins

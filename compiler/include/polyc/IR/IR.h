@@ -286,6 +286,12 @@ struct PriorityQueuePlan {
   std::optional<ScheduleNumber> openBuckets;               // configNumOpenBuckets
   const EdgeTraversalExpr *from = nullptr;                 // the traversal that set it
   bool currentRead = false; // the program reads get_current_priority(): delta must be 1
+  /// Why a vertex's priority may change after the queue took it, or empty:
+  /// then it never does (every update of the queue is a sum clamped at the
+  /// current priority, and nothing else writes the priority vector once the
+  /// queue is made), and the runtime keeps a taken byte per vertex in place
+  /// of the priority it was taken at (polyrt::TakenPriorities::Final).
+  std::string whyTakenMayChange = "not analysed";
 };
 
 class EdgeTraversalExpr : public Expr {
