@@ -398,7 +398,10 @@ private:
     // A vertex at or below the minimum stays there (the sum would not change
     // it, and nothing else does during a round): nothing to count. Peeling
     // meets its removed neighbours so, and a read keeps their lines shared.
-    if (std::atomic_ref<P>((*priorities_)[v]).load(std::memory_order_relaxed) <= minimum)
+    // (With final priorities updateSum skipped the removed ones already; the
+    // few at the minimum are counted, and their sum changes nothing.)
+    if (!takenFinal_ &&
+        std::atomic_ref<P>((*priorities_)[v]).load(std::memory_order_relaxed) <= minimum)
       return;
     // Every call of a round gives the same delta and minimum (the
     // priority-update pass checks the program says so): stored by the first
