@@ -79,7 +79,15 @@ template <typename P> void PriorityQueue<P>::flushBin(size_t t) {
   const P *p = priorities_->data();
   bool sums = mode_ == PriorityUpdateMode::ConstantSum;
   std::vector<VertexId> &marked = bins_[t].marked; // insert() adds to no marked list
-  for (VertexId v : marked) {
+  for (size_t i = 0; i < marked.size(); ++i) {
+    VertexId v = marked[i];
+    // The marked vertices are scattered: a later one's priority and its
+    // count or mark, all read and written here, are asked for now.
+    prefetchPriority(marked.data(), i, marked.size());
+    if (i + kPrefetchAhead < marked.size())
+      __builtin_prefetch(sums ? static_cast<const void *>(&sumCounts_[marked[i + kPrefetchAhead]])
+                              : static_cast<const void *>(&marks_[marked[i + kPrefetchAhead]]),
+                         1);
     P next;
     if (sums) {
       uint32_t count = sumCounts_[v];
@@ -167,9 +175,11 @@ template <typename P> void PriorityQueue<P>::gatherBin(size_t t, size_t &tail, E
   size_t kept = bin.size();
   if (which == Entries::Taken) {
     kept = 0;
-    for (VertexId v : bin)
-      if (takes(v, Repeats::Excluded))
-        bin[kept++] = v;
+    for (size_t i = 0; i < bin.size(); ++i) {
+      prefetchPriority(bin.data(), i, bin.size());
+      if (takes(bin[i], Repeats::Excluded))
+        bin[kept++] = bin[i];
+    }
   }
   size_t at = std::atomic_ref<size_t>(tail).fetch_add(kept, std::memory_order_relaxed);
   std::copy(bin.begin(), bin.begin() + static_cast<ptrdiff_t>(kept),

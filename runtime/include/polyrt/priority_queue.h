@@ -228,6 +228,7 @@ public:
 #pragma omp for schedule(dynamic, grain) nowait
         for (size_t i = 0; i < tail; ++i) {
           VertexId v = frontier[i];
+          prefetchPriority(frontier, i, tail);
           if (takes(v, repeats)) {
             process(v);
             took = true;
@@ -419,6 +420,16 @@ private:
   /// The next non-empty bucket's vertices, which becomes the current one;
   /// false (exhausted) when none is left.
   bool takeNext(std::vector<VertexId> &ready);
+  /// How many entries ahead a loop over a bucket's vertices asks for their
+  /// data (prefetchPriority, flushBin).
+  static constexpr size_t kPrefetchAhead = 16;
+  /// Asks for the priority of entries[i + kPrefetchAhead], if there is one: a
+  /// loop over a bucket's entries reads each one's priority, scattered, and
+  /// the later ones' misses then overlap the earlier ones' work.
+  void prefetchPriority(const VertexId *entries, size_t i, size_t count) const {
+    if (i + kPrefetchAhead < count)
+      __builtin_prefetch(priorities_->data() + entries[i + kPrefetchAhead]);
+  }
   /// The current bucket's round takes v: its priority places it here (in
   /// the bucket, or moved before it during a round of this same bucket), and
   /// unless repeats are harmless it was not taken at that priority (then it
@@ -479,11 +490,13 @@ private:
   bool processAlone(size_t &tail, int64_t fusionThreshold, Repeats repeats, Process &&process) {
     gatherEveryBin(tail, Entries::All);
     bool took = false;
-    for (size_t i = 0; i < tail; ++i)
+    for (size_t i = 0; i < tail; ++i) {
+      prefetchPriority(roundFrontier_.data(), i, tail);
       if (takes(roundFrontier_[i], repeats)) {
         process(roundFrontier_[i]);
         took = true;
       }
+    }
     if (took && fusionThreshold > 0)
       drainOwnCurrentBucket(fusionThreshold, repeats, process);
     if (mode_ != PriorityUpdateMode::Eager)
