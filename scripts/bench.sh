@@ -36,9 +36,10 @@
 #                         polyc's schedule reads it from argv[3], the baseline
 #                         from its third argument
 #   BENCH_GAPBS_DIR       a GAPBS build of the user's own (github.com/sbeamer/gapbs,
-#                         `make`): its sssp runs as a third side of sssp_delta,
-#                         interleaved on the same .wsg files (GAPBS reads them),
-#                         `sssp -f G -r SOURCE -d DELTA -n 1 -v`; its time is its
+#                         `make`): its kernels run as a third side, interleaved on
+#                         the same .sg/.wsg files (GAPBS reads them): bfs, pr and
+#                         cc beside polyc's bfs, pr and cc, sssp beside sssp_delta
+#                         (`sssp -f G -r SOURCE -d DELTA -n 1 -v`); its time is its
 #                         "Trial Time", its answer checked by its own verifier
 #   BENCH_BUILD [1]       0: do not run scripts/build.sh (use the build as is)
 #   POLYC_BUILD_DIR [build]  the build; graphs and binaries go to its bench/
@@ -161,13 +162,19 @@ side_args() { # algo kind side (3: the peer, the baseline's unless given)
 needs_source() { [[ "$1" == bfs || "$1" == sssp* ]]; }
 # The peer's binary for an algorithm, if BENCH_GAPBS_DIR gives one.
 peer_of() { # algo
-  [[ -n "$gapbs_dir" && "$1" == sssp_delta ]] && echo "$gapbs_dir/sssp"
-  return 0
+  [[ -n "$gapbs_dir" ]] || return 0
+  case "$1" in
+    bfs|pr|cc) echo "$gapbs_dir/$1" ;;
+    sssp_delta) echo "$gapbs_dir/sssp" ;;
+  esac
 }
-if [[ -n "$gapbs_dir" && ! -x "$gapbs_dir/sssp" ]]; then
-  echo "bench.sh: BENCH_GAPBS_DIR=$gapbs_dir has no executable sssp (run make there)" >&2
-  exit 2
-fi
+for algo in $algos; do
+  peer="$(peer_of "$algo")"
+  if [[ -n "$peer" && ! -x "$peer" ]]; then
+    echo "bench.sh: BENCH_GAPBS_DIR=$gapbs_dir has no executable $(basename "$peer") (run make there)" >&2
+    exit 2
+  fi
+done
 for kind in $graphs; do
   graph_name "$kind" >/dev/null
   for algo in $algos; do
@@ -235,15 +242,18 @@ run_once() {
     fail "$(basename "$exe") $(basename "$graph") $*: no kernel_seconds line on stderr"
   fi
 }
-# run_peer binary graph source delta err: GAPBS's sssp once, verified;
-# sets seconds (nan on failure).
+# run_peer binary graph source delta err: a GAPBS kernel once, verified by
+# GAPBS (its PageRank runs at most pr.gt's 20 iterations, stopping at its own
+# tolerance); sets seconds (nan on failure).
 run_peer() {
-  local exe="$1" graph="$2" src="$3" delta="$4" err="$5" rc=0
+  local exe="$1" graph="$2" src="$3" delta="$4" err="$5" rc=0 args=(-f "$2" -n 1 -v)
   seconds=nan
-  OMP_NUM_THREADS="${OMP_NUM_THREADS:-$(nproc)}" "$exe" -f "$graph" -r "$src" -d "$delta" -n 1 -v \
-    >"$err" 2>&1 || rc=$?
+  [[ -n "$src" ]] && args+=(-r "$src")
+  [[ -n "$delta" ]] && args+=(-d "$delta")
+  [[ "$(basename "$exe")" == pr ]] && args+=(-i 20)
+  OMP_NUM_THREADS="${OMP_NUM_THREADS:-$(nproc)}" "$exe" "${args[@]}" >"$err" 2>&1 || rc=$?
   if ((rc != 0)) || ! grep -q 'Verification: *PASS' "$err"; then
-    fail "$(basename "$exe") $(basename "$graph") -r $src -d $delta: exit status $rc, $(grep -m1 -i 'verification' "$err" || tail -n 1 "$err")"
+    fail "$(basename "$exe") ${args[*]}: exit status $rc, $(grep -m1 -i 'verification' "$err" || tail -n 1 "$err")"
     return
   fi
   seconds="$(sed -n 's/^Trial Time: *//p' "$err" | head -n 1)"
@@ -431,7 +441,7 @@ for algo in $algos; do
       p_med="$(median "${p_times[@]}")"
       p_min="$(printf '%s\n' "${p_times[@]}" | sort -g | head -n 1)"
       peer_rows+=("$(awk -v algo="$label" -v g="$stem" -v peer="gapbs/$(basename "$peer")" \
-        -v d="$p_delta" -v a="$a_med" -v p="$p_med" -v amin="$a_min" \
+        -v d="${p_delta:--}" -v a="$a_med" -v p="$p_med" -v amin="$a_min" \
         -v pmin="$p_min" -v pt="${p_times[*]}" 'BEGIN {
           printf "%-8s %-16s %-12s %6s %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f  [%s]\n",
             algo, g, peer, d, a, p, a / p, amin, pmin, amin / pmin, pt }')")

@@ -102,7 +102,6 @@ inline constexpr int64_t kDefaultOpenBuckets = 1024;
 
 template <typename P> class PriorityQueue {
 public:
-
   PriorityQueue() = default;
   /// priorities: the vector the queue orders by (read in place: it must
   /// outlive the queue). bucketOrder: 1 increasing (lowest bucket first), 0
