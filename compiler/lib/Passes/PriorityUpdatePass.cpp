@@ -459,7 +459,8 @@ bool findMaking(const Block &block, const NewExpr *alloc, std::vector<Level> &pa
 /// Why a vertex `queue` took may later change its priority, or empty: the
 /// queue is made once, in main, and while it lives nothing but its updates
 /// writes its priority vector (up to a `delete` of it in the making
-/// statement's block; without one, what runs after the making statement,
+/// statement's block, with no break or return before it; without one, what
+/// runs after the making statement,
 /// and in the loops around it what runs before it in the next iteration),
 /// and every update is a sum clamped at the current priority, which a
 /// taken vertex is at or below (k-core's peeling). (In a decreasing queue
@@ -495,14 +496,23 @@ std::string whyTakenMayChange(Program &program, const VarDecl *queue,
       why = whyMayWrite(s, *main, vectorName->decl, seen);
   };
   // A `delete pq` after the making statement, in its block, ends the queue:
-  // only what runs between matters.
+  // only what runs between matters, unless a break or return in between may
+  // leave the block before it.
   const Block &innermost = *path.back().block;
-  for (size_t i = path.back().index + 1; i < innermost.size(); ++i)
+  auto leaves = [](Stmt &s) {
+    bool found = isa<BreakStmt, ReturnStmt>(s);
+    forEachNestedBlock(s, [&](const Block &block) {
+      forEachStmtIn(block, [&](Stmt &inner) { found = found || isa<BreakStmt, ReturnStmt>(inner); });
+    });
+    return found;
+  };
+  for (size_t i = path.back().index + 1; i < innermost.size() && !leaves(*innermost[i]); ++i)
     if (auto *d = dyn_cast<DeleteStmt>(innermost[i].get()))
       if (auto *name = dyn_cast<NameExpr>(d->value.get()); name && name->decl == queue) {
         for (size_t j = path.back().index + 1; j < i; ++j)
           check(*innermost[j]);
-        return why.empty() ? "" : "'" + vectorName->name + "' may be written while the queue lives: " + why;
+        return why.empty() ? ""
+                           : "'" + vectorName->name + "' may be written while the queue lives: " + why;
       }
   for (size_t level = path.size(); level-- > 0;) {
     const Block &block = *path[level].block;
