@@ -465,25 +465,64 @@ bool findMaking(const Block &block, const NewExpr *alloc, std::vector<Level> &pa
 /// and every update is a sum clamped at the current priority, which a
 /// taken vertex is at or below (k-core's peeling). (In a decreasing queue
 /// the current priority falls, and the runtime takes no advantage.)
-std::string whyTakenMayChange(Program &program, const VarDecl *queue,
-                              const std::vector<const NewExpr *> &allocations) {
-  if (allocations.size() != 1)
-    return "the queue is made more than once";
-  const NewExpr *alloc = allocations.front();
-  auto *vectorName = alloc->args.size() > 2 ? dyn_cast<NameExpr>(alloc->args[2].get()) : nullptr;
-  if (!vectorName || !vectorName->decl)
-    return "its priorities are not a named vector";
+std::string whyTakenMayChange(
+    Program &program, const VarDecl *queue,
+    const std::map<const VarDecl *, std::vector<const NewExpr *>> &allocations) {
+  // The vector a queue variable's one `new` is over, or null.
+  auto vectorOf = [&](const VarDecl *q) -> const Decl * {
+    auto found = allocations.find(q);
+    if (found == allocations.end() || found->second.size() != 1)
+      return nullptr;
+    const NewExpr *alloc = found->second.front();
+    auto *name = alloc->args.size() > 2 ? dyn_cast<NameExpr>(alloc->args[2].get()) : nullptr;
+    return name ? name->decl : nullptr;
+  };
+  const Decl *vector = vectorOf(queue);
+  if (!vector)
+    return "the queue is not made once over a named vector";
+  const NewExpr *alloc = allocations.at(queue).front();
+  const std::string &vectorName = cast<NameExpr>(*alloc->args[2]).name;
   std::string why;
-  for (auto &decl : program.decls)
-    if (auto *f = dyn_cast<FuncDecl>(decl.get()))
-      forEachMethodCall(f->body, [&](Stmt &, MethodCallExpr &call) {
-        if (!why.empty() || !isPriorityUpdate(call.method) || receiverVar(call) != queue)
-          return;
-        if (call.method != "updatePrioritySum")
-          why = "'" + f->name + "' calls " + call.method;
-        else if (call.args.size() != 3 || !isCurrentPriority(*call.args[2], *f))
-          why = "a sum in '" + f->name + "' is not clamped at the current priority";
+  for (auto &decl : program.decls) {
+    auto *f = dyn_cast<FuncDecl>(decl.get());
+    if (!f)
+      continue;
+    forEachMethodCall(f->body, [&](Stmt &, MethodCallExpr &call) {
+      if (!why.empty() || !isPriorityUpdate(call.method))
+        return;
+      const VarDecl *receiver = receiverVar(call);
+      if (receiver != queue) {
+        // Another queue's updates write its own vector, which must not be
+        // this one's.
+        const Decl *theirs = receiver ? vectorOf(receiver) : nullptr;
+        if (!theirs || theirs == vector)
+          why = "'" + f->name + "' updates another queue, which may be over '" + vectorName + "'";
+      } else if (call.method != "updatePrioritySum") {
+        why = "'" + f->name + "' calls " + call.method;
+      } else if (call.args.size() != 3 || !isCurrentPriority(*call.args[2], *f)) {
+        why = "a sum in '" + f->name + "' is not clamped at the current priority";
+      }
+    });
+    // A copy of the queue (`other = pq`) would update the vector unseen: the
+    // queue is named only to call its methods, to make it and to delete it.
+    std::set<const Expr *> receivers;
+    forEachMethodCall(f->body, [&](Stmt &, MethodCallExpr &call) {
+      receivers.insert(call.receiver.get());
+    });
+    forEachStmtIn(f->body, [&](Stmt &s) {
+      forEachDirectExpr(s, [&](ExprPtr &e) {
+        forEachExprBelow(*e, [&](Expr &x) {
+          auto *name = dyn_cast<NameExpr>(&x);
+          if (!why.empty() || !name || name->decl != queue || receivers.count(&x) ||
+              isa<DeleteStmt>(s))
+            return;
+          auto *assign = dyn_cast<AssignStmt>(&s);
+          if (!assign || assign->target.get() != &x || assign->value.get() != alloc)
+            why = "'" + f->name + "' uses the queue other than through its methods";
+        });
       });
+    });
+  }
   if (!why.empty())
     return why;
   FuncDecl *main = program.findFunc("main");
@@ -493,7 +532,7 @@ std::string whyTakenMayChange(Program &program, const VarDecl *queue,
   std::set<const FuncDecl *> seen;
   auto check = [&](Stmt &s) {
     if (why.empty())
-      why = whyMayWrite(s, *main, vectorName->decl, seen);
+      why = whyMayWrite(s, *main, vector, seen);
   };
   // A `delete pq` after the making statement, in its block, ends the queue:
   // only what runs between matters, unless a break or return in between may
@@ -512,7 +551,7 @@ std::string whyTakenMayChange(Program &program, const VarDecl *queue,
         for (size_t j = path.back().index + 1; j < i; ++j)
           check(*innermost[j]);
         return why.empty() ? ""
-                           : "'" + vectorName->name + "' may be written while the queue lives: " + why;
+                           : "'" + vectorName + "' may be written while the queue lives: " + why;
       }
   for (size_t level = path.size(); level-- > 0;) {
     const Block &block = *path[level].block;
@@ -525,12 +564,12 @@ std::string whyTakenMayChange(Program &program, const VarDecl *queue,
     // statements before the queue is made run again while the queue lives.
     forEachDirectExpr(*holder, [&](ExprPtr &e) {
       if (why.empty())
-        why = whyMayWrite(*e, *main, vectorName->decl, seen);
+        why = whyMayWrite(*e, *main, vector, seen);
     });
     for (size_t i = 0; i < path[level].index; ++i)
       check(*block[i]);
   }
-  return why.empty() ? "" : "'" + vectorName->name + "' may be written while the queue lives: " + why;
+  return why.empty() ? "" : "'" + vectorName + "' may be written while the queue lives: " + why;
 }
 
 /// `pq.finished() == false`, `pq.finishedNode(v) == false`, or either
@@ -721,7 +760,7 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
   }
   ok &= recordExternUpdates(module, diags);
   for (auto &[queue, plan] : plans) {
-    plan.whyTakenMayChange = whyTakenMayChange(*module.program, queue, allocations[queue]);
+    plan.whyTakenMayChange = whyTakenMayChange(*module.program, queue, allocations);
     for (const NewExpr *alloc : allocations[queue])
       module.priorityQueuePlans[alloc] = plan;
   }
