@@ -226,15 +226,20 @@ std::string whyNotConstantSums(const EdgeTraversalExpr &t) {
   return why;
 }
 
-/// The vectors the queues are made over (`new priority_queue{V}(T)(dup,
-/// dup, priorities, ...)`); null among them for one that is not a named
-/// vector (then no read can be told apart from a priority's).
+/// The vector a queue is made over (`new priority_queue{V}(T)(dup, dup,
+/// priorities, ...)`), if it is named; else null.
+const NameExpr *priorityVectorName(const NewExpr &alloc) {
+  return alloc.args.size() > 2 ? dyn_cast<NameExpr>(alloc.args[2].get()) : nullptr;
+}
+
+/// The vectors the queues are made over; null among them for one that is
+/// not a named vector (then no read can be told apart from a priority's).
 std::set<const Decl *> priorityVectors(
     const std::map<const VarDecl *, std::vector<const NewExpr *>> &allocations) {
   std::set<const Decl *> vectors;
   for (const auto &[queue, news] : allocations)
     for (const NewExpr *alloc : news) {
-      auto *name = alloc->args.size() > 2 ? dyn_cast<NameExpr>(alloc->args[2].get()) : nullptr;
+      const NameExpr *name = priorityVectorName(*alloc);
       vectors.insert(name ? name->decl : nullptr);
     }
   return vectors;
@@ -428,18 +433,18 @@ std::string whyMayWrite(Stmt &s, const FuncDecl &in, const Decl *vector,
   return why;
 }
 
-/// Where statement-holding blocks nest, from a function's body down to the
-/// statement that makes a queue: each block, the index in it of the
-/// statement holding the next level (the last: the making statement), and
-/// that statement.
+/// One level of where statement-holding blocks nest, from a function's body
+/// down to the statement that makes a queue: a block, and the index in it of
+/// the statement holding the next level (at the last level: the making
+/// statement).
 struct Level {
   const Block *block;
   size_t index;
 };
 
-/// Whether statement s makes the queue with `alloc` (`pq = new ...`, or a
-/// local declared with it); else the path to a nested one, appended to
-/// `path`.
+/// Whether a statement of `block`, or of a block nested in it, makes the
+/// queue with `alloc` (`pq = new ...`, or a local declared with it); if so,
+/// the levels down to it are appended to `path`.
 bool findMaking(const Block &block, const NewExpr *alloc, std::vector<Level> &path) {
   for (size_t i = 0; i < block.size(); ++i) {
     Stmt &s = *block[i];
@@ -460,8 +465,8 @@ bool findMaking(const Block &block, const NewExpr *alloc, std::vector<Level> &pa
 /// queue is made once, in main, and while it lives nothing but its updates
 /// writes its priority vector (up to a `delete` of it in the making
 /// statement's block, with no break or return before it; without one, what
-/// runs after the making statement,
-/// and in the loops around it what runs before it in the next iteration),
+/// runs after the making statement, and in the loops around it what runs
+/// before it in the next iteration),
 /// and every update is a sum clamped at the current priority, which a
 /// taken vertex is at or below (k-core's peeling). (In a decreasing queue
 /// the current priority falls, and the runtime takes no advantage.)
@@ -469,19 +474,19 @@ std::string whyTakenMayChange(
     Program &program, const VarDecl *queue,
     const std::map<const VarDecl *, std::vector<const NewExpr *>> &allocations) {
   // The vector a queue variable's one `new` is over, or null.
-  auto vectorOf = [&](const VarDecl *q) -> const Decl * {
+  auto vectorOf = [&](const VarDecl *q) -> const NameExpr * {
     auto found = allocations.find(q);
     if (found == allocations.end() || found->second.size() != 1)
       return nullptr;
-    const NewExpr *alloc = found->second.front();
-    auto *name = alloc->args.size() > 2 ? dyn_cast<NameExpr>(alloc->args[2].get()) : nullptr;
-    return name ? name->decl : nullptr;
+    const NameExpr *name = priorityVectorName(*found->second.front());
+    return name && name->decl ? name : nullptr;
   };
-  const Decl *vector = vectorOf(queue);
-  if (!vector)
+  const NameExpr *ours = vectorOf(queue);
+  if (!ours)
     return "the queue is not made once over a named vector";
+  const Decl *vector = ours->decl;
+  const std::string &vectorName = ours->name;
   const NewExpr *alloc = allocations.at(queue).front();
-  const std::string &vectorName = cast<NameExpr>(*alloc->args[2]).name;
   std::string why;
   for (auto &decl : program.decls) {
     auto *f = dyn_cast<FuncDecl>(decl.get());
@@ -494,8 +499,8 @@ std::string whyTakenMayChange(
       if (receiver != queue) {
         // Another queue's updates write its own vector, which must not be
         // this one's.
-        const Decl *theirs = receiver ? vectorOf(receiver) : nullptr;
-        if (!theirs || theirs == vector)
+        const NameExpr *theirs = receiver ? vectorOf(receiver) : nullptr;
+        if (!theirs || theirs->decl == vector)
           why = "'" + f->name + "' updates another queue, which may be over '" + vectorName + "'";
       } else if (call.method != "updatePrioritySum") {
         why = "'" + f->name + "' calls " + call.method;
@@ -545,15 +550,15 @@ std::string whyTakenMayChange(
     });
     return found;
   };
-  for (size_t i = path.back().index + 1; i < innermost.size() && !leaves(*innermost[i]); ++i)
+  size_t deletedAt = 0; // (0: no such delete; one comes after the making statement)
+  for (size_t i = path.back().index + 1;
+       i < innermost.size() && !deletedAt && !leaves(*innermost[i]); ++i)
     if (auto *d = dyn_cast<DeleteStmt>(innermost[i].get()))
-      if (auto *name = dyn_cast<NameExpr>(d->value.get()); name && name->decl == queue) {
-        for (size_t j = path.back().index + 1; j < i; ++j)
-          check(*innermost[j]);
-        return why.empty() ? ""
-                           : "'" + vectorName + "' may be written while the queue lives: " + why;
-      }
-  for (size_t level = path.size(); level-- > 0;) {
+      if (auto *name = dyn_cast<NameExpr>(d->value.get()); name && name->decl == queue)
+        deletedAt = i;
+  for (size_t i = path.back().index + 1; i < deletedAt; ++i)
+    check(*innermost[i]);
+  for (size_t level = path.size(); level-- > 0 && !deletedAt;) {
     const Block &block = *path[level].block;
     for (size_t i = path[level].index + 1; i < block.size(); ++i)
       check(*block[i]);

@@ -299,12 +299,12 @@ private:
     currentBucket_ = bucketOf(index);
     currentSlot_ = index - windowStart_;
     slotsFromCurrent_ = windowStart_ + openBuckets_ - index;
+    currentPriority_ = static_cast<P>(currentBucket_);
     // A priority's bucket is its quotient by delta, rounded toward zero, so
     // bucket 0 holds the priorities from -(delta - 1) to delta - 1.
-    Wide bucket = bucketOf(index), delta = delta_;
+    Wide bucket = currentBucket_, delta = delta_;
     currentLow_ = bucket > 0 ? bucket * delta : bucket * delta - (delta - 1);
     currentHigh_ = bucket < 0 ? bucket * delta : bucket * delta + (delta - 1);
-    currentPriority_ = static_cast<P>(bucketOf(index));
   }
   /// Where v with priority p belongs now: never before the current bucket.
   int64_t placeOf(P p) const {
