@@ -246,7 +246,7 @@ run_once() {
 # GAPBS (its PageRank runs at most pr.gt's 20 iterations, stopping at its own
 # tolerance); sets seconds (nan on failure).
 run_peer() {
-  local exe="$1" graph="$2" src="$3" delta="$4" err="$5" rc=0 args=(-f "$2" -n 1 -v)
+  local exe="$1" src="$3" delta="$4" err="$5" rc=0 args=(-f "$2" -n 1 -v)
   seconds=nan
   [[ -n "$src" ]] && args+=(-r "$src")
   [[ -n "$delta" ]] && args+=(-d "$delta")
