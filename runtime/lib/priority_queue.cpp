@@ -154,7 +154,11 @@ bool PriorityQueue<P>::takeOwnCurrent(int64_t threshold, std::vector<VertexId> &
   if (!priorities_ || exhausted_ || current_ >= windowStart_ + openBuckets_)
     return false;
   std::vector<VertexId> &bin = myBins().open[current_ - windowStart_];
-  if (bin.empty() || static_cast<int64_t>(bin.size()) >= threshold)
+  if (bin.empty()) {
+    release(bin); // (it holds the buffer of an earlier drain)
+    return false;
+  }
+  if (static_cast<int64_t>(bin.size()) >= threshold)
     return false;
   own.swap(bin);
   return true;
@@ -184,7 +188,7 @@ template <typename P> void PriorityQueue<P>::gatherBin(size_t t, size_t &tail, E
   size_t at = std::atomic_ref<size_t>(tail).fetch_add(kept, std::memory_order_relaxed);
   std::copy(bin.begin(), bin.begin() + static_cast<ptrdiff_t>(kept),
             roundFrontier_.begin() + static_cast<ptrdiff_t>(at));
-  bin.clear();
+  release(bin);
 }
 
 template <typename P> void PriorityQueue<P>::gatherOwnEntries(size_t &tail, Entries which) {

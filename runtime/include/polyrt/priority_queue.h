@@ -503,6 +503,11 @@ private:
     return took;
   }
 
+  /// An emptied bin gives its memory back, for the bins that grow next (as
+  /// GAPBS's do). Kept, each bucket's bin held its largest size until the
+  /// window came round again, and every new bucket grew into fresh pages (on
+  /// a 2048x2048 grid, 5000 page faults more than the baseline's).
+  static void release(std::vector<VertexId> &bin) { std::vector<VertexId>().swap(bin); }
   /// The calling thread's entries of the current bucket, into `own`, if
   /// there are some and fewer than `threshold`.
   bool takeOwnCurrent(int64_t threshold, std::vector<VertexId> &own);
