@@ -12,7 +12,9 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 
 namespace polyrt {
 namespace {
@@ -51,6 +53,39 @@ void bind(void *memory, size_t bytes, int realNode) {
 }
 
 } // namespace
+
+bool hugePagesEnabled() {
+  static const bool enabled = [] {
+    const char *value = std::getenv("POLYRT_HUGE_PAGES");
+    std::string setting = value ? value : "on";
+    if (setting != "on" && setting != "off")
+      throw Error("POLYRT_HUGE_PAGES is '" + setting + "'; it is on or off");
+    return setting == "on";
+  }();
+  return enabled;
+}
+
+void *allocateLarge(size_t bytes) {
+  if (bytes == 0)
+    return nullptr;
+  // The kernel backs only aligned 2 MB ranges with huge pages: map 2 MB
+  // more and give back the unaligned head and the tail.
+  constexpr size_t kHugePage = size_t{2} << 20;
+  const bool huge = hugePagesEnabled();
+  const size_t length = (bytes + pageSize() - 1) / pageSize() * pageSize();
+  const size_t mapped = huge ? length + kHugePage : length;
+  char *memory = static_cast<char *>(mapAnonymous(mapped));
+  if (!huge)
+    return memory;
+  uintptr_t start = (reinterpret_cast<uintptr_t>(memory) + kHugePage - 1) & ~(kHugePage - 1);
+  char *aligned = reinterpret_cast<char *>(start);
+  if (aligned > memory)
+    munmap(memory, static_cast<size_t>(aligned - memory));
+  if (size_t tail = static_cast<size_t>(memory + mapped - (aligned + length)))
+    munmap(aligned + length, tail);
+  madvise(aligned, length, MADV_HUGEPAGE); // advice only: declined, the pages stay small
+  return aligned;
+}
 
 int realNodeOf(int node) { return node % topology().realNodes; }
 

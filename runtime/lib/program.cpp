@@ -2,6 +2,7 @@
 #include "polyrt/program.h"
 
 #include "polyrt/numa.h"
+#include "polyrt/numa_memory.h"
 #include "polyrt/schedule_args.h"
 #include "polyrt/timer.h"
 #include "polyrt/types.h"
@@ -53,6 +54,7 @@ int runMain(int argc, char **argv, const std::function<void()> &body) {
     // parallel loops are inactive nested regions, one thread each.
     omp_set_max_active_levels(1);
     const Topology &topo = topology(); // reports a bad POLYRT_NUMA_NODES early
+    hugePagesEnabled();                 // and a bad POLYRT_HUGE_PAGES
     threadsBoundToNodes();
     bool report = verbose();
     if (report) {

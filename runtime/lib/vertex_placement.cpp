@@ -48,4 +48,8 @@ void *allocatePlaced(size_t bytes, int64_t n, size_t elementSize, Placement plac
 
 void freePlaced(void *memory, size_t bytes) { freeNodeMemory(memory, bytes); }
 
+void *allocateLargeArray(size_t bytes) {
+  return bytes >= kLargeArrayBytes ? allocateLarge(bytes) : nullptr;
+}
+
 } // namespace polyrt::detail

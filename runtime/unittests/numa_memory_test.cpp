@@ -11,7 +11,10 @@
 #include "polyrt/vertex_array.h"
 #include "test_util.h"
 
+#include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <string>
 
 using namespace polyrt;
 
@@ -102,6 +105,58 @@ TEST(NumaPlacement, InterleavedVertexArraySpreadsPages) {
 
 TEST(NumaPlacement, ImpossibleSizesAreErrors) {
   EXPECT_THROW(allocateOnNode(size_t{1} << 62, 0), Error);
+  EXPECT_THROW(allocateLarge(size_t{1} << 62), Error);
+}
+
+/// The flags of the mapping holding `address`, from /proc/self/smaps ("" if
+/// not found).
+std::string mappingFlags(const void *address) {
+  std::ifstream smaps("/proc/self/smaps");
+  const uintptr_t at = reinterpret_cast<uintptr_t>(address);
+  bool inside = false;
+  for (std::string line; std::getline(smaps, line);) {
+    uintptr_t lo = 0, hi = 0;
+    if (std::sscanf(line.c_str(), "%lx-%lx ", &lo, &hi) == 2 && line.find('-') < 17) {
+      inside = lo <= at && at < hi;
+    } else if (inside && line.rfind("VmFlags:", 0) == 0) {
+      return line;
+    }
+  }
+  return "";
+}
+
+TEST(LargeArrays, LargeVertexArraysAreAdvisedHugePagesOnTheirBoundaries) {
+  const int64_t n = int64_t{3} << 20; // 12 MiB of int32
+  VertexArray<int32_t> a(n, 7);
+  if (hugePagesEnabled()) { // (POLYRT_HUGE_PAGES=off: ordinary pages anywhere)
+    ASSERT_EQ(reinterpret_cast<uintptr_t>(a.data()) % (size_t{2} << 20), 0u);
+  }
+  EXPECT_EQ(a[0], 7);
+  EXPECT_EQ(a[n - 1], 7);
+  VertexArray<int32_t> copy = a; // a deep copy, in memory of its own
+  copy[n - 1] = 8;
+  EXPECT_EQ(a[n - 1], 7);
+  EXPECT_EQ(copy[n - 1], 8);
+  // Where the kernel has transparent huge pages, the range carries the
+  // advice ("hg"); whether it grants them is the system's setting.
+  if (std::ifstream("/sys/kernel/mm/transparent_hugepage/enabled") && hugePagesEnabled()) {
+    EXPECT_NE(mappingFlags(a.data()).find(" hg"), std::string::npos) << mappingFlags(a.data());
+  }
+  // Small arrays stay in ordinary memory.
+  VertexArray<int32_t> small(1000, 3);
+  EXPECT_EQ(small[999], 3);
+}
+
+TEST(LargeArrays, LargeMemoryIsZeroedAndFreedWhole) {
+  const size_t bytes = (size_t{5} << 20) + 12345; // not a whole number of pages
+  auto *memory = static_cast<unsigned char *>(allocateLarge(bytes));
+  ASSERT_NE(memory, nullptr);
+  for (size_t i = 0; i < bytes; i += 4096)
+    ASSERT_EQ(memory[i], 0);
+  EXPECT_EQ(memory[bytes - 1], 0);
+  std::memset(memory, 1, bytes);
+  freeNodeMemory(memory, bytes);
+  EXPECT_EQ(allocateLarge(0), nullptr);
 }
 
 } // namespace

@@ -39,6 +39,18 @@ void *allocateOnNode(size_t bytes, int node);
 void *allocatePartitioned(size_t bytes, const std::vector<size_t> &byteBounds);
 void freeNodeMemory(void *memory, size_t bytes);
 
+/// Arrays of at least this many bytes are worth huge pages (allocateLarge).
+inline constexpr size_t kLargeArrayBytes = size_t{2} << 20;
+/// bytes of zeroed anonymous memory on 2 MB boundaries, advised to the
+/// kernel as transparent huge pages (madvise MADV_HUGEPAGE, which the usual
+/// "madvise" setting honours) unless POLYRT_HUGE_PAGES=off: a per-vertex
+/// array read at random (a relaxation's distance, a peel's degree) then
+/// misses the TLB a 512th as often. Freed with freeNodeMemory.
+void *allocateLarge(size_t bytes);
+/// POLYRT_HUGE_PAGES: on (the default) or off; anything else is an Error
+/// (runMain asks first, to report it before the program starts).
+bool hugePagesEnabled();
+
 /// The node each page of [memory, memory + bytes) lives on now (move_pages
 /// status: -ENOENT etc. for a page not yet present, as a negative number).
 /// For tests and POLYRT_VERBOSE reports.

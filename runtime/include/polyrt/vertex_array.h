@@ -33,6 +33,9 @@ namespace detail {
 /// bytes for n elements of elementSize bytes, zeroed, placed as asked.
 void *allocatePlaced(size_t bytes, int64_t n, size_t elementSize, Placement placement);
 void freePlaced(void *memory, size_t bytes);
+/// Zeroed memory on huge pages for a large unplaced array (allocateLarge in
+/// numa_memory.h), freed by freePlaced; null below kLargeArrayBytes.
+void *allocateLargeArray(size_t bytes);
 } // namespace detail
 
 template <typename T> class VertexArray {
@@ -95,9 +98,16 @@ private:
   bool placed() const { return kPlaceable && placement_ != Placement::Default; }
   void allocate(int64_t n) {
     n_ = n;
-    bytes_ = placed() ? sizeof(T) * static_cast<size_t>(n) : 0;
-    data_ = placed() ? static_cast<T *>(detail::allocatePlaced(bytes_, n, sizeof(T), placement_))
-                     : (n ? new T[n] : nullptr);
+    const size_t bytes = sizeof(T) * static_cast<size_t>(n);
+    if (placed()) {
+      bytes_ = bytes;
+      data_ = static_cast<T *>(detail::allocatePlaced(bytes, n, sizeof(T), placement_));
+    } else if (void *large = kPlaceable ? detail::allocateLargeArray(bytes) : nullptr) {
+      bytes_ = bytes;
+      data_ = static_cast<T *>(large);
+    } else {
+      data_ = n ? new T[n] : nullptr;
+    }
   }
   void release() {
     if (bytes_)
@@ -122,7 +132,7 @@ private:
 
   int64_t n_ = 0;
   T *data_ = nullptr;
-  size_t bytes_ = 0; // placed memory's size; 0: new[] (or nothing)
+  size_t bytes_ = 0; // placed or large memory's size; 0: new[] (or nothing)
   Placement placement_ = Placement::Default;
 };
 
