@@ -41,6 +41,15 @@
 #                         cc beside polyc's bfs, pr and cc, sssp beside sssp_delta
 #                         (`sssp -f G -r SOURCE -d DELTA -n 1 -v`); its time is its
 #                         "Trial Time", its answer checked by its own verifier
+#   BENCH_LIGRA_DIR       a Ligra build of the user's (github.com/jshun/ligra, `make
+#                         OPENMP=1 BFS PageRank PageRankDelta Components` in apps/;
+#                         its default 32-bit build): the directory holding those
+#                         binaries. They run interleaved beside polyc's bfs, pr
+#                         (-maxiters 20), prdelta (-maxiters 10) and cc on each
+#                         graph converted to Ligra's binary format (polyrt-gen
+#                         convert G.sg -o G.ligra; run with -b -s -rounds 1); the
+#                         time is its "Running time". Ligra prints no answers, so
+#                         its rows say unchecked
 #   BENCH_BUILD [1]       0: do not run scripts/build.sh (use the build as is)
 #   POLYC_BUILD_DIR [build]  the build; graphs and binaries go to its bench/
 #   BENCH_DIR [$POLYC_BUILD_DIR/bench]
@@ -65,6 +74,7 @@ compile_runs="${BENCH_COMPILE_RUNS:-3}"
 cc_shortcut="${BENCH_CC_SHORTCUT:-0}"
 sssp_deltas="${BENCH_SSSP_DELTAS:-kron=2/2/1 urand=4/4/4 grid=128/128/128}"
 gapbs_dir="${BENCH_GAPBS_DIR:-}"
+ligra_dir="${BENCH_LIGRA_DIR:-}"
 work="${BENCH_DIR:-$build/bench}"
 target_ratio=1.10
 target_compile=3
@@ -160,25 +170,46 @@ side_args() { # algo kind side (3: the peer, the baseline's unless given)
   exit 2
 }
 needs_source() { [[ "$1" == bfs || "$1" == sssp* ]]; }
-# The peer's binary for an algorithm, if BENCH_GAPBS_DIR gives one.
-peer_of() { # algo
-  [[ -n "$gapbs_dir" ]] || return 0
-  case "$1" in
-    bfs|pr|cc) echo "$gapbs_dir/$1" ;;
-    sssp_delta) echo "$gapbs_dir/sssp" ;;
-  esac
+# The peers' binaries for an algorithm, one "peer binary" line each, from
+# BENCH_GAPBS_DIR and BENCH_LIGRA_DIR.
+peers_of() { # algo
+  if [[ -n "$gapbs_dir" ]]; then
+    case "$1" in
+      bfs|pr|cc) echo "gapbs $gapbs_dir/$1" ;;
+      sssp_delta) echo "gapbs $gapbs_dir/sssp" ;;
+    esac
+  fi
+  if [[ -n "$ligra_dir" ]]; then
+    case "$1" in
+      bfs) echo "ligra $ligra_dir/BFS" ;;
+      pr) echo "ligra $ligra_dir/PageRank" ;;
+      prdelta) echo "ligra $ligra_dir/PageRankDelta" ;;
+      cc) echo "ligra $ligra_dir/Components" ;;
+    esac
+  fi
 }
 for algo in $algos; do
-  peer="$(peer_of "$algo")"
-  if [[ -n "$peer" && ! -x "$peer" ]]; then
-    echo "bench.sh: BENCH_GAPBS_DIR=$gapbs_dir has no executable $(basename "$peer") (run make there)" >&2
+  while read -r name exe; do
+    [[ -z "$exe" || -x "$exe" ]] && continue
+    echo "bench.sh: BENCH_${name^^}_DIR has no executable $(basename "$exe") (build it there)" >&2
     exit 2
-  fi
+  done <<<"$(peers_of "$algo")"
 done
+# Ligra's binary format beside a graph (polyrt-gen convert), made once.
+make_ligra_graph() { # graph.sg
+  local base="${1%.*}.ligra"
+  if [[ ! -s "$base.adj" ]]; then
+    note "converting $1 for Ligra"
+    "$gen" convert "$1" -o "$base" >/dev/null
+  fi
+}
 for kind in $graphs; do
   graph_name "$kind" >/dev/null
   for algo in $algos; do
     make_graph "$kind" "$(graph_ext "$algo")"
+    if [[ "$(peers_of "$algo")" == *ligra* ]]; then
+      make_ligra_graph "$work/graphs/$(graph_name "$kind").$(graph_ext "$algo")"
+    fi
   done
 done
 
@@ -242,22 +273,38 @@ run_once() {
     fail "$(basename "$exe") $(basename "$graph") $*: no kernel_seconds line on stderr"
   fi
 }
-# run_peer binary graph source delta err: a GAPBS kernel once, verified by
-# GAPBS (its PageRank runs at most pr.gt's 20 iterations, stopping at its own
-# tolerance); sets seconds (nan on failure).
+# run_peer name binary graph source delta err: a peer's kernel once; sets
+# seconds (nan on failure). GAPBS verifies its own answer (its PageRank runs
+# at most pr.gt's 20 iterations, stopping at its own tolerance); Ligra prints
+# none, and reads the graph's .ligra conversion.
 run_peer() {
-  local exe="$1" src="$3" delta="$4" err="$5" rc=0 args=(-f "$2" -n 1 -v)
+  local name="$1" exe="$2" graph="$3" src="$4" delta="$5" err="$6" rc=0 args=()
   seconds=nan
-  [[ -n "$src" ]] && args+=(-r "$src")
-  [[ -n "$delta" ]] && args+=(-d "$delta")
-  [[ "$(basename "$exe")" == pr ]] && args+=(-i 20)
+  case "$name" in
+    gapbs)
+      args=(-f "$graph" -n 1 -v)
+      [[ -n "$src" ]] && args+=(-r "$src")
+      [[ -n "$delta" ]] && args+=(-d "$delta")
+      [[ "$(basename "$exe")" == pr ]] && args+=(-i 20) ;;
+    ligra)
+      args=(-b -s -rounds 1)
+      [[ -n "$src" ]] && args+=(-r "$src")
+      case "$(basename "$exe")" in
+        PageRank) args+=(-maxiters 20) ;;
+        PageRankDelta) args+=(-maxiters 10) ;;
+      esac
+      args+=("${graph%.*}.ligra") ;;
+  esac
   OMP_NUM_THREADS="${OMP_NUM_THREADS:-$(nproc)}" "$exe" "${args[@]}" >"$err" 2>&1 || rc=$?
-  if ((rc != 0)) || ! grep -q 'Verification: *PASS' "$err"; then
-    fail "$(basename "$exe") ${args[*]}: exit status $rc, $(grep -m1 -i 'verification' "$err" || tail -n 1 "$err")"
+  if ((rc != 0)) || { [[ "$name" == gapbs ]] && ! grep -q 'Verification: *PASS' "$err"; }; then
+    fail "$name $(basename "$exe") ${args[*]}: exit status $rc, $(grep -m1 -i 'verification' "$err" || tail -n 1 "$err")"
     return
   fi
-  seconds="$(sed -n 's/^Trial Time: *//p' "$err" | head -n 1)"
-  [[ -n "$seconds" ]] || { seconds=nan; fail "$(basename "$exe"): no Trial Time line"; }
+  case "$name" in
+    gapbs) seconds="$(sed -n 's/^Trial Time: *//p' "$err" | head -n 1)" ;;
+    ligra) seconds="$(sed -n 's/^Running time : *//p' "$err" | head -n 1)" ;;
+  esac
+  [[ -n "$seconds" ]] || { seconds=nan; fail "$name $(basename "$exe"): no time in its output"; }
 }
 add() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a + b }'; }
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
@@ -352,7 +399,7 @@ for algo in $algos; do
 done
 
 results="$work/results.txt"
-rows_out=() peer_rows=()
+rows_out=() peer_rows=() best_rows=()
 out="$work/out"
 mkdir -p "$out"
 for algo in $algos; do
@@ -368,8 +415,12 @@ for algo in $algos; do
       mapfile -t srcs <<<"$text"
     fi
     a_args=($(side_args "$algo" "$kind" 1)) b_args=($(side_args "$algo" "$kind" 2))
-    peer="$(peer_of "$algo")" p_delta="$(side_args "$algo" "$kind" 3)" p_times=()
-    note "$algo on $stem: $runs x (polyc, baseline)${srcs[0]:+ from sources ${srcs[*]}}${a_args[0]:+; polyc ${a_args[*]}, baseline ${b_args[*]}}"
+    p_delta="$(side_args "$algo" "$kind" 3)"
+    peers=()
+    text="$(peers_of "$algo")"
+    [[ -n "$text" ]] && mapfile -t peers <<<"$text"
+    declare -A p_times=()
+    note "$algo on $stem: $runs x (polyc, baseline${peers[0]:+, ${peers[*]%% *}})${srcs[0]:+ from sources ${srcs[*]}}${a_args[0]:+; polyc ${a_args[*]}, baseline ${b_args[*]}}"
     a_times=() b_times=()
     started=$SECONDS
     for ((r = 0; r < runs; r++)); do
@@ -377,7 +428,8 @@ for algo in $algos; do
         note "$algo on $stem: over BENCH_BUDGET=${budget}s, stopping after $r run pairs"
         break
       fi
-      a_total=0 b_total=0 p_total=0
+      a_total=0 b_total=0
+      declare -A p_total=()
       for i in "${!srcs[@]}"; do
         s="${srcs[$i]}"
         run_once "${polyc_exe[$algo]}" "$graph" "$out/$algo.$stem.$i.a$r" "$out/err" $s \
@@ -386,15 +438,16 @@ for algo in $algos; do
         run_once "$bin/$algo-baseline" "$graph" "$out/$algo.$stem.$i.b$r" "$out/err" $s \
           "${b_args[@]}" "${base_args[@]}"
         b_total="$(add "$b_total" "$seconds")"
-        if [[ -n "$peer" ]]; then
-          run_peer "$peer" "$graph" "$s" "$p_delta" "$out/peer.err"
-          p_total="$(add "$p_total" "$seconds")"
-        fi
+        for peer in "${peers[@]}"; do
+          run_peer "${peer% *}" "${peer#* }" "$graph" "$s" "$p_delta" "$out/peer.err"
+          p_total[$peer]="$(add "${p_total[$peer]:-0}" "$seconds")"
+        done
       done
       a_times+=("$a_total") b_times+=("$b_total")
-      if [[ -n "$peer" ]]; then
-        p_times+=("$p_total")
-      fi
+      for peer in "${peers[@]}"; do
+        p_times[$peer]+="${p_total[$peer]} "
+      done
+      unset p_total
     done
     # Every output of a source against each other; the work is the sum over sources.
     done_runs=${#a_times[@]}
@@ -437,15 +490,33 @@ for algo in $algos; do
         ok = (agree != "yes") ? "DISAGREE" : (ratio <= target) ? "yes" : "no"
         printf "%-8s %-16s %4d %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f %9.1f %9.1f  %-8s  [%s | %s]\n",
           algo, g, n, a, b, ratio, amin, bmin, amin / bmin, w / a / 1e6, w / b / 1e6, ok, at, bt }')")
-    if [[ -n "$peer" ]]; then
-      p_med="$(median "${p_times[@]}")"
-      p_min="$(printf '%s\n' "${p_times[@]}" | sort -g | head -n 1)"
-      peer_rows+=("$(awk -v algo="$label" -v g="$stem" -v peer="gapbs/$(basename "$peer")" \
-        -v d="${p_delta:--}" -v a="$a_med" -v p="$p_med" -v amin="$a_min" \
-        -v pmin="$p_min" -v pt="${p_times[*]}" 'BEGIN {
-          printf "%-8s %-16s %-12s %6s %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f  [%s]\n",
-            algo, g, peer, d, a, p, a / p, amin, pmin, amin / pmin, pt }')")
+    best_peer="" best_med=""
+    for peer in "${peers[@]}"; do
+      # shellcheck disable=SC2086
+      p_med="$(median ${p_times[$peer]})"
+      # shellcheck disable=SC2086
+      p_min="$(printf '%s\n' ${p_times[$peer]} | sort -g | head -n 1)"
+      name="${peer% *}/$(basename "${peer#* }")"
+      checked=verified
+      [[ "${peer% *}" == ligra ]] && checked=unchecked
+      d="-"
+      [[ "${peer% *}" == gapbs && -n "$p_delta" ]] && d="$p_delta"
+      peer_rows+=("$(awk -v algo="$label" -v g="$stem" -v peer="$name" -v d="$d" \
+        -v a="$a_med" -v p="$p_med" -v amin="$a_min" -v pmin="$p_min" -v c="$checked" \
+        -v pt="${p_times[$peer]% }" 'BEGIN {
+          printf "%-8s %-16s %-20s %6s %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f  %-9s  [%s]\n",
+            algo, g, peer, d, a, p, a / p, amin, pmin, amin / pmin, c, pt }')")
+      if [[ "$p_med" != nan ]] && { [[ -z "$best_med" ]] ||
+          awk -v a="$p_med" -v b="$best_med" 'BEGIN { exit !(a < b) }'; }; then
+        best_peer="$name" best_med="$p_med"
+      fi
+    done
+    if [[ -n "$best_peer" ]]; then
+      best_rows+=("$(awk -v algo="$label" -v g="$stem" -v peer="$best_peer" -v a="$a_med" \
+        -v p="$best_med" 'BEGIN { printf "%-8s %-16s %-20s %9.4f %9.4f %6.2f  %s\n",
+          algo, g, peer, a, p, a / p, (a <= p ? "yes" : "no") }')")
     fi
+    unset p_times
   done
 done
 
@@ -498,10 +569,15 @@ fi
   if ((${#peer_rows[@]})); then
     echo
     echo "the real peers (built by the user), interleaved with the runs above: ratio = polyc / peer,"
-    echo "the peer's time its own kernel timer, its answer checked by its own verifier"
-    printf '%-8s %-16s %-12s %6s %9s %9s %6s %9s %9s %6s  %s\n' algorithm graph peer delta \
-      polyc_s peer_s ratio polyc_min peer_min ratio "[peer runs]"
+    echo "the peer's time its own kernel timer; verified: by the peer's own verifier (GAPBS),"
+    echo "unchecked: the peer prints no answer (Ligra)"
+    printf '%-8s %-16s %-20s %6s %9s %9s %6s %9s %9s %6s  %-9s  %s\n' algorithm graph peer delta \
+      polyc_s peer_s ratio polyc_min peer_min ratio answer "[peer runs]"
     printf '%s\n' "${peer_rows[@]}"
+    echo
+    echo "against the best peer (lowest median) per algorithm and graph: ratio = polyc / best peer"
+    printf '%-8s %-16s %-20s %9s %9s %6s  %s\n' algorithm graph best_peer polyc_s peer_s ratio "<=1.00"
+    printf '%s\n' "${best_rows[@]}"
   fi
   if ((${#compile_rows[@]})); then
     echo

@@ -42,8 +42,10 @@ template <typename W> void writeGraph(const Graph<W> &g, const std::string &path
     return writeSerializedGraph(g, path);
   if (ext == ".el" || ext == ".wel")
     return writeEdgeListText(g, path);
+  if (ext == ".ligra")
+    return writeLigraBinary(g, path);
   detail::fileError(path, "cannot write graphs with extension '" + ext +
-                              "' (supported: .el, .wel, .sg, .wsg)");
+                              "' (supported: .el, .wel, .sg, .wsg, .ligra)");
 }
 
 #define POLYRT_INSTANTIATE(W)                                                                \

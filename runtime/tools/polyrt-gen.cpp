@@ -8,7 +8,8 @@
 //   polyrt-gen --topology
 //
 // The output format follows the extension of FILE: .sg .wsg .el .wel (the
-// weighted ones get weights uniform in [1, 255]).
+// weighted ones get weights uniform in [1, 255]), or .ligra: Ligra's binary
+// format, FILE.config, FILE.adj and FILE.idx, for `-b FILE`.
 //
 //===----------------------------------------------------------------------===//
 #include "polyrt/edge_list.h"
@@ -52,7 +53,9 @@ Options:
       --seed N          random seed (default 27491095); same seed, same graph
   -u, --symmetrize      add the reverse of every edge: an undirected graph
   -o, --output FILE     output file: .sg .wsg .el or .wel (.wsg/.wel are
-                        weighted, weights uniform in [1, 255])
+                        weighted, weights uniform in [1, 255]), or .ligra
+                        (Ligra's binary format: FILE.config, FILE.adj and
+                        FILE.idx, read by Ligra's -b FILE; no weights)
   -v, --verbose         report the time of each step on stderr
       --info FILE       print the vertex and edge counts of a graph file
       --partition FILE  print how evenly each NUMA partition (vertex-balanced,
@@ -146,8 +149,9 @@ Options parseArgs(int argc, char **argv) {
     if (o.output.empty())
       throw UsageError{"no output file given (-o FILE)"};
     std::string ext = o.output.substr(std::min(o.output.size(), o.output.rfind('.')));
-    if (ext != ".sg" && ext != ".wsg" && ext != ".el" && ext != ".wel")
-      throw UsageError{"output file '" + o.output + "' must end in .sg, .wsg, .el or .wel"};
+    if (ext != ".sg" && ext != ".wsg" && ext != ".el" && ext != ".wel" && ext != ".ligra")
+      throw UsageError{"output file '" + o.output +
+                       "' must end in .sg, .wsg, .el, .wel or .ligra"};
   }
   if (o.command == "convert" && o.input.empty())
     throw UsageError{"convert needs an input file"};

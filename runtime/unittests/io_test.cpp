@@ -269,6 +269,19 @@ TEST(Serialized, WritesGapbsLayoutWeightedUndirected) {
   EXPECT_EQ(readBytes(path), expected.bytes);
 }
 
+TEST(LigraBinary, WritesWhatLigraReadsWithB) {
+  // 0->1, 0->2, 2->1, and a weighted graph's weights left out
+  Graph<int32_t> g(3, {0, 2, 2, 3}, {1, 2, 1}, {5, 6, 7}, true);
+  std::string base = tempPath("g.ligra");
+  writeGraph(g, base); // by the extension
+  EXPECT_EQ(readBytes(base + ".config"), "3\n");
+  SgBuilder adj, idx;
+  adj.put(std::vector<uint32_t>{1, 2, 1});
+  idx.put(std::vector<uint32_t>{0, 2, 2});
+  EXPECT_EQ(readBytes(base + ".adj"), adj.bytes);
+  EXPECT_EQ(readBytes(base + ".idx"), idx.bytes);
+}
+
 TEST(Serialized, ReadsGapbsBytesWithCsc) {
   SgBuilder b;
   b.put<uint8_t>(1).put<int64_t>(2).put<int64_t>(3);

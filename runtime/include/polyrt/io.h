@@ -43,7 +43,14 @@ template <typename W> void writeSerializedGraph(const Graph<W> &g, const std::st
 /// trailing isolated vertices are not representable in text formats.
 template <typename W> void writeEdgeListText(const Graph<W> &g, const std::string &path);
 
-/// writeSerializedGraph or writeEdgeListText by the extension of path.
+/// Writes Ligra's binary format, which Ligra reads with `-b base`: base.config
+/// (n), base.adj (the out-neighbour lists, uint32) and base.idx (each list's
+/// start, uint32), for Ligra's default 32-bit build; weights are left out.
+/// Ligra takes an undirected graph as is with -s, else it transposes.
+template <typename W> void writeLigraBinary(const Graph<W> &g, const std::string &base);
+
+/// writeSerializedGraph or writeEdgeListText by the extension of path;
+/// `.ligra`: writeLigraBinary with path as the base name.
 template <typename W> void writeGraph(const Graph<W> &g, const std::string &path);
 
 /// The extensions loadGraph accepts, for messages: ".el, .wel, .mtx, .sg, .wsg, .adj ...".
