@@ -224,6 +224,7 @@ void VertexSubset::addVertex(VertexId v) {
     sparse_.push_back(v);
   ++count_;
   work_ = -1;
+  workOffsets_ = nullptr;
   nodeParts_.reset();
 }
 
@@ -254,6 +255,34 @@ int64_t frontierWork(VertexSubset &s, const EdgeOffset *outOffsets) {
       }
   }
   return work;
+}
+
+bool frontierWorkExceeds(VertexSubset &s, const EdgeOffset *outOffsets, int64_t limit) {
+  if (!s.hasSparse())
+    return frontierWork(s, outOffsets) > limit;
+  // A list's sum stops once past the limit, block by block: the question is
+  // only whether it is, and a list far past it (a BFS's middle level) would
+  // otherwise have each member's degree read at random.
+  const std::vector<VertexId> &ids = s.sparse();
+  const int64_t k = static_cast<int64_t>(ids.size()), blocks = (k + kSerialCutoff - 1) / kSerialCutoff;
+  std::atomic<int64_t> total{0};
+  std::atomic<bool> stopped{false};
+#pragma omp parallel for schedule(dynamic, 1) if (blocks > 1)
+  for (int64_t b = 0; b < blocks; ++b) {
+    if (total.load(std::memory_order_relaxed) > limit) {
+      stopped.store(true, std::memory_order_relaxed);
+      continue;
+    }
+    int64_t work = 0;
+    for (int64_t i = b * kSerialCutoff, end = std::min(k, i + kSerialCutoff); i < end; ++i)
+      work += outOffsets[ids[i] + 1] - outOffsets[ids[i]] + 1;
+    total.fetch_add(work, std::memory_order_relaxed);
+  }
+  // The whole sum: the next question about it costs nothing (unless the
+  // subset holds another graph's, which stays).
+  if (!stopped.load() && !s.hasRecordedWork())
+    s.recordWork(outOffsets, total.load());
+  return total.load() > limit;
 }
 
 } // namespace detail

@@ -267,6 +267,27 @@ TEST(FrontierWork, LargeMatchesSerialSum) {
   EXPECT_EQ(withThreads(4, [&] { return frontierWork(b, g); }), expected);
 }
 
+// A list's question stops once past the limit (then nothing is recorded: the
+// sum is partial); a whole sum is recorded for the next question.
+TEST(FrontierWork, ListsStopOncePastTheLimitAndRecordWholeSums) {
+  EdgeList el = generateKronecker(17, 8, 4);
+  Graph<NoWeight> g = buildGraph<NoWeight>(el, 1 << 17, false);
+  std::vector<VertexId> ids;
+  int64_t expected = 0;
+  for (VertexId v = 0; v < g.numVertices(); ++v) {
+    ids.push_back(v);
+    expected += g.outDegree(v) + 1;
+  }
+  for (int threads : {1, 4}) {
+    VertexSubset s = VertexSubset::fromSparse(g.numVertices(), ids); // 8 blocks of 2^14
+    EXPECT_TRUE(withThreads(threads, [&] { return frontierWorkExceeds(s, g, expected / 100); }));
+    EXPECT_EQ(s.recordedWork(g.outOffsets()), -1) << "a partial sum is not recorded";
+    EXPECT_FALSE(withThreads(threads, [&] { return frontierWorkExceeds(s, g, expected); }));
+    EXPECT_EQ(s.recordedWork(g.outOffsets()), expected);
+    EXPECT_TRUE(frontierWorkExceeds(s, g, expected - 1));
+  }
+}
+
 // A recorded work answers the hybrid's question without a pass (and without
 // building the sparse form), but only for the graph it was recorded for and
 // only until the subset changes.

@@ -72,6 +72,7 @@ public:
   int64_t recordedWork(const EdgeOffset *outOffsets) const {
     return outOffsets == workOffsets_ ? work_ : -1;
   }
+  bool hasRecordedWork() const { return workOffsets_ != nullptr; }
 
   /// The per-node parts a configApplyFrontier traversal built this subset
   /// with, or null (node_frontier.h). Copies share them; addVertex drops them.
