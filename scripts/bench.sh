@@ -50,6 +50,14 @@
 #                         convert G.sg -o G.ligra; run with -b -s -rounds 1); the
 #                         time is its "Running time". Ligra prints no answers, so
 #                         its rows say unchecked
+#   BENCH_GRAPHIT_DIR     a GraphIt checkout of the user's (github.com/GraphIt-DSL/graphit)
+#                         built in its build/ directory as its README says (cmake ..,
+#                         make graphitc graphitlib copy_graphitc_py). GraphIt
+#                         compiles the same benchmark programs (bfs, pr, prdelta, cc,
+#                         kcore_ordered) with polyc's schedules, or with
+#                         test/benchmarks/graphit/ALGO.sched where GraphIt's schedule
+#                         language differs, and they run interleaved as a peer; their
+#                         outputs are checked with polyc's and the baseline's
 #   BENCH_BUILD [1]       0: do not run scripts/build.sh (use the build as is)
 #   POLYC_BUILD_DIR [build]  the build; graphs and binaries go to its bench/
 #   BENCH_DIR [$POLYC_BUILD_DIR/bench]
@@ -75,6 +83,7 @@ cc_shortcut="${BENCH_CC_SHORTCUT:-0}"
 sssp_deltas="${BENCH_SSSP_DELTAS:-kron=2/2/1 urand=4/4/4 grid=128/128/128}"
 gapbs_dir="${BENCH_GAPBS_DIR:-}"
 ligra_dir="${BENCH_LIGRA_DIR:-}"
+graphit_dir="${BENCH_GRAPHIT_DIR:-}"
 work="${BENCH_DIR:-$build/bench}"
 target_ratio=1.10
 target_compile=3
@@ -187,9 +196,22 @@ peers_of() { # algo
       cc) echo "ligra $ligra_dir/Components" ;;
     esac
   fi
+  # (GraphIt's generated code for sssp_delta.gt does not compile: it has no
+  # delete for a priority queue; sssp.gt's schedule sets a hybrid threshold,
+  # which GraphIt's schedules cannot.)
+  if [[ -n "$graphit_dir" ]]; then
+    case "$1" in
+      bfs|pr|prdelta|cc|kcore_ordered) echo "graphit $bin/$1-graphit" ;;
+    esac
+  fi
 }
+if [[ -n "$graphit_dir" && ! -f "$graphit_dir/build/bin/graphitc.py" ]]; then
+  echo "bench.sh: BENCH_GRAPHIT_DIR=$graphit_dir has no build/bin/graphitc.py (build GraphIt there)" >&2
+  exit 2
+fi
 for algo in $algos; do
   while read -r name exe; do
+    [[ "$name" == graphit ]] && continue # (compiled below)
     [[ -z "$exe" || -x "$exe" ]] && continue
     echo "bench.sh: BENCH_${name^^}_DIR has no executable $(basename "$exe") (build it there)" >&2
     exit 2
@@ -254,6 +276,24 @@ compile_program() { # algo schedule output
     "$polyc" "$bench/programs/$1.gt" -s "$2" --Xcxx="$bench/programs/report.cpp" -o "$3" ||
     { fail "polyc $1 with $(basename "$2")"; return 1; }
 }
+# GraphIt's compiler on a benchmark program: graphitc.py reads the program and
+# its schedule from one file and writes its scratch files where it runs.
+compile_graphit() { # algo output
+  local sched="$bench/graphit/$1.sched" tmp
+  [[ -f "$sched" ]] || sched="$bench/schedules/$1.sched"
+  tmp="$(mktemp -d)"
+  { cat "$bench/programs/$1.gt"; echo; cat "$sched"; } >"$tmp/program.gt"
+  if (cd "$tmp" && python3 "$graphit_dir/build/bin/graphitc.py" -f program.gt -o program.cpp \
+        >graphitc.log 2>&1) &&
+      "$cxx" -std=gnu++14 -O3 -fopenmp -DOPENMP -I"$graphit_dir/src/runtime_lib" \
+        "$tmp/program.cpp" "$bench/programs/report.cpp" -o "$2" 2>"$tmp/cxx.log"; then
+    rm -rf "$tmp"
+    return 0
+  fi
+  fail "GraphIt $1 with $(basename "$sched"): $(grep -m1 -i 'error' "$tmp/graphitc.log" "$tmp/cxx.log" 2>/dev/null || echo 'see its logs') (kept in $tmp)"
+  rm -f "$2"
+  return 1
+}
 
 # ---------------------------------------------------------------- running
 # run_once binary graph out err [args...]: runs it, sets seconds (nan on failure).
@@ -273,13 +313,21 @@ run_once() {
     fail "$(basename "$exe") $(basename "$graph") $*: no kernel_seconds line on stderr"
   fi
 }
-# run_peer name binary graph source delta err: a peer's kernel once; sets
+# run_peer name binary graph source delta err out: a peer's kernel once; sets
 # seconds (nan on failure). GAPBS verifies its own answer (its PageRank runs
 # at most pr.gt's 20 iterations, stopping at its own tolerance); Ligra prints
-# none, and reads the graph's .ligra conversion.
+# none, and reads the graph's .ligra conversion; GraphIt's program prints its
+# answer to out (its loader's "Read Time" line left out), checked with polyc's.
 run_peer() {
-  local name="$1" exe="$2" graph="$3" src="$4" delta="$5" err="$6" rc=0 args=()
+  local name="$1" exe="$2" graph="$3" src="$4" delta="$5" err="$6" out="$7" rc=0 args=()
   seconds=nan
+  if [[ "$name" == graphit ]]; then
+    [[ -x "$exe" ]] || return 0 # (it did not compile: reported then)
+    run_once "$exe" "$graph" "$out.raw" "$err" $src $delta
+    grep -v '^Read Time' "$out.raw" >"$out" || true
+    rm -f "$out.raw"
+    return
+  fi
   case "$name" in
     gapbs)
       args=(-f "$graph" -n 1 -v)
@@ -396,6 +444,10 @@ for algo in $algos; do
   fi
   "$cxx" "${cxxflags[@]}" "$bench/baselines/$algo.cpp" -o "$bin/$algo-baseline" "${cxxlibs[@]}" ||
     fail "the $algo baseline does not compile"
+  if [[ "$(peers_of "$algo")" == *graphit* ]]; then
+    note "compiling $algo with GraphIt"
+    compile_graphit "$algo" "$bin/$algo-graphit"
+  fi
 done
 
 results="$work/results.txt"
@@ -439,7 +491,8 @@ for algo in $algos; do
           "${b_args[@]}" "${base_args[@]}"
         b_total="$(add "$b_total" "$seconds")"
         for peer in "${peers[@]}"; do
-          run_peer "${peer% *}" "${peer#* }" "$graph" "$s" "$p_delta" "$out/peer.err"
+          run_peer "${peer% *}" "${peer#* }" "$graph" "$s" "$p_delta" "$out/peer.err" \
+            "$out/$algo.$stem.$i.g$r"
           p_total[$peer]="$(add "${p_total[$peer]:-0}" "$seconds")"
         done
       done
@@ -458,6 +511,7 @@ for algo in $algos; do
       for ((r = 0; r < done_runs; r++)); do
         [[ -s "$out/$algo.$stem.$i.a$r" ]] && files+=("$out/$algo.$stem.$i.a$r")
         [[ -s "$out/$algo.$stem.$i.b$r" ]] && files+=("$out/$algo.$stem.$i.b$r")
+        [[ -s "$out/$algo.$stem.$i.g$r" ]] && files+=("$out/$algo.$stem.$i.g$r")
       done
       if ((${#files[@]} < 2)); then
         agree=no
@@ -496,9 +550,12 @@ for algo in $algos; do
       p_med="$(median ${p_times[$peer]})"
       # shellcheck disable=SC2086
       p_min="$(printf '%s\n' ${p_times[$peer]} | sort -g | head -n 1)"
-      name="${peer% *}/$(basename "${peer#* }")"
-      checked=verified
-      [[ "${peer% *}" == ligra ]] && checked=unchecked
+      name="${peer% *}/$(basename "${peer#* }" -graphit)"
+      case "${peer% *}" in
+        gapbs) checked=verified ;;
+        graphit) checked="$([[ "$agree" == yes ]] && echo agrees || echo DISAGREE)" ;;
+        *) checked=unchecked ;;
+      esac
       d="-"
       [[ "${peer% *}" == gapbs && -n "$p_delta" ]] && d="$p_delta"
       peer_rows+=("$(awk -v algo="$label" -v g="$stem" -v peer="$name" -v d="$d" \
@@ -570,7 +627,8 @@ fi
     echo
     echo "the real peers (built by the user), interleaved with the runs above: ratio = polyc / peer,"
     echo "the peer's time its own kernel timer; verified: by the peer's own verifier (GAPBS),"
-    echo "unchecked: the peer prints no answer (Ligra)"
+    echo "agrees: its output checked with polyc's and the baseline's (GraphIt), unchecked: the"
+    echo "peer prints no answer (Ligra)"
     printf '%-8s %-16s %-20s %6s %9s %9s %6s %9s %9s %6s  %-9s  %s\n' algorithm graph peer delta \
       polyc_s peer_s ratio polyc_min peer_min ratio answer "[peer runs]"
     printf '%s\n' "${peer_rows[@]}"
