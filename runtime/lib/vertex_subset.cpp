@@ -264,7 +264,8 @@ bool frontierWorkExceeds(VertexSubset &s, const EdgeOffset *outOffsets, int64_t 
   // only whether it is, and a list far past it (a BFS's middle level) would
   // otherwise have each member's degree read at random.
   const std::vector<VertexId> &ids = s.sparse();
-  const int64_t k = static_cast<int64_t>(ids.size()), blocks = (k + kSerialCutoff - 1) / kSerialCutoff;
+  constexpr int64_t kBlock = kSerialCutoff; // ids a thread sums before it looks at the total
+  const int64_t k = static_cast<int64_t>(ids.size()), blocks = (k + kBlock - 1) / kBlock;
   std::atomic<int64_t> total{0};
   std::atomic<bool> stopped{false};
 #pragma omp parallel for schedule(dynamic, 1) if (blocks > 1)
@@ -274,7 +275,7 @@ bool frontierWorkExceeds(VertexSubset &s, const EdgeOffset *outOffsets, int64_t 
       continue;
     }
     int64_t work = 0;
-    for (int64_t i = b * kSerialCutoff, end = std::min(k, i + kSerialCutoff); i < end; ++i)
+    for (int64_t i = b * kBlock, end = std::min(k, i + kBlock); i < end; ++i)
       work += outOffsets[ids[i] + 1] - outOffsets[ids[i]] + 1;
     total.fetch_add(work, std::memory_order_relaxed);
   }
