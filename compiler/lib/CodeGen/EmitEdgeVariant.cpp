@@ -125,6 +125,8 @@ private:
   std::string outOffsets() const { return push ? "offsets" : "outOffsets"; }
   void emitOutputBuilder();
   void emitLoop(const Owners &owners, const std::vector<std::string> &body, unsigned indent);
+  /// The traversal's offsets, neighbors (and weights) as local pointers.
+  void emitEdgeArrays(const std::string &pad);
   /// One owner's part of a loop body: its tests (`skip` when one fails), then
   /// its edges.
   void emitOwnerEdges(const Owners &owners, const std::vector<std::string> &body,
@@ -382,12 +384,13 @@ void VariantWriter::emitRounds(const Owners &owners, const std::vector<std::stri
                                         "// fusion)"
                                   : "")
      << ".\n"
-     << in << "// (The edge arrays are copied into the function: read through references,\n"
-     << in << "// they would be read again after every atomic update.)\n"
      << in << cppName(t.priorityQueue->name) << ".processInRounds(keepGoing, " << grain << ", "
      << threshold << ", " << repeats() << ",\n"
-     << in << "    [&, offsets, neighbors" << (t.edges->type.isWeightedEdgeSet() ? ", weights" : "")
-     << "](const polyrt::VertexId " << owner << ") {\n";
+     << in << "    [&](const polyrt::VertexId " << owner << ") {\n"
+     << in << "  // The edge arrays in locals of this function, which stay in registers\n"
+     << in << "  // across the atomic updates (read through a capture, or a copy in the\n"
+     << in << "  // closure, they would be read again after each one).\n";
+  emitEdgeArrays(in + "  ");
   emitOwnerEdges(owners, body, in + "  ", "return");
   os << in << "});\n";
 }
@@ -716,19 +719,22 @@ void VariantWriter::emitAccumulationHelpers() {
      << "}\n\n";
 }
 
-void VariantWriter::emitBody(const std::string &apply) {
+void VariantWriter::emitEdgeArrays(const std::string &pad) {
   const char *side = push ? "out" : "in";
+  os << pad << "const polyrt::EdgeOffset *offsets = g." << side << "Offsets();\n"
+     << pad << "const polyrt::VertexId *neighbors = g." << side << "Neighbors();\n";
+  if (t.edges->type.isWeightedEdgeSet())
+    os << pad << "const " << cppType(*t.edges->type.value) << " *weights = g." << side
+       << "Weights();\n";
+}
+
+void VariantWriter::emitBody(const std::string &apply) {
   if (!push)
     os << "  g.buildInEdges(); // the CSC is built once, on first use\n";
-  bool weighted = t.edges->type.isWeightedEdgeSet();
-  std::string weightType = weighted ? cppType(*t.edges->type.value) : "";
-  // Cache blocking, the NUMA merge form and agents walk arrays of their own.
-  if (!v.segments && !nest.merge && !walksAgents()) {
-    os << "  const polyrt::EdgeOffset *offsets = g." << side << "Offsets();\n"
-       << "  const polyrt::VertexId *neighbors = g." << side << "Neighbors();\n";
-    if (weighted)
-      os << "  const " << weightType << " *weights = g." << side << "Weights();\n";
-  }
+  // Cache blocking, the NUMA merge form and agents walk arrays of their own;
+  // the rounds' function declares its own (emitRounds).
+  if (!v.segments && !nest.merge && !walksAgents() && !nest.roundsInOneRegion)
+    emitEdgeArrays("  ");
   // (A walk of node parts reads the frontier through them.)
   bool walksParts = ownerLoop.owners == OwnerList::NodeFrontierParts ||
                     (push && ownerLoop.owners == OwnerList::NodeAgents);
@@ -827,8 +833,8 @@ void VariantWriter::emitBody(const std::string &apply) {
        << "    const polyrt::VertexId *dsts = segment.dsts.data();\n"
        << "    const polyrt::EdgeOffset *offsets = segment.offsets.data();\n"
        << "    const polyrt::VertexId *neighbors = segment.srcs.data();\n";
-    if (weighted)
-      os << "    const " << weightType << " *weights = segment.weights.data();\n";
+    if (t.edges->type.isWeightedEdgeSet())
+      os << "    const " << cppType(*t.edges->type.value) << " *weights = segment.weights.data();\n";
     // Cache blocking rejects edge-parallel loops: no prefix needed.
     Owners owners{"static_cast<int64_t>(segment.dsts.size())", "dsts[i]", "i",
                   "offsets, static_cast<polyrt::VertexId>(segment.dsts.size())", "", "", ""};
