@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 
+#include "polyc/AST/StmtWalk.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 using namespace polyc;
@@ -59,6 +61,42 @@ std::string CppEmitter::appliedFunction(const FuncDecl &func, const std::vector<
      << ".\n";
   emitFunction(func, specialisedName, ctx);
   return specialisedName;
+}
+
+std::string CppEmitter::appliedOnRegister(const VertexTraversalExpr &u, const EdgeTraversalExpr &t,
+                                          const VarDecl &vector) {
+  const FuncDecl &func = *u.func;
+  FunctionContext ctx;
+  ctx.func = &func;
+  // Its writes to the element are to a local: nothing to synchronise there.
+  auto writesElement = [&](const AssignStmt &a) {
+    auto *index = llvm::dyn_cast<IndexExpr>(a.target.get());
+    auto *base = index ? llvm::dyn_cast<NameExpr>(index->base.get()) : nullptr;
+    return base && base->decl == &vector;
+  };
+  for (const WriteInfo &w : u.writes)
+    if (!writesElement(*w.stmt))
+      ctx.writes[w.stmt] = w;
+  ctx.elementInLocal = &vector;
+  ctx.elementLocal = "polyc_" + cppName(vector.name) + "_" + cppName(func.params[0]->name);
+  // A function that only sets the element back never reads the register.
+  bool readsElement = false;
+  forEachStmtIn(func.body, [&](Stmt &s) {
+    std::set<const Decl *> read;
+    auto *assign = llvm::dyn_cast<AssignStmt>(&s);
+    if (assign && assign->op == AssignOp::Assign)
+      collectNames(*assign->value, read);
+    else
+      forEachDirectExpr(s, [&](ExprPtr &e) { collectNames(*e, read); });
+    readsElement = readsElement || read.count(&vector);
+  });
+  ctx.elementUnread = !readsElement;
+  std::string name = t.name + "_" + func.name;
+  os << "// " << func.name << " as " << t.name << " applies it to each destination: "
+     << vector.name << "[" << func.params[0]->name << "] is the pull's register, passed in "
+     << ctx.elementLocal << ".\n";
+  emitFunction(func, name, ctx);
+  return name;
 }
 
 std::string CppEmitter::traversalSignature(const EdgeTraversalExpr &t, const std::string &name) {

@@ -707,12 +707,14 @@ void VariantWriter::emitAccumulationHelpers() {
     params.push_back(cppType(p.type) + " " + (used.count(&p) ? param : "/*" + param + "*/"));
   }
   os << "// " << f.name << " folds into one element per destination; " << name
-     << " keeps it in a register.\n"
-     << "static inline " << type << " &" << name << "_target(" << cppType(f.params[1]->type)
-     << " " << cppName(f.params[1]->name) << ") {\n"
-     << "  return " << emitter.expr(*fold.target) << ";\n"
-     << "}\n"
-     << "static inline " << type << " " << name << "_value(" << llvm::join(params, ", ")
+     << " keeps it in a register.\n";
+  // (A target resting at a constant is never read or written.)
+  if (!v.accumulation->restingValue)
+    os << "static inline " << type << " &" << name << "_target(" << cppType(f.params[1]->type)
+       << " " << cppName(f.params[1]->name) << ") {\n"
+       << "  return " << emitter.expr(*fold.target) << ";\n"
+       << "}\n";
+  os << "static inline " << type << " " << name << "_value(" << llvm::join(params, ", ")
      << ") {\n"
      << "  return " << emitter.exprReadingReplicas(*fold.value, fold.target->type, t.replicaReads)
      << ";\n"
@@ -784,6 +786,13 @@ void VariantWriter::emitBody(const std::string &apply) {
       for (const std::string &add : addToOutput())
         afterEdges.push_back("  " + add);
       afterEdges.push_back("}");
+    } else if (const Expr *resting = v.accumulation->restingValue) {
+      // The fused apply works on the register and leaves the element where
+      // it rests (the transient-accumulator pass): memory is not touched.
+      const Expr &target = *v.accumulation->fold->target;
+      std::string vector = llvm::cast<NameExpr>(*llvm::cast<IndexExpr>(target).base).name;
+      beforeEdges = {type + " folded = " + emitter.exprAs(*resting, target.type) + "; // " +
+                     vector + "[dst] before and after: the fused apply sets it back"};
     } else {
       beforeEdges = {type + " folded = " + name + "_target(dst);"};
       afterEdges = {name + "_target(dst) = folded;"};
@@ -808,7 +817,10 @@ void VariantWriter::emitBody(const std::string &apply) {
     }
   }
   if (const VertexTraversalExpr *u = t.fusedVertexApply)
-    afterEdges.push_back(vertexApply + "(dst); // " + u->source + ", fused");
+    afterEdges.push_back(vertexApply +
+                         (v.accumulation && v.accumulation->restingValue ? "(dst, folded); // "
+                                                                         : "(dst); // ") +
+                         u->source + ", fused");
 
   // The outer loop gives each thread whole owners (except edge-parallel):
   // that ownership is what lets the update-sync pass keep writes plain.
@@ -891,8 +903,16 @@ void CppEmitter::emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &
                                  const std::string &name) {
   assert(v.nest.find(ForLoop::Owners) && "the loop-nest pass has not run");
   std::string vertexApply;
-  if (const VertexTraversalExpr *u = t.fusedVertexApply)
-    vertexApply = appliedFunction(*u->func, u->writes, false, u->name);
+  if (const VertexTraversalExpr *u = t.fusedVertexApply) {
+    const Accumulation *folds = v.accumulation ? &*v.accumulation : nullptr;
+    if (folds && folds->restingValue)
+      vertexApply = appliedOnRegister(
+          *u, t,
+          *llvm::cast<VarDecl>(
+              llvm::cast<NameExpr>(*llvm::cast<IndexExpr>(*folds->fold->target).base).decl));
+    else
+      vertexApply = appliedFunction(*u->func, u->writes, false, u->name);
+  }
   // A NUMA variant on a machine with one node (none emulated) runs its
   // one-node loops: the same variant without NUMA.
   std::string oneNode;

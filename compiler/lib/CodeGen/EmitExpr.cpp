@@ -167,6 +167,11 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
     if (auto *base = dyn_cast<NameExpr>(ix.base.get()); base && !base->decl &&
                                                           base->name == "argv")
       return "polyrt::argument(polyc_argc, polyc_argv, " + expr(*ix.index) + ")";
+    if (auto *base = dyn_cast<NameExpr>(ix.base.get());
+        base && context && context->elementInLocal && base->decl == context->elementInLocal)
+      if (auto *at = dyn_cast<NameExpr>(ix.index.get());
+          at && at->decl == context->func->params[0].get())
+        return context->elementLocal; // Accumulation::restingValue
     if (auto *base = dyn_cast<NameExpr>(ix.base.get()))
       if (const FusedFieldGroup *g = fusedGroupOf(module, base->decl)) // fuseFields
         return fusedElement(*g, llvm::cast<VarDecl>(*base->decl), expr(*ix.index));

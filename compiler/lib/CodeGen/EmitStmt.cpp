@@ -32,7 +32,7 @@ const char *operationFunctor(AssignOp op) {
 } // namespace
 
 std::string CppEmitter::signature(const FuncDecl &func, const std::string &name,
-                                  bool returnsChanged) {
+                                  bool returnsChanged, const std::string &extraParam) {
   std::string result = returnsChanged ? "bool"
                        : func.result  ? cppType(func.result->type)
                                       : "void";
@@ -49,6 +49,8 @@ std::string CppEmitter::signature(const FuncDecl &func, const std::string &name,
       name = "/*" + name + "*/";
     params.push_back(cppType(p->type) + (passedByReference(p->type) ? " &" : " ") + name);
   }
+  if (!extraParam.empty())
+    params.push_back(extraParam);
   return result + " " + name + "(" + llvm::join(params, ", ") + ")";
 }
 
@@ -56,8 +58,14 @@ void CppEmitter::emitFunction(const FuncDecl &func, const std::string &name,
                               const FunctionContext &ctx) {
   // Specialised copies are private to their traversal; the user's functions
   // keep external linkage so that an unused one draws no warning.
-  bool specialised = ctx.tracksChanges || !ctx.writes.empty() || ctx.replicaReads;
-  os << (specialised ? "static " : "") << signature(func, name, ctx.tracksChanges) << " {\n";
+  bool specialised =
+      ctx.tracksChanges || !ctx.writes.empty() || ctx.replicaReads || ctx.elementInLocal;
+  std::string extraParam;
+  if (ctx.elementInLocal)
+    extraParam = (ctx.elementUnread ? "[[maybe_unused]] " : "") +
+                 cppType(*ctx.elementInLocal->type.value) + " " + ctx.elementLocal;
+  os << (specialised ? "static " : "") << signature(func, name, ctx.tracksChanges, extraParam)
+     << " {\n";
   FunctionContext withLocals = ctx;
   if (ctx.replicaReads) {
     std::set<const Decl *> used;

@@ -44,6 +44,12 @@ struct FunctionContext {
   bool replicaLocals = false;
   /// The edge traversal whose deferred reductions the writes name (null: none).
   const EdgeTraversalExpr *traversal = nullptr;
+  /// A vertex function fused into a pull whose fold target stays in a
+  /// register (Accumulation::restingValue): `vector[v]`, v the function's
+  /// vertex, is the parameter `elementLocal` (null: none).
+  const VarDecl *elementInLocal = nullptr;
+  std::string elementLocal;
+  bool elementUnread = false; // (only set back: the parameter is [[maybe_unused]])
 };
 
 /// The C++ name of a replicated vector's per-node copies.
@@ -96,7 +102,8 @@ private:
   bool checkVectorElement(const Type &type, llvm::SMLoc loc);
   void emitMain();
   void emitExports();
-  std::string signature(const FuncDecl &func, const std::string &name, bool returnsChanged);
+  std::string signature(const FuncDecl &func, const std::string &name, bool returnsChanged,
+                        const std::string &extraParam = "");
 
   // Expressions (EmitExpr.cpp).
 public:
@@ -130,6 +137,11 @@ public:
   std::string appliedFunction(const FuncDecl &func, const std::vector<WriteInfo> &writes,
                               bool tracksChanges, const std::string &traversalName,
                               const EdgeTraversalExpr *edges = nullptr);
+  /// The vertex function fused into a pull whose fold target `vector` stays
+  /// in a register (Accumulation::restingValue), specialised to read and
+  /// write its own vertex's element in a parameter holding the register.
+  std::string appliedOnRegister(const VertexTraversalExpr &u, const EdgeTraversalExpr &t,
+                                const VarDecl &vector);
 private:
   void emitEdgeTraversal(const EdgeTraversalExpr &t);
   void emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &name);

@@ -211,13 +211,19 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
       os << ", " << spelling(v.segments->how) << "\n";
     }
     printWrites("      write", v.writes, os);
-    if (v.accumulation)
+    if (v.accumulation) {
       os << "      accumulation: in a register"
          << (v.accumulation->perSource ? ", value computed per source" : "")
          << (v.accumulation->readsFoldedAtSource ? ", stored before a self-loop reads it" : "")
          << (v.accumulation->tracksChange ? ", output added after the walk" : "")
-         << (v.accumulation->combinesAtomically ? ", from the identity, combined atomically" : "")
-         << "\n";
+         << (v.accumulation->combinesAtomically ? ", from the identity, combined atomically" : "");
+      if (v.accumulation->restingValue) {
+        os << ", from ";
+        printExpr(*v.accumulation->restingValue, os);
+        os << " (where the target rests), never stored";
+      }
+      os << "\n";
+    }
     if (v.numa) {
       os << "      numa: "
          << (v.numa->merge ? "merge form (" : v.numa->agents ? "agents, " : "owner form, ");

@@ -207,6 +207,11 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
                                 : "a register combined atomically outside agents");
     if (agents && op != AssignOp::Add && op != AssignOp::Min && op != AssignOp::Max)
       return fail(where, "agents combining a fold other than +=, min= or max=");
+    if (v.accumulation->restingValue &&
+        (!t.fusedVertexApply || t.variants.size() != 1 || v.numa || agents ||
+         v.accumulation->readsFoldedAtSource))
+      return fail(where, "a fold target kept out of memory without a fused apply that sets it "
+                         "back, in a variant other than the only one, or one that reads it");
   }
   if (v.outputUnique && !llvm::any_of(v.writes, [](const WriteInfo &w) {
         return w.sync == WriteSync::Claim || (w.sync == WriteSync::Lock && w.expected);

@@ -179,6 +179,14 @@ struct Accumulation {
   /// register starts at the fold's identity and is combined into the target
   /// with one atomic += (min=, max=) per listed vertex, not one per edge.
   bool combinesAtomically = false;
+  /// The transient-accumulator pass: the folded vector rests at this constant
+  /// outside the walk (its initial value, which the fused vertex apply stores
+  /// back into each element at its end, and nothing else writes it). The
+  /// register starts from the constant, the element is never stored, and the
+  /// fused apply reads and writes the register instead: memory keeps the
+  /// constant the program would leave there. Null: the register starts from
+  /// the element and is stored back.
+  const Expr *restingValue = nullptr;
 };
 
 /// A variant that runs node by node (configApplyNUMA): the owners it walks

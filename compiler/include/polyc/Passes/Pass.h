@@ -55,6 +55,7 @@ bool runNodeFrontierPass(Module &module, DiagnosticEngine &diags);
 bool runUpdateSyncPass(Module &module, DiagnosticEngine &diags);
 bool runAccumulationPass(Module &module, DiagnosticEngine &diags);
 bool runVertexFusionPass(Module &module, DiagnosticEngine &diags);
+bool runTransientAccumulatorPass(Module &module, DiagnosticEngine &diags);
 bool runMergeReducePass(Module &module, DiagnosticEngine &diags);
 bool runLocalMovesPass(Module &module, DiagnosticEngine &diags);
 bool runAccessAccountingPass(Module &module, DiagnosticEngine &diags);
