@@ -50,10 +50,14 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
   if (filter)
     os << "  polyrt::DenseFrontierBuilder next(set.universe());\n";
   // Every vertex (a program's `vertices`): no list to read, no test per vertex.
+  // The counter is a vertex id itself (ids fit 32 bits): indexing is then
+  // affine in it, where a 64-bit counter narrowed at each step is not, and
+  // the C++ compiler vectorizes an apply that allows it (PageRank's
+  // contributions: half the time on a 1024x1024 grid).
   os << "  if (!set.hasSparse() && set.size() == set.universe()) {\n"
+     << "    const polyrt::VertexId universe = static_cast<polyrt::VertexId>(set.universe());\n"
      << pragma
-     << "    for (int64_t i = 0; i < set.universe(); ++i) {\n"
-     << "      const polyrt::VertexId v = static_cast<polyrt::VertexId>(i);\n"
+     << "    for (polyrt::VertexId v = 0; v < universe; ++v) {\n"
      << "      " << visit << "\n"
      << "    }\n"
      << "  } else if (set.hasSparse()) {\n"
@@ -65,9 +69,9 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
      << "    }\n"
      << "  } else {\n"
      << "    const uint8_t *member = set.dense();\n"
+     << "    const polyrt::VertexId universe = static_cast<polyrt::VertexId>(set.universe());\n"
      << pragma
-     << "    for (int64_t i = 0; i < set.universe(); ++i) {\n"
-     << "      const polyrt::VertexId v = static_cast<polyrt::VertexId>(i);\n"
+     << "    for (polyrt::VertexId v = 0; v < universe; ++v) {\n"
      << "      if (member[v])\n"
      << "        " << (filter ? "if (" + f + "(v))\n          next.add(v);" : f + "(v);") << "\n"
      << "    }\n"
