@@ -1,8 +1,8 @@
 //===- polyrt-gen.cpp - Generate, convert and inspect graph files -------===//
 //
-//   polyrt-gen kron|uniform -s SCALE [-d DEGREE] [--seed N] [-u] -o FILE
-//   polyrt-gen grid --rows R --cols C [--seed N] [-u] -o FILE
-//   polyrt-gen convert IN -o OUT [-u]
+//   polyrt-gen kron|uniform -s SCALE [-d DEGREE] [--seed N] [-u] [--simple] -o FILE
+//   polyrt-gen grid --rows R --cols C [--seed N] [-u] [--simple] -o FILE
+//   polyrt-gen convert IN -o OUT [-u] [--simple]
 //   polyrt-gen --info FILE
 //   polyrt-gen --partition FILE
 //   polyrt-gen --topology
@@ -33,9 +33,9 @@ namespace {
 constexpr uint64_t kDefaultSeed = 27491095; // GAPBS's kRandSeed
 
 const char *const kUsage = R"(usage:
-  polyrt-gen kron|uniform -s SCALE [-d DEGREE] [--seed N] [-u] -o FILE
-  polyrt-gen grid --rows R --cols C [--seed N] [-u] -o FILE
-  polyrt-gen convert INPUT [-u] -o FILE
+  polyrt-gen kron|uniform -s SCALE [-d DEGREE] [--seed N] [-u] [--simple] -o FILE
+  polyrt-gen grid --rows R --cols C [--seed N] [-u] [--simple] -o FILE
+  polyrt-gen convert INPUT [-u] [--simple] -o FILE
   polyrt-gen --info FILE
   polyrt-gen --partition FILE
   polyrt-gen --topology
@@ -52,6 +52,8 @@ Options:
       --rows R, --cols C  grid size
       --seed N          random seed (default 27491095); same seed, same graph
   -u, --symmetrize      add the reverse of every edge: an undirected graph
+      --simple          drop self-loops and duplicate edges (a duplicate keeps
+                        its smallest weight): what triangle counting needs
   -o, --output FILE     output file: .sg .wsg .el or .wel (.wsg/.wel are
                         weighted, weights uniform in [1, 255]), or .ligra
                         (Ligra's binary format: FILE.config, FILE.adj and
@@ -77,6 +79,7 @@ struct Options {
   std::optional<int> rows, cols;
   uint64_t seed = kDefaultSeed;
   bool symmetrize = false;
+  bool simple = false;
   bool verbose = false;
   std::string input, output;
 };
@@ -118,6 +121,8 @@ Options parseArgs(int argc, char **argv) {
         throw UsageError{"--seed expects a non-negative whole number, not '" + text + "'"};
     } else if (arg == "-u" || arg == "--symmetrize") {
       o.symmetrize = true;
+    } else if (arg == "--simple") {
+      o.simple = true;
     } else if (arg == "-v" || arg == "--verbose") {
       o.verbose = true;
     } else if (arg == "-o" || arg == "--output") {
@@ -176,6 +181,31 @@ bool weightedOutput(const std::string &path) {
   return ext == ".wsg" || ext == ".wel";
 }
 
+/// g without self-loops and duplicate edges. (Neighbour lists are sorted by
+/// id, duplicates by weight: the first of a run is kept.)
+template <typename W> polyrt::Graph<W> simplified(const polyrt::Graph<W> &g) {
+  if (g.directed())
+    throw polyrt::Error("--simple needs an undirected graph (add -u)");
+  const polyrt::VertexId n = g.numVertices();
+  std::vector<polyrt::EdgeOffset> offsets(static_cast<size_t>(n) + 1, 0);
+  std::vector<polyrt::VertexId> neighbors;
+  std::vector<W> weights;
+  neighbors.reserve(static_cast<size_t>(g.numEdges()));
+  for (polyrt::VertexId u = 0; u < n; ++u) {
+    for (polyrt::EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e) {
+      polyrt::VertexId v = g.outNeighbors()[e];
+      if (v == u || (e > g.outOffsets()[u] && g.outNeighbors()[e - 1] == v))
+        continue;
+      neighbors.push_back(v);
+      if constexpr (polyrt::Graph<W>::kWeighted)
+        weights.push_back(g.outWeights()[e]);
+    }
+    offsets[static_cast<size_t>(u) + 1] = static_cast<polyrt::EdgeOffset>(neighbors.size());
+  }
+  return polyrt::Graph<W>(n, std::move(offsets), std::move(neighbors), std::move(weights),
+                          /*directed=*/false);
+}
+
 template <typename W> void buildAndWrite(const polyrt::EdgeList &el, const Options &o) {
   double t = polyrt::now();
   polyrt::VertexId n = 0;
@@ -184,6 +214,8 @@ template <typename W> void buildAndWrite(const polyrt::EdgeList &el, const Optio
   else
     n = polyrt::VertexId{1} << *o.scale;
   polyrt::Graph<W> g = polyrt::buildGraph<W>(el, n, o.symmetrize);
+  if (o.simple)
+    g = simplified(g);
   if (o.verbose)
     std::fprintf(stderr, "build CSR:  %.3f s\n", polyrt::now() - t);
   t = polyrt::now();
@@ -232,6 +264,8 @@ template <typename W> void convertAs(const Options &o) {
     std::fprintf(stderr, "load:       %.3f s\n", polyrt::now() - t);
   if (o.symmetrize && g.directed())
     g = symmetrized(g);
+  if (o.simple)
+    g = simplified(g);
   t = polyrt::now();
   polyrt::writeGraph(g, o.output);
   if (o.verbose)
