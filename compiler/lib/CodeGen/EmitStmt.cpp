@@ -162,6 +162,13 @@ std::string CppEmitter::assignment(const AssignStmt &a) {
     if (const FusedFieldGroup *g = fusedGroupOf(module, name->decl)) // a whole fused vector
       return fusedFieldAssignment(*this, *g, cast<VarDecl>(*name->decl), a.value.get(),
                                   elementCount(a.target->type.element));
+  // `g = g.relabel()`: renumbered in place, and a graph that stays as it
+  // is (most that are not skewed) is not copied.
+  if (auto *call = dyn_cast<MethodCallExpr>(a.value.get());
+      call && a.op == AssignOp::Assign && call->method == "relabel" && call->args.empty())
+    if (auto *graph = dyn_cast<NameExpr>(call->receiver.get());
+        graph && llvm::isa<NameExpr>(*a.target) && graph->decl == cast<NameExpr>(*a.target).decl)
+      return "polyrt::relabelByDegreeInPlace(" + expr(*a.target) + ");";
   std::string target = expr(*a.target);
   const Type &type = a.target->type;
   // A scalar assigned to a whole vector sets every element, sized by the

@@ -25,6 +25,10 @@ template <typename W> bool worthRelabelling(const Graph<W> &g);
 /// g renumbered by decreasing degree (ties by old id), or g itself.
 template <typename W> Graph<W> relabelByDegree(const Graph<W> &g);
 
+/// g = relabelByDegree(g), without the copy of a graph that stays as it is
+/// (a program's `edges = edges.relabel();`).
+template <typename W> void relabelByDegreeInPlace(Graph<W> &g);
+
 } // namespace polyrt
 
 #endif
