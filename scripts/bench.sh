@@ -16,7 +16,8 @@
 # Environment (defaults in brackets):
 #   BENCH_SCALE [22]      graphs of 2^SCALE vertices: kron and urand with 16
 #                         edges per vertex (symmetrized), a 2^(S/2) x 2^(S/2)
-#                         grid (rows 2^floor(S/2), columns 2^ceil(S/2))
+#                         grid (rows 2^floor(S/2), columns 2^ceil(S/2)); tc reads
+#                         the same graphs without self-loops and duplicate edges
 #   BENCH_RUNS [5]        runs of each side, interleaved (polyc, baseline, ...)
 #   BENCH_SOURCES [2]     BFS/SSSP sources per graph (seeded random choice
 #                         among vertices with out-edges and a non-trivial reach)
@@ -24,7 +25,7 @@
 #                         run pair starts after the third (Bellman-Ford on the
 #                         grid takes minutes per source)
 #   BENCH_SEED [27491095] that seed
-#   BENCH_ALGOS [pr prdelta bfs sssp sssp_delta cc kcore_ordered]
+#   BENCH_ALGOS [pr prdelta bfs sssp sssp_delta cc kcore_ordered tc]
 #   BENCH_GRAPHS [kron urand grid]
 #   BENCH_COMPILE_RUNS [3]  compile-latency runs per example (0: skip)
 #   BENCH_CC_SHORTCUT [0] 1: the cc baseline also shortcuts (pointer jumping),
@@ -37,24 +38,25 @@
 #                         from its third argument
 #   BENCH_GAPBS_DIR       a GAPBS build of the user's own (github.com/sbeamer/gapbs,
 #                         `make`): its kernels run as a third side, interleaved on
-#                         the same .sg/.wsg files (GAPBS reads them): bfs, pr and
-#                         cc beside polyc's bfs, pr and cc, sssp beside sssp_delta
+#                         the same .sg/.wsg files (GAPBS reads them): bfs, pr, cc
+#                         and tc beside polyc's (pr_spmv too, if built), sssp beside sssp_delta
 #                         (`sssp -f G -r SOURCE -d DELTA -n 1 -v`); its time is its
 #                         "Trial Time", its answer checked by its own verifier
 #   BENCH_LIGRA_DIR       a Ligra build of the user's (github.com/jshun/ligra, `make
-#                         OPENMP=1 BFS PageRank PageRankDelta Components` in apps/;
+#                         OPENMP=1 BFS PageRank PageRankDelta Components Triangle` in apps/;
 #                         its default 32-bit build): the directory holding those
 #                         binaries. They run interleaved beside polyc's bfs, pr
-#                         (-maxiters 20), prdelta (-maxiters 10) and cc on each
+#                         (-maxiters 20), prdelta (-maxiters 10), cc and tc on each
 #                         graph converted to Ligra's binary format (polyrt-gen
 #                         convert G.sg -o G.ligra; run with -b -s -rounds 1); the
-#                         time is its "Running time". Ligra prints no answers, so
-#                         its rows say unchecked
+#                         time is its "Running time". Ligra prints no answers but
+#                         Triangle's count (checked with polyc's), so the other
+#                         rows say unchecked
 #   BENCH_GRAPHIT_DIR     a GraphIt checkout of the user's (github.com/GraphIt-DSL/graphit)
 #                         built in its build/ directory as its README says (cmake ..,
 #                         make graphitc graphitlib copy_graphitc_py). GraphIt
 #                         compiles the same benchmark programs (bfs, pr, prdelta, cc,
-#                         kcore_ordered) with polyc's schedules, or with
+#                         kcore_ordered, tc) with polyc's schedules, or with
 #                         test/benchmarks/graphit/ALGO.sched where GraphIt's schedule
 #                         language differs, and they run interleaved as a peer; their
 #                         outputs are checked with polyc's and the baseline's
@@ -76,7 +78,7 @@ runs="${BENCH_RUNS:-5}"
 nsources="${BENCH_SOURCES:-2}"
 budget="${BENCH_BUDGET:-600}"
 seed="${BENCH_SEED:-27491095}"
-algos="${BENCH_ALGOS:-pr prdelta bfs sssp sssp_delta cc kcore_ordered}"
+algos="${BENCH_ALGOS:-pr prdelta bfs sssp sssp_delta cc kcore_ordered tc}"
 graphs="${BENCH_GRAPHS:-kron urand grid}"
 compile_runs="${BENCH_COMPILE_RUNS:-3}"
 cc_shortcut="${BENCH_CC_SHORTCUT:-0}"
@@ -151,14 +153,24 @@ make_graph() { # kind ext
   fi
   tmp="$work/graphs/.tmp-$stem.$2"
   note "generating $file"
+  local simple=()
+  [[ "$2" == simple.* ]] && simple=(--simple)
   case "$1" in
-    kron) "$gen" kron -s "$scale" -d 16 -u -o "$tmp" ;;
-    urand) "$gen" uniform -s "$scale" -d 16 -u -o "$tmp" ;;
-    grid) "$gen" grid --rows "$rows" --cols "$cols" -u -o "$tmp" ;;
+    kron) "$gen" kron -s "$scale" -d 16 -u "${simple[@]}" -o "$tmp" ;;
+    urand) "$gen" uniform -s "$scale" -d 16 -u "${simple[@]}" -o "$tmp" ;;
+    grid) "$gen" grid --rows "$rows" --cols "$cols" -u "${simple[@]}" -o "$tmp" ;;
   esac
   mv "$tmp" "$file"
 }
-graph_ext() { [[ "$1" == sssp* ]] && echo wsg || echo sg; }
+# Triangle counting needs a simple graph (tc.gt's contract): the same graph
+# without self-loops and duplicate edges, a file of its own.
+graph_ext() {
+  case "$1" in
+    sssp*) echo wsg ;;
+    tc) echo simple.sg ;;
+    *) echo sg ;;
+  esac
+}
 # The arguments after the source that side (1: polyc, 2: the baseline) of an
 # algorithm takes on a graph kind: sssp_delta's delta.
 side_args() { # algo kind side (3: the peer, the baseline's unless given)
@@ -184,7 +196,8 @@ needs_source() { [[ "$1" == bfs || "$1" == sssp* ]]; }
 peers_of() { # algo
   if [[ -n "$gapbs_dir" ]]; then
     case "$1" in
-      bfs|pr|cc) echo "gapbs $gapbs_dir/$1" ;;
+      bfs|pr|cc|tc) echo "gapbs $gapbs_dir/$1" ;;&
+      pr) [[ -x "$gapbs_dir/pr_spmv" ]] && echo "gapbs $gapbs_dir/pr_spmv" ;;
       sssp_delta) echo "gapbs $gapbs_dir/sssp" ;;
     esac
   fi
@@ -194,6 +207,7 @@ peers_of() { # algo
       pr) echo "ligra $ligra_dir/PageRank" ;;
       prdelta) echo "ligra $ligra_dir/PageRankDelta" ;;
       cc) echo "ligra $ligra_dir/Components" ;;
+      tc) echo "ligra $ligra_dir/Triangle" ;;
     esac
   fi
   # (GraphIt's generated code for sssp_delta.gt does not compile: it has no
@@ -201,7 +215,7 @@ peers_of() { # algo
   # which GraphIt's schedules cannot.)
   if [[ -n "$graphit_dir" ]]; then
     case "$1" in
-      bfs|pr|prdelta|cc|kcore_ordered) echo "graphit $bin/$1-graphit" ;;
+      bfs|pr|prdelta|cc|kcore_ordered|tc) echo "graphit $bin/$1-graphit" ;;
     esac
   fi
 }
@@ -238,8 +252,8 @@ done
 # ---------------------------------------------------------------- binaries
 for algo in $algos; do
   case "$algo" in
-    pr|prdelta|bfs|sssp|sssp_delta|cc|kcore_ordered) ;;
-    *) echo "bench.sh: unknown algorithm '$algo' (pr prdelta bfs sssp sssp_delta cc kcore_ordered)" >&2
+    pr|prdelta|bfs|sssp|sssp_delta|cc|kcore_ordered|tc) ;;
+    *) echo "bench.sh: unknown algorithm '$algo' (pr prdelta bfs sssp sssp_delta cc kcore_ordered tc)" >&2
        exit 2 ;;
   esac
 done
@@ -282,7 +296,10 @@ compile_graphit() { # algo output
   local sched="$bench/graphit/$1.sched" tmp
   [[ -f "$sched" ]] || sched="$bench/schedules/$1.sched"
   tmp="$(mktemp -d)"
-  { cat "$bench/programs/$1.gt"; echo; cat "$sched"; } >"$tmp/program.gt"
+  # (GraphIt's compiler crashes on a var global; its own tc.gt rebinds a
+  # const edgeset, which it allows.)
+  { sed 's/^var \(.*: edgeset\)/const \1/' "$bench/programs/$1.gt"; echo; cat "$sched"; } \
+    >"$tmp/program.gt"
   if (cd "$tmp" && python3 "$graphit_dir/build/bin/graphitc.py" -f program.gt -o program.cpp \
         >graphitc.log 2>&1) &&
       "$cxx" -std=gnu++14 -O3 -fopenmp -DOPENMP -I"$graphit_dir/src/runtime_lib" \
@@ -313,18 +330,23 @@ run_once() {
     fail "$(basename "$exe") $(basename "$graph") $*: no kernel_seconds line on stderr"
   fi
 }
-# run_peer name binary graph source delta err out: a peer's kernel once; sets
-# seconds (nan on failure). GAPBS verifies its own answer (its PageRank runs
-# at most pr.gt's 20 iterations, stopping at its own tolerance); Ligra prints
-# none, and reads the graph's .ligra conversion; GraphIt's program prints its
-# answer to out (its loader's "Read Time" line left out), checked with polyc's.
+# run_peer name binary graph source delta err out polyc_out: a peer's kernel
+# once; sets seconds (nan on failure). GAPBS verifies its own answer, except
+# PageRank: its pr (Gauss-Seidel) and pr_spmv (Jacobi, as pr.gt) run pr.gt's
+# 20 iterations with no early stop (-t 0, which its verifier cannot pass), and
+# the ranks of the 5 vertices it prints (-a) are checked against polyc's
+# answer of the same run, polyc_out (relative 1e-3: 20 Gauss-Seidel
+# iterations come nearer the fixed point than 20 Jacobi ones; 7e-4 apart on
+# a 1024x1024 grid). Ligra prints no answer, and reads the graph's .ligra
+# conversion; GraphIt's program prints its answer to out (its loader's "Read
+# Time" line left out), checked with polyc's.
 run_peer() {
-  local name="$1" exe="$2" graph="$3" src="$4" delta="$5" err="$6" out="$7" rc=0 args=()
+  local name="$1" exe="$2" graph="$3" src="$4" delta="$5" err="$6" out="$7" polyc_out="$8" rc=0 args=()
   seconds=nan
   if [[ "$name" == graphit ]]; then
     [[ -x "$exe" ]] || return 0 # (it did not compile: reported then)
     run_once "$exe" "$graph" "$out.raw" "$err" $src $delta
-    grep -v '^Read Time' "$out.raw" >"$out" || true
+    grep -v -e '^Read Time' -e '^Relabel:' "$out.raw" >"$out" || true
     rm -f "$out.raw"
     return
   fi
@@ -333,7 +355,7 @@ run_peer() {
       args=(-f "$graph" -n 1 -v)
       [[ -n "$src" ]] && args+=(-r "$src")
       [[ -n "$delta" ]] && args+=(-d "$delta")
-      [[ "$(basename "$exe")" == pr ]] && args+=(-i 20) ;;
+      [[ "$(basename "$exe")" == pr* ]] && args=(-f "$graph" -n 1 -i 20 -t 0 -a) ;;
     ligra)
       args=(-b -s -rounds 1)
       [[ -n "$src" ]] && args+=(-r "$src")
@@ -344,14 +366,29 @@ run_peer() {
       args+=("${graph%.*}.ligra") ;;
   esac
   OMP_NUM_THREADS="${OMP_NUM_THREADS:-$(nproc)}" "$exe" "${args[@]}" >"$err" 2>&1 || rc=$?
-  if ((rc != 0)) || { [[ "$name" == gapbs ]] && ! grep -q 'Verification: *PASS' "$err"; }; then
+  if ((rc != 0)) || { [[ "$name" == gapbs && "$(basename "$exe")" != pr* ]] &&
+                      ! grep -q 'Verification: *PASS' "$err"; }; then
     fail "$name $(basename "$exe") ${args[*]}: exit status $rc, $(grep -m1 -i 'verification' "$err" || tail -n 1 "$err")"
+    return
+  fi
+  if [[ "$name" == gapbs && "$(basename "$exe")" == pr* ]] &&
+      ! awk -F: 'FNR == NR { rank[FNR - 1] = $1; next }
+                 /^[0-9]+:/ { n++; d = $2 - rank[$1]; if (d < 0) d = -d
+                              if (!($1 in rank) || d > 1e-3 * rank[$1]) bad++ }
+                 END { exit !(n == 5 && bad == 0) }' "$polyc_out" "$err"; then
+    fail "$name $(basename "$exe") ${args[*]}: its top ranks differ from polyc's ($(grep -m1 '^[0-9]*:' "$err"))"
     return
   fi
   case "$name" in
     gapbs) seconds="$(sed -n 's/^Trial Time: *//p' "$err" | head -n 1)" ;;
     ligra) seconds="$(sed -n 's/^Running time : *//p' "$err" | head -n 1)" ;;
   esac
+  # Ligra's Triangle prints its count: checked with polyc's.
+  if [[ "$name" == ligra && "$(basename "$exe")" == Triangle &&
+        "$(sed -n 's/^triangle count = //p' "$err" | head -n 1)" != "$(head -n 1 "$polyc_out")" ]]; then
+    fail "ligra Triangle: $(grep -m1 'triangle count' "$err" || echo 'no count'), polyc counts $(head -n 1 "$polyc_out")"
+    seconds=nan
+  fi
   [[ -n "$seconds" ]] || { seconds=nan; fail "$name $(basename "$exe"): no time in its output"; }
 }
 add() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a + b }'; }
@@ -492,7 +529,7 @@ for algo in $algos; do
         b_total="$(add "$b_total" "$seconds")"
         for peer in "${peers[@]}"; do
           run_peer "${peer% *}" "${peer#* }" "$graph" "$s" "$p_delta" "$out/peer.err" \
-            "$out/$algo.$stem.$i.g$r"
+            "$out/$algo.$stem.$i.g$r" "$out/$algo.$stem.$i.a$r"
           p_total[$peer]="$(add "${p_total[$peer]:-0}" "$seconds")"
         done
       done
@@ -552,8 +589,9 @@ for algo in $algos; do
       p_min="$(printf '%s\n' ${p_times[$peer]} | sort -g | head -n 1)"
       name="${peer% *}/$(basename "${peer#* }" -graphit)"
       case "${peer% *}" in
-        gapbs) checked=verified ;;
+        gapbs) checked="$([[ "$algo" == pr ]] && echo top-5 || echo verified)" ;;
         graphit) checked="$([[ "$agree" == yes ]] && echo agrees || echo DISAGREE)" ;;
+        ligra) checked="$([[ "$algo" == tc ]] && echo agrees || echo unchecked)" ;;
         *) checked=unchecked ;;
       esac
       d="-"
@@ -627,8 +665,9 @@ fi
     echo
     echo "the real peers (built by the user), interleaved with the runs above: ratio = polyc / peer,"
     echo "the peer's time its own kernel timer; verified: by the peer's own verifier (GAPBS),"
-    echo "agrees: its output checked with polyc's and the baseline's (GraphIt), unchecked: the"
-    echo "peer prints no answer (Ligra)"
+    echo "top-5: the 5 ranks GAPBS's PageRank prints (20 iterations, -t 0) within 1e-3 of polyc's,"
+    echo "agrees: its output checked with polyc's and the baseline's (GraphIt; Ligra's triangle"
+    echo "count), unchecked: the peer prints no answer (Ligra's other kernels)"
     printf '%-8s %-16s %-20s %6s %9s %9s %6s %9s %9s %6s  %-9s  %s\n' algorithm graph peer delta \
       polyc_s peer_s ratio polyc_min peer_min ratio answer "[peer runs]"
     printf '%s\n' "${peer_rows[@]}"

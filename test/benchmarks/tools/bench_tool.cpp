@@ -17,6 +17,7 @@
 //                at most 1e-5 relative) -- the largest difference is printed;
 //   sssp, cc     every value equal to the first output's (both answers are
 //                unique: distances, and the smallest id reaching a vertex);
+//   tc           the one number, the triangle count, equal;
 //   bfs          every output is a valid BFS tree: parent[source] = source,
 //                -1 exactly for the unreached vertices, and every other
 //                vertex's parent is an in-neighbour one level closer.
@@ -26,7 +27,7 @@
 //            frontiers taken from a serial run of prdelta.gt's algorithm;
 //   bfs,sssp the out-degree sum of the vertices the source reaches (each of
 //            their out-edges is looked at at least once);
-//   cc       |E| (each edge is looked at at least once).
+//   cc, tc   |E| (each edge is looked at at least once).
 //
 //===----------------------------------------------------------------------===//
 #include "polyrt/graph.h"
@@ -281,6 +282,9 @@ int check(const std::string &algo, const std::string &path, int64_t source,
   } else if (algo == "cc" || algo == "kcore_ordered") {
     checkExact(files, n);
     work = g.numEdges();
+  } else if (algo == "tc") {
+    checkExact(files, 1); // the count, one line
+    work = g.numEdges();
   } else if (needsSource) {
     std::vector<int32_t> level = bfsLevels(g, static_cast<VertexId>(source));
     if (weighted) {
@@ -300,7 +304,7 @@ int check(const std::string &algo, const std::string &path, int64_t source,
     work = reachedOutEdges(g, level);
   } else {
     throw Usage{"unknown algorithm '" + algo +
-                "' (pr, prdelta, bfs, sssp, sssp_delta, cc, kcore_ordered)"};
+                "' (pr, prdelta, bfs, sssp, sssp_delta, cc, kcore_ordered, tc)"};
   }
   std::cout << "work_edges: " << work << '\n';
   return 0;
