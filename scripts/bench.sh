@@ -25,7 +25,7 @@
 #                         run pair starts after the third (Bellman-Ford on the
 #                         grid takes minutes per source)
 #   BENCH_SEED [27491095] that seed
-#   BENCH_ALGOS [pr prdelta bfs sssp sssp_delta cc kcore_ordered tc]
+#   BENCH_ALGOS [pr prdelta bfs sssp sssp_delta cc kcore_ordered tc bc]
 #   BENCH_GRAPHS [kron urand grid]
 #   BENCH_COMPILE_RUNS [3]  compile-latency runs per example (0: skip)
 #   BENCH_CC_SHORTCUT [0] 1: the cc baseline also shortcuts (pointer jumping),
@@ -38,15 +38,16 @@
 #                         from its third argument
 #   BENCH_GAPBS_DIR       a GAPBS build of the user's own (github.com/sbeamer/gapbs,
 #                         `make`): its kernels run as a third side, interleaved on
-#                         the same .sg/.wsg files (GAPBS reads them): bfs, pr, cc
-#                         and tc beside polyc's (pr_spmv too, if built), sssp beside sssp_delta
+#                         the same .sg/.wsg files (GAPBS reads them): bfs, pr, cc,
+#                         tc and bc beside polyc's (pr_spmv too, if built), sssp
+#                         beside sssp_delta
 #                         (`sssp -f G -r SOURCE -d DELTA -n 1 -v`); its time is its
 #                         "Trial Time", its answer checked by its own verifier
 #   BENCH_LIGRA_DIR       a Ligra build of the user's (github.com/jshun/ligra, `make
-#                         OPENMP=1 BFS PageRank PageRankDelta Components Triangle` in apps/;
+#                         OPENMP=1 BFS PageRank PageRankDelta Components Triangle BC` in apps/;
 #                         its default 32-bit build): the directory holding those
 #                         binaries. They run interleaved beside polyc's bfs, pr
-#                         (-maxiters 20), prdelta (-maxiters 10), cc and tc on each
+#                         (-maxiters 20), prdelta (-maxiters 10), cc, tc and bc on each
 #                         graph converted to Ligra's binary format (polyrt-gen
 #                         convert G.sg -o G.ligra; run with -b -s -rounds 1); the
 #                         time is its "Running time". Ligra prints no answers but
@@ -56,7 +57,7 @@
 #                         built in its build/ directory as its README says (cmake ..,
 #                         make graphitc graphitlib copy_graphitc_py). GraphIt
 #                         compiles the same benchmark programs (bfs, pr, prdelta, cc,
-#                         kcore_ordered, tc) with polyc's schedules, or with
+#                         kcore_ordered, tc, bc) with polyc's schedules, or with
 #                         test/benchmarks/graphit/ALGO.sched where GraphIt's schedule
 #                         language differs, and they run interleaved as a peer; their
 #                         outputs are checked with polyc's and the baseline's
@@ -78,7 +79,7 @@ runs="${BENCH_RUNS:-5}"
 nsources="${BENCH_SOURCES:-2}"
 budget="${BENCH_BUDGET:-600}"
 seed="${BENCH_SEED:-27491095}"
-algos="${BENCH_ALGOS:-pr prdelta bfs sssp sssp_delta cc kcore_ordered tc}"
+algos="${BENCH_ALGOS:-pr prdelta bfs sssp sssp_delta cc kcore_ordered tc bc}"
 graphs="${BENCH_GRAPHS:-kron urand grid}"
 compile_runs="${BENCH_COMPILE_RUNS:-3}"
 cc_shortcut="${BENCH_CC_SHORTCUT:-0}"
@@ -190,13 +191,13 @@ side_args() { # algo kind side (3: the peer, the baseline's unless given)
   echo "bench.sh: BENCH_SSSP_DELTAS ('$sssp_deltas') has no delta for $2" >&2
   exit 2
 }
-needs_source() { [[ "$1" == bfs || "$1" == sssp* ]]; }
+needs_source() { [[ "$1" == bfs || "$1" == bc || "$1" == sssp* ]]; }
 # The peers' binaries for an algorithm, one "peer binary" line each, from
 # BENCH_GAPBS_DIR and BENCH_LIGRA_DIR.
 peers_of() { # algo
   if [[ -n "$gapbs_dir" ]]; then
     case "$1" in
-      bfs|pr|cc|tc) echo "gapbs $gapbs_dir/$1" ;;&
+      bfs|pr|cc|tc|bc) echo "gapbs $gapbs_dir/$1" ;;&
       pr) [[ -x "$gapbs_dir/pr_spmv" ]] && echo "gapbs $gapbs_dir/pr_spmv" ;;
       sssp_delta) echo "gapbs $gapbs_dir/sssp" ;;
     esac
@@ -208,6 +209,7 @@ peers_of() { # algo
       prdelta) echo "ligra $ligra_dir/PageRankDelta" ;;
       cc) echo "ligra $ligra_dir/Components" ;;
       tc) echo "ligra $ligra_dir/Triangle" ;;
+      bc) echo "ligra $ligra_dir/BC" ;;
     esac
   fi
   # (GraphIt's generated code for sssp_delta.gt does not compile: it has no
@@ -215,7 +217,7 @@ peers_of() { # algo
   # which GraphIt's schedules cannot.)
   if [[ -n "$graphit_dir" ]]; then
     case "$1" in
-      bfs|pr|prdelta|cc|kcore_ordered|tc) echo "graphit $bin/$1-graphit" ;;
+      bfs|pr|prdelta|cc|kcore_ordered|tc|bc) echo "graphit $bin/$1-graphit" ;;
     esac
   fi
 }
@@ -252,8 +254,8 @@ done
 # ---------------------------------------------------------------- binaries
 for algo in $algos; do
   case "$algo" in
-    pr|prdelta|bfs|sssp|sssp_delta|cc|kcore_ordered|tc) ;;
-    *) echo "bench.sh: unknown algorithm '$algo' (pr prdelta bfs sssp sssp_delta cc kcore_ordered tc)" >&2
+    pr|prdelta|bfs|sssp|sssp_delta|cc|kcore_ordered|tc|bc) ;;
+    *) echo "bench.sh: unknown algorithm '$algo' (pr prdelta bfs sssp sssp_delta cc kcore_ordered tc bc)" >&2
        exit 2 ;;
   esac
 done

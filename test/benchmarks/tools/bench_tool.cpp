@@ -12,7 +12,7 @@
 //       first difference is named), 2 when it cannot check.
 //
 // Agreement, per algorithm:
-//   pr, prdelta  every value within 1e-5 relative of the first output's
+//   pr, prdelta, bc  every value within 1e-5 relative of the first output's
 //                (the outputs have 6 significant digits; a rounding step is
 //                at most 1e-5 relative) -- the largest difference is printed;
 //   sssp, cc     every value equal to the first output's (both answers are
@@ -25,8 +25,8 @@
 //   pr       20 * |E| (20 iterations over every edge);
 //   prdelta  the sum over the 10 rounds of the frontier's out-degree sum, the
 //            frontiers taken from a serial run of prdelta.gt's algorithm;
-//   bfs,sssp the out-degree sum of the vertices the source reaches (each of
-//            their out-edges is looked at at least once);
+//   bfs,sssp,bc the out-degree sum of the vertices the source reaches (each
+//            of their out-edges is looked at at least once);
 //   cc, tc   |E| (each edge is looked at at least once).
 //
 //===----------------------------------------------------------------------===//
@@ -269,7 +269,7 @@ int check(const std::string &algo, const std::string &path, int64_t source,
   Graph<NoWeight> g = polyrt::loadGraph<NoWeight>(path);
   g.buildInEdges();
   const int64_t n = g.numVertices();
-  bool needsSource = algo == "bfs" || weighted;
+  bool needsSource = algo == "bfs" || algo == "bc" || weighted;
   if (needsSource && (source < 0 || source >= n))
     throw Usage{algo + " needs --source S with S a vertex of the graph"};
   int64_t work = 0;
@@ -297,6 +297,8 @@ int check(const std::string &algo, const std::string &path, int64_t source,
           throw Disagree{files[0] + ": vertex " + std::to_string(v) + " has distance " +
                          lines[v + skip] + " but is " + (level[v] < 0 ? "not " : "") +
                          "reached"};
+    } else if (algo == "bc") {
+      checkFloats(files, n);
     } else {
       for (const std::string &file : files)
         checkBfsTree(g, static_cast<VertexId>(source), level, file);
@@ -304,7 +306,7 @@ int check(const std::string &algo, const std::string &path, int64_t source,
     work = reachedOutEdges(g, level);
   } else {
     throw Usage{"unknown algorithm '" + algo +
-                "' (pr, prdelta, bfs, sssp, sssp_delta, cc, kcore_ordered, tc)"};
+                "' (pr, prdelta, bfs, sssp, sssp_delta, cc, kcore_ordered, tc, bc)"};
   }
   std::cout << "work_edges: " << work << '\n';
   return 0;
