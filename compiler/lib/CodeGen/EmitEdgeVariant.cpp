@@ -232,6 +232,14 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
     case AssignOp::Min: body.push_back("polyrt::reduceMin(folded, " + value + ");"); break;
     case AssignOp::Max: body.push_back("polyrt::reduceMax(folded, " + value + ");"); break;
     default:
+      if (v.accumulation->tracksChange) { // each step reports a change, as updateTracked does
+        body.push_back("const " + cppType(v.accumulation->fold->target->type) +
+                       " before = folded;");
+        body.push_back(std::string("folded ") + spelling(v.accumulation->fold->op) + " " + value +
+                       ";");
+        body.push_back("changed |= folded != before;");
+        break;
+      }
       body.push_back(std::string("folded ") + spelling(v.accumulation->fold->op) + " " + value + ";");
     }
     return body;
@@ -776,6 +784,15 @@ void VariantWriter::emitBody(const std::string &apply) {
           afterEdges = {write + target + ");"};
         }
       }
+    } else if (v.accumulation->tracksChange && v.accumulation->fold->op != AssignOp::Min &&
+               v.accumulation->fold->op != AssignOp::Max) {
+      // Another fold: whether some step changed the element, noted as it goes.
+      beforeEdges = {type + " folded = " + name + "_target(dst);",
+                     "bool changed = false; // by some step (applyModified's test)"};
+      afterEdges = {"if (changed) {", "  " + name + "_target(dst) = folded;"};
+      for (const std::string &add : addToOutput())
+        afterEdges.push_back("  " + add);
+      afterEdges.push_back("}");
     } else if (v.accumulation->tracksChange) {
       // min= (max=) changed the element iff the register ended below (above) its start.
       const char *moved = v.accumulation->fold->op == AssignOp::Min ? " < " : " > ";

@@ -198,15 +198,16 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
     if (v.variant != Variant::DensePull || !v.accumulation->fold)
       return fail(where, "a register fold outside a DensePull");
     AssignOp op = v.accumulation->fold->op;
-    if (v.accumulation->tracksChange &&
-        (!t.trackedVector || (op != AssignOp::Min && op != AssignOp::Max)))
-      return fail(where, "a tracked register fold that is not a min= or max= on the tracked vector");
+    if (v.accumulation->tracksChange && !t.trackedVector)
+      return fail(where, "a tracked register fold without a tracked vector");
     bool agents = ownersShared(t, v);
     if (v.accumulation->combinesAtomically != agents)
       return fail(where, agents ? "agents with a register stored as if it owned its destination"
                                 : "a register combined atomically outside agents");
     if (agents && op != AssignOp::Add && op != AssignOp::Min && op != AssignOp::Max)
       return fail(where, "agents combining a fold other than +=, min= or max=");
+    if (agents && v.accumulation->tracksChange && op != AssignOp::Min && op != AssignOp::Max)
+      return fail(where, "agents tracking a fold other than min= or max=");
     if (v.accumulation->restingValue &&
         (!t.fusedVertexApply || t.variants.size() != 1 || v.numa || agents ||
          v.accumulation->readsFoldedAtSource))

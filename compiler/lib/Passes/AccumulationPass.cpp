@@ -19,14 +19,18 @@
 // exactly when the register ends below (above) its start, so the destination
 // is added to the output once, after the walk; and the value's read of
 // SP[src] sees memory, which holds the register's value whenever it is the
-// same element (a self-loop stores the register first).
+// same element (a self-loop stores the register first). Another fold under
+// applyModified (bc.gt's `num_paths[dst] += num_paths[src]`) notes in a
+// second register whether some step changed the element, as each tracked
+// update reports, and adds the destination once after the walk if one did.
 //
 // Conditions, each needed for the register to hold what memory would: the
 // fold is the function's only statement (or the only statement of an `if`
 // whose test skips only folds that change nothing: `if x != v  x min= v`); its value reads the folded vector
-// at most at the source; the traversal has no filters and no early exit
-// (either may read the element the register holds) and tracks no vector but
-// the folded one, and that one only under min= or max=; and the loop is not
+// at most at the source; the traversal has no source filter, no early exit
+// (either may read the element the register holds) and a destination filter
+// only if it does not read the folded vector (it is tested once, before the
+// walk); it tracks no vector but the folded one; and the loop is not
 // edge-parallel.
 //
 // With agents several nodes walk in-edges of one destination (Polymer's pull
@@ -37,6 +41,7 @@
 //===----------------------------------------------------------------------===//
 #include "polyc/AST/StmtWalk.h"
 #include "polyc/IR/Clone.h"
+#include "polyc/Passes/Accesses.h"
 #include "polyc/Passes/Effects.h"
 #include "polyc/Passes/Pass.h"
 
@@ -108,9 +113,10 @@ const AssignStmt *unguardedFold(const Stmt &s) {
   return skipsOnlyNoOps ? fold : nullptr;
 }
 
-std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const VariantPlan &v) {
+std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const VariantPlan &v,
+                                             const AccessAnalysis &analysis, bool numaTraversal) {
   if (v.variant != Variant::DensePull || v.loop.parallelization == Parallelization::EdgeParallel ||
-      t.toFilter || t.srcFilter || t.earlyExit ||
+      t.srcFilter || t.earlyExit ||
       llvm::any_of(v.writes, [](const WriteInfo &w) { return w.deferredTo >= 0; }))
     return std::nullopt;
   const FuncDecl &f = *t.applyFunc;
@@ -131,7 +137,18 @@ std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const V
   bool monotone = fold->op == AssignOp::Min || fold->op == AssignOp::Max;
   if (t.outputByResult) // the function's result, not a fold, decides the output
     return std::nullopt;
-  if (t.trackedVector && (t.trackedVector != folded || !monotone))
+  if (t.trackedVector && t.trackedVector != folded)
+    return std::nullopt;
+  // A tracked fold other than min= or max= notes each step's change; the
+  // NUMA and cache-blocked forms (and a NUMA traversal's one-node loops)
+  // have no place for that note yet.
+  if (t.trackedVector && !monotone && (numaTraversal || v.segments))
+    return std::nullopt;
+  // A destination filter is tested once, before the walk: it must not read
+  // the folded vector, which is all the fold writes (bc.gt's `visited`). The
+  // NUMA and cache-blocked forms do not test it there yet.
+  if (t.toFilter &&
+      (analysis.ofFunction(*t.toFilter).find(folded) || numaTraversal || v.segments))
     return std::nullopt;
   ValueUse use;
   scan(*fold->value, folded, f, use);
@@ -144,7 +161,7 @@ std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const V
     // only for +=, min= and max= kept atomic by the update-sync pass. A +=
     // whose value reads the target at the source would read it without the
     // register's partial (the stored-before-a-self-loop trick needs an owner).
-    bool combinable = fold->op == AssignOp::Add || monotone;
+    bool combinable = (fold->op == AssignOp::Add && !t.trackedVector) || monotone;
     bool atomic = llvm::any_of(v.writes, [&](const WriteInfo &w) {
       return w.stmt == fold && w.sync == WriteSync::Atomic;
     });
@@ -169,13 +186,14 @@ std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const V
 } // namespace
 
 bool polyc::runAccumulationPass(Module &module, DiagnosticEngine &) {
+  AccessAnalysis analysis(*module.program);
   for (EdgeTraversalExpr *t : module.edgeTraversals)
     for (VariantPlan &v : t->variants) {
-      v.accumulation = findAccumulation(*t, v);
+      v.accumulation = findAccumulation(*t, v, analysis, v.numa.has_value());
       // Agents combine their registers atomically; their one-node loops own
       // each destination.
       if (v.numa && v.numa->agents)
-        v.numa->oneNodeAccumulation = findAccumulation(*t, oneNodeVariant(v));
+        v.numa->oneNodeAccumulation = findAccumulation(*t, oneNodeVariant(v), analysis, true);
     }
   return true;
 }
