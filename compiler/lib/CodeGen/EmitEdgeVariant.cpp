@@ -43,6 +43,12 @@ std::string polyc::alphaOf(const std::optional<double> &alpha) {
 
 namespace {
 
+/// The vector a register fold folds into (its target is x[dst]).
+const VarDecl &foldedVector(const Accumulation &a) {
+  return *llvm::cast<VarDecl>(
+      llvm::cast<NameExpr>(*llvm::cast<IndexExpr>(*a.fold->target).base).decl);
+}
+
 /// The value folding which changes nothing: x + 0 == x, min(x, +inf) == x...
 std::string foldIdentity(const AssignStmt &fold) {
   std::string type = cppType(fold.target->type);
@@ -806,10 +812,10 @@ void VariantWriter::emitBody(const std::string &apply) {
     } else if (const Expr *resting = v.accumulation->restingValue) {
       // The fused apply works on the register and leaves the element where
       // it rests (the transient-accumulator pass): memory is not touched.
-      const Expr &target = *v.accumulation->fold->target;
-      std::string vector = llvm::cast<NameExpr>(*llvm::cast<IndexExpr>(target).base).name;
-      beforeEdges = {type + " folded = " + emitter.exprAs(*resting, target.type) + "; // " +
-                     vector + "[dst] before and after: the fused apply sets it back"};
+      beforeEdges = {type + " folded = " +
+                     emitter.exprAs(*resting, v.accumulation->fold->target->type) + "; // " +
+                     foldedVector(*v.accumulation).name +
+                     "[dst] before and after: the fused apply sets it back"};
     } else {
       beforeEdges = {type + " folded = " + name + "_target(dst);"};
       afterEdges = {name + "_target(dst) = folded;"};
@@ -921,12 +927,8 @@ void CppEmitter::emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &
   assert(v.nest.find(ForLoop::Owners) && "the loop-nest pass has not run");
   std::string vertexApply;
   if (const VertexTraversalExpr *u = t.fusedVertexApply) {
-    const Accumulation *folds = v.accumulation ? &*v.accumulation : nullptr;
-    if (folds && folds->restingValue)
-      vertexApply = appliedOnRegister(
-          *u, t,
-          *llvm::cast<VarDecl>(
-              llvm::cast<NameExpr>(*llvm::cast<IndexExpr>(*folds->fold->target).base).decl));
+    if (v.accumulation && v.accumulation->restingValue)
+      vertexApply = appliedOnRegister(*u, t, foldedVector(*v.accumulation));
     else
       vertexApply = appliedFunction(*u->func, u->writes, false, u->name);
   }
