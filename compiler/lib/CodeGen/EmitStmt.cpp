@@ -256,9 +256,22 @@ void CppEmitter::emitStmt(const Stmt &s, unsigned indent) {
   if (!s.label.empty())
     os << pad << "// #" << s.scopedLabel << "#\n";
   switch (s.getKind()) {
-  case Stmt::VarDecl:
-    os << pad << localDeclaration(*cast<VarDeclStmt>(s).decl) << "\n";
+  case Stmt::VarDecl: {
+    const VarDecl &var = *cast<VarDeclStmt>(s).decl;
+    if (module.transposeViews.count(&var)) {
+      // An undirected graph is its own transpose: no copy (the
+      // transpose-views pass); a directed one is transposed into the
+      // storage.
+      std::string name = cppName(var.name), type = cppType(var.type);
+      std::string storage = "polyc_transposed_" + name;
+      os << pad << type << " " << storage << ";\n"
+         << pad << type << " &" << name << " = polyrt::transposeOf("
+         << expr(*cast<MethodCallExpr>(*var.init).receiver) << ", " << storage << ");\n";
+      return;
+    }
+    os << pad << localDeclaration(var) << "\n";
     return;
+  }
   case Stmt::Assign: {
     auto &a = cast<AssignStmt>(s);
     os << pad << assignment(a) << "\n";

@@ -64,6 +64,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        runMergeReducePass},
       {"local-moves", "vertex sets assigned from a local that dies there are moved, not copied",
        runLocalMovesPass},
+      {"transpose-views", "locals holding g.transpose() refer to g itself when g is undirected",
+       runTransposeViewsPass},
       {"access-accounting", "--account-accesses: what each loop counts, owner and other side",
        runAccessAccountingPass},
       // Last: the loops each variant runs, from every decision above.

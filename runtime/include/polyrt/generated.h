@@ -182,6 +182,16 @@ template <typename T> T max(const VertexArray<T> &values) {
   return best;
 }
 
+/// `var t = g.transpose();` where neither graph changes while t lives (the
+/// transpose-views pass): an undirected g is its own transpose and is
+/// returned itself, without a copy; otherwise `storage` takes g.transpose().
+template <typename W> Graph<W> &transposeOf(Graph<W> &g, Graph<W> &storage) {
+  if (!g.directed() && !g.neighborsReleased())
+    return g;
+  storage = g.transpose();
+  return storage;
+}
+
 } // namespace polyrt
 
 #endif

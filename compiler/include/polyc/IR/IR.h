@@ -440,6 +440,9 @@ struct Module {
   /// `set = local` assignments whose local is dead afterwards: emitted as a
   /// move, since a frontier can be as large as the graph (the local-moves pass).
   std::set<const AssignStmt *> movedAssignments;
+  /// Locals `var t = g.transpose();` that may refer to g itself when g is
+  /// undirected: neither changes while t lives (the transpose-views pass).
+  std::set<const VarDecl *> transposeViews;
   /// --account-accesses: generated code counts local and remote accesses.
   bool accountAccesses = false;
   /// configDataPlacement: where a global per-vertex vector's pages live

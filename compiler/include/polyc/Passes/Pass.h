@@ -58,6 +58,7 @@ bool runVertexFusionPass(Module &module, DiagnosticEngine &diags);
 bool runTransientAccumulatorPass(Module &module, DiagnosticEngine &diags);
 bool runMergeReducePass(Module &module, DiagnosticEngine &diags);
 bool runLocalMovesPass(Module &module, DiagnosticEngine &diags);
+bool runTransposeViewsPass(Module &module, DiagnosticEngine &diags);
 bool runAccessAccountingPass(Module &module, DiagnosticEngine &diags);
 bool runLoopNestPass(Module &module, DiagnosticEngine &diags);
 bool runIntersectionPass(Module &module, DiagnosticEngine &diags);
