@@ -8,3 +8,8 @@ void polyc::collectNames(Expr &e, std::set<const Decl *> &names) {
     names.insert(name->decl);
   forEachChild(e, [&](ExprPtr &child) { collectNames(*child, names); });
 }
+
+bool polyc::namesDecl(const Expr &e, const Decl *decl) {
+  auto *name = llvm::dyn_cast<NameExpr>(&e);
+  return name && name->decl == decl;
+}

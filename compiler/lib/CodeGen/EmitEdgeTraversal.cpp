@@ -71,8 +71,7 @@ std::string CppEmitter::appliedOnRegister(const VertexTraversalExpr &u, const Ed
   // Its writes to the element are to a local: nothing to synchronise there.
   auto writesElement = [&](const AssignStmt &a) {
     auto *index = llvm::dyn_cast<IndexExpr>(a.target.get());
-    auto *base = index ? llvm::dyn_cast<NameExpr>(index->base.get()) : nullptr;
-    return base && base->decl == &vector;
+    return index && namesDecl(*index->base, &vector);
   };
   for (const WriteInfo &w : u.writes)
     if (!writesElement(*w.stmt))

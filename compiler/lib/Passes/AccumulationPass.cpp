@@ -58,11 +58,6 @@ struct ValueUse {
   bool callsSomething = false;
 };
 
-bool namesDecl(const Expr &e, const Decl *decl) {
-  auto *name = dyn_cast<NameExpr>(&e);
-  return name && name->decl == decl;
-}
-
 void scan(Expr &e, const VarDecl *folded, const FuncDecl &f, ValueUse &use) {
   if (auto *index = dyn_cast<IndexExpr>(&e);
       index && namesDecl(*index->base, folded) && namesDecl(*index->index, f.params[0].get())) {

@@ -49,11 +49,6 @@ using llvm::dyn_cast;
 
 namespace {
 
-bool names(const Expr &e, const Decl *decl) {
-  auto *name = dyn_cast<NameExpr>(&e);
-  return name && name->decl == decl;
-}
-
 /// A numeric literal's value.
 std::optional<double> literalValue(const Expr *e) {
   if (auto *i = e ? dyn_cast<IntLitExpr>(e) : nullptr)
@@ -83,9 +78,9 @@ bool stmtMentions(Stmt &s, const Decl *decl) {
 
 /// Every occurrence of V in `e` is the base of an element read V[i].
 bool onlyElementReads(Expr &e, const Decl *vector) {
-  if (names(e, vector))
+  if (namesDecl(e, vector))
     return false;
-  if (auto *index = dyn_cast<IndexExpr>(&e); index && names(*index->base, vector))
+  if (auto *index = dyn_cast<IndexExpr>(&e); index && namesDecl(*index->base, vector))
     return onlyElementReads(*index->index, vector);
   bool ok = true;
   forEachChild(e, [&](ExprPtr &child) { ok = ok && onlyElementReads(*child, vector); });
@@ -137,7 +132,7 @@ private:
       return nullptr;
     AccessTarget target = accessTarget(*last->target);
     if (target.var != vector || !target.elementIndex ||
-        !names(*target.elementIndex, g.params[0].get()) || !llvm::isa<IndexExpr>(*last->target))
+        !namesDecl(*target.elementIndex, g.params[0].get()) || !llvm::isa<IndexExpr>(*last->target))
       return nullptr;
     bool callsIntoVector = false;
     forEachStmtIn(g.body, [&](Stmt &s) {

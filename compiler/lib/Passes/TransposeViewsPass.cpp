@@ -24,20 +24,15 @@ using llvm::dyn_cast;
 
 namespace {
 
-bool names(const Expr *e, const Decl *decl) {
-  auto *name = e ? dyn_cast<NameExpr>(e) : nullptr;
-  return name && name->decl == decl;
-}
-
 /// Every occurrence of `local` in e is the edges of a traversal or the
 /// receiver of a read-only method.
 bool usedOnlyAsGraph(Expr &e, const Decl *local) {
-  if (names(&e, local))
+  if (namesDecl(e, local))
     return false;
   if (auto *t = dyn_cast<EdgeTraversalExpr>(&e))
-    return (names(t->edges.get(), local) || usedOnlyAsGraph(*t->edges, local)) &&
+    return (namesDecl(*t->edges, local) || usedOnlyAsGraph(*t->edges, local)) &&
            (!t->from || usedOnlyAsGraph(*t->from, local));
-  if (auto *m = dyn_cast<MethodCallExpr>(&e); m && names(m->receiver.get(), local)) {
+  if (auto *m = dyn_cast<MethodCallExpr>(&e); m && namesDecl(*m->receiver, local)) {
     if (!isReadOnlyMethod(m->method))
       return false;
     for (ExprPtr &arg : m->args)

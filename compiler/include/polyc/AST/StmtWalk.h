@@ -137,6 +137,9 @@ template <typename Fn> void forEachChild(Expr &e, Fn &&fn) {
 /// Adds every declaration e names, at any depth, to names.
 void collectNames(Expr &e, std::set<const Decl *> &names);
 
+/// Whether e is a name referring to decl.
+bool namesDecl(const Expr &e, const Decl *decl);
+
 } // namespace polyc
 
 #endif
