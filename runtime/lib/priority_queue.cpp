@@ -23,7 +23,8 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
                                 bool insertAll, int64_t start, PriorityUpdateMode mode,
                                 int64_t openBuckets, TakenPriorities taken)
     : priorities_(&priorities), n_(static_cast<VertexId>(priorities.size())), mode_(mode),
-      openBuckets_(openBuckets), increasing_(bucketOrder != 0), delta_(delta),
+      openBuckets_(openBuckets), increasing_(bucketOrder != 0),
+      orderMask_(bucketOrder != 0 ? 0 : -1), delta_(delta),
       bins_(static_cast<size_t>(omp_get_max_threads())) {
   if (bucketOrder != 0 && bucketOrder != 1)
     throw Error("a priority queue's bucket order is 1 (increasing) or 0 (decreasing), not " +
@@ -83,7 +84,7 @@ template <typename P> void PriorityQueue<P>::flushBin(size_t t) {
     VertexId v = marked[i];
     // The marked vertices are scattered: a later one's priority and its
     // count or mark, all read and written here, are asked for now.
-    prefetchPriority(marked.data(), i, marked.size());
+    prefetchPriority(p, marked.data(), i, marked.size());
     if (i + kPrefetchAhead < marked.size())
       __builtin_prefetch(sums ? static_cast<const void *>(&sumCounts_[marked[i + kPrefetchAhead]])
                               : static_cast<const void *>(&marks_[marked[i + kPrefetchAhead]]),
@@ -169,30 +170,45 @@ template <typename P> bool PriorityQueue<P>::selectNextBucket(size_t &tail) {
   if (!moveToNextBucket())
     return false;
   size_t total = currentEntries();
-  if (roundFrontier_.size() < total)
-    roundFrontier_.resize(total);
+  if (dequeued_.size() < total)
+    dequeued_.resize(total);
   return true;
 }
 
-template <typename P> void PriorityQueue<P>::gatherBin(size_t t, size_t &tail, Entries which) {
+template <typename P> size_t PriorityQueue<P>::takeRoundEntries() {
+  roundStart_.resize(bins_.size() + 1);
+  size_t total = 0;
+  for (size_t t = 0; t < bins_.size(); ++t) {
+    std::vector<VertexId> &round = bins_[t].round;
+    // The bin starts again empty, without the memory the round before
+    // held (see release).
+    release(round);
+    round.swap(bins_[t].open[static_cast<size_t>(current_ - windowStart_)]);
+    roundStart_[t] = total;
+    total += round.size();
+  }
+  roundStart_[bins_.size()] = total;
+  roundCursor_.next = 0;
+  return total;
+}
+
+template <typename P> void PriorityQueue<P>::gatherBin(size_t t, size_t &tail) {
   std::vector<VertexId> &bin = bins_[t].open[static_cast<size_t>(current_ - windowStart_)];
-  size_t kept = bin.size();
-  if (which == Entries::Taken) {
-    kept = 0;
-    for (size_t i = 0; i < bin.size(); ++i) {
-      prefetchPriority(bin.data(), i, bin.size());
-      if (takes(bin[i], Repeats::Excluded))
-        bin[kept++] = bin[i];
-    }
+  size_t kept = 0;
+  const Accepted accepted = roundAccepts();
+  for (size_t i = 0; i < bin.size(); ++i) {
+    prefetchPriority(accepted.priorities, bin.data(), i, bin.size());
+    if (takes(bin[i], accepted, Repeats::Excluded))
+      bin[kept++] = bin[i];
   }
   size_t at = std::atomic_ref<size_t>(tail).fetch_add(kept, std::memory_order_relaxed);
   std::copy(bin.begin(), bin.begin() + static_cast<ptrdiff_t>(kept),
-            roundFrontier_.begin() + static_cast<ptrdiff_t>(at));
+            dequeued_.begin() + static_cast<ptrdiff_t>(at));
   release(bin);
 }
 
-template <typename P> void PriorityQueue<P>::gatherOwnEntries(size_t &tail, Entries which) {
-  forEachOwnBin([&](size_t t) { gatherBin(t, tail, which); });
+template <typename P> void PriorityQueue<P>::gatherOwnEntries(size_t &tail) {
+  forEachOwnBin([&](size_t t) { gatherBin(t, tail); });
 }
 
 template <typename P> size_t PriorityQueue<P>::currentEntries() const {
@@ -202,15 +218,15 @@ template <typename P> size_t PriorityQueue<P>::currentEntries() const {
   return total;
 }
 
-template <typename P> void PriorityQueue<P>::gatherEveryBin(size_t &tail, Entries which) {
+template <typename P> void PriorityQueue<P>::gatherEveryBin(size_t &tail) {
   for (size_t t = 0; t < bins_.size(); ++t)
-    gatherBin(t, tail, which);
+    gatherBin(t, tail);
 }
 
-template <typename P> bool PriorityQueue<P>::gatherIfSmall(size_t &tail, Entries which) {
+template <typename P> bool PriorityQueue<P>::gatherIfSmall(size_t &tail) {
   if (currentEntries() > static_cast<size_t>(kSerialWork))
     return false;
-  gatherEveryBin(tail, which);
+  gatherEveryBin(tail);
   return true;
 }
 
@@ -277,19 +293,18 @@ template <typename P> bool PriorityQueue<P>::takeNext(std::vector<VertexId> &rea
     return false;
   trackTaken();
   flushMarked();
-  // The gather of a round of processInRounds, with this call's own threads: a
-  // small bucket by this thread (high-diameter graphs take thousands of
-  // them, and starting the others costs more than it saves), a large one by
-  // a thread per bin. Each vertex is kept once, and only where its priority
-  // still places it here.
+  // A small bucket is gathered by this thread (high-diameter graphs take
+  // thousands of them, and starting the others costs more than it saves), a
+  // large one by a thread per bin. Each vertex is kept once, and only where
+  // its priority still places it here.
   size_t tail = 0;
   while (selectNextBucket(tail)) {
-    if (!gatherIfSmall(tail, Entries::Taken)) {
+    if (!gatherIfSmall(tail)) {
 #pragma omp parallel
-      gatherOwnEntries(tail, Entries::Taken);
+      gatherOwnEntries(tail);
     }
     if (tail > 0) {
-      ready.assign(roundFrontier_.begin(), roundFrontier_.begin() + static_cast<ptrdiff_t>(tail));
+      ready.assign(dequeued_.begin(), dequeued_.begin() + static_cast<ptrdiff_t>(tail));
       return true;
     }
   }

@@ -171,9 +171,9 @@ public:
   /// A whole ordered loop in one parallel region:
   ///   while (keepGoing()) { frontier = dequeueReadySet(); for v in frontier: process(v); }
   /// with every thread kept for the whole loop (GAPBS's delta-stepping): a
-  /// round is a barrier, one thread choosing the next bucket, the bucket's
-  /// entries copied into the shared frontier (by that thread if they are
-  /// few, else each thread its own), and the threads sharing the frontier in
+  /// round is a barrier, one thread choosing the next bucket and moving each
+  /// thread's entries of it out of the bins into that thread's round list
+  /// (a swap: nothing is copied), and the threads sharing those lists in
   /// dynamic chunks of `grain`, each entry checked as it is processed (its
   /// vertex still in the bucket; claimed unless repeats are harmless); then,
   /// with a fusion threshold above 0, each drains its own current bucket
@@ -189,8 +189,8 @@ public:
                        Repeats repeats, Process &&process) {
     if (repeats == Repeats::Excluded)
       trackTaken();
-    size_t tail = 0;
-    bool go = false, started = false, copied = false, tookAny = false;
+    const size_t chunk = static_cast<size_t>(std::max<int64_t>(grain, 1));
+    bool go = false, started = false, tookAny = false;
 #pragma omp parallel
     {
       detail::roundsBins = &myBins();
@@ -203,36 +203,22 @@ public:
 #pragma omp single
         {
           for (;;) {
-            go = ((started && !tookAny) || keepGoing()) && selectNextBucket(tail);
+            go = ((started && !tookAny) || keepGoing()) && moveToNextBucket();
             started = true;
             tookAny = false;
+            if (!go)
+              break;
             // A round of at most `grain` entries is one chunk, which one
             // thread would take alone: this thread runs it here, without the
             // team's barriers (peeling takes thousands of such rounds).
-            if (!go || currentEntries() > static_cast<size_t>(grain))
+            if (takeRoundEntries() > chunk)
               break;
-            tookAny = processAlone(tail, fusionThreshold, repeats, process);
+            tookAny = processAlone(fusionThreshold, repeats, process);
           }
-          // A small bucket is copied here, saving the round a barrier.
-          copied = go && gatherIfSmall(tail, Entries::All);
         }
         if (!go)
           break;
-        if (!copied) {
-          gatherOwnEntries(tail, Entries::All);
-#pragma omp barrier
-        }
-        bool took = false;
-        const VertexId *frontier = roundFrontier_.data();
-#pragma omp for schedule(dynamic, grain) nowait
-        for (size_t i = 0; i < tail; ++i) {
-          VertexId v = frontier[i];
-          prefetchPriority(frontier, i, tail);
-          if (takes(v, repeats)) {
-            process(v);
-            took = true;
-          }
-        }
+        bool took = processRoundShare(chunk, repeats, process);
         if (took && fusionThreshold > 0)
           drainOwnCurrentBucket(fusionThreshold, repeats, process);
         if (took)
@@ -241,6 +227,8 @@ public:
       }
       detail::roundsQueue = nullptr;
     }
+    for (ThreadBins &b : bins_)
+      release(b.round);
   }
 
   /// Bucket fusion (eager_priority_update_with_merge), called by each thread
@@ -253,10 +241,9 @@ public:
   template <typename Process>
   void drainOwnCurrentBucket(int64_t threshold, Repeats repeats, Process &&process) {
     std::vector<VertexId> &own = myBins().draining;
+    const Accepted accepted = drainAccepts();
     while (takeOwnCurrent(threshold, own))
-      for (VertexId v : own)
-        if (claimCurrent(v, repeats))
-          process(v);
+      processEntries(own.data(), 0, own.size(), own.size(), accepted, repeats, process);
   }
 
 private:
@@ -267,7 +254,17 @@ private:
     std::vector<VertexId> overflow;          // beyond the window
     std::vector<VertexId> marked;            // Lazy and ConstantSum: changed this round
     std::vector<VertexId> draining; // bucket fusion: the entries being processed
+    std::vector<VertexId> round;    // processInRounds: its entries of the round's bucket
   };
+  /// processInRounds: where the round's entries start, by thread, in the
+  /// order the threads share them (roundStart_[t] the first of thread t's,
+  /// roundStart_[T] the total), and the next entry not yet handed out, on a
+  /// line of its own (every chunk taken writes it).
+  std::vector<size_t> roundStart_;
+  struct alignas(64) RoundCursor {
+    size_t next = 0;
+  };
+  RoundCursor roundCursor_;
 
   /// The index of a bucket: 0 for the first one dequeued, increasing in
   /// dequeue order.
@@ -280,18 +277,40 @@ private:
     // A 32-bit priority and delta divide in 32 bits (the same quotient, and
     // a fraction of a 64-bit division's time: every update divides).
     if constexpr (sizeof(P) <= 4)
-      if (delta_ <= std::numeric_limits<int32_t>::max())
+      if (delta_ <= std::numeric_limits<int32_t>::max()) [[likely]]
         return static_cast<int64_t>(p / static_cast<P>(delta_));
     return static_cast<int64_t>(p) / delta_;
   }
   int64_t indexOfPriority(P p) const { return indexOfBucket(bucketOfPriority(p)); }
-  /// Where priority p lies against the current bucket, in dequeue order: -1
-  /// before it, 0 in it, 1 after it. (Compared with the bucket's bounds: a
-  /// round tests each entry, and a division would cost more than the test.)
-  int againstCurrent(P p) const {
-    Wide wide = p;
-    int side = wide < currentLow_ ? -1 : wide > currentHigh_ ? 1 : 0;
-    return increasing_ ? side : -side;
+  /// The priorities with which an entry's vertex is taken, as an interval
+  /// (a round tests each entry: two comparisons, where a division would cost
+  /// more), with the address of the priorities: kept in a local by the loops
+  /// over entries, it stays in a register across process()'s atomics.
+  struct Accepted {
+    P *priorities;
+    Wide low, high;
+    bool holds(P p) const {
+      Wide wide = p;
+      return low <= wide && wide <= high;
+    }
+  };
+  /// A round's: priorities in the current bucket and, in a round repeating
+  /// the bucket before it (previous_ == current_), those moved before it
+  /// during that round.
+  Accepted roundAccepts() const {
+    constexpr Wide lowest = std::numeric_limits<P>::lowest(), largest = std::numeric_limits<P>::max();
+    bool repeat = previous_ == current_;
+    if (increasing_)
+      return {priorities_->data(), repeat ? lowest : currentLow_, currentHigh_};
+    return {priorities_->data(), currentLow_, repeat ? largest : currentHigh_};
+  }
+  /// Bucket fusion's: priorities in the current bucket or before it, P's
+  /// largest ("none") never.
+  Accepted drainAccepts() const {
+    constexpr Wide lowest = std::numeric_limits<P>::lowest(), largest = std::numeric_limits<P>::max();
+    if (increasing_)
+      return {priorities_->data(), lowest, std::min<Wide>(currentHigh_, largest - 1)};
+    return {priorities_->data(), currentLow_, largest - 1};
   }
   /// The bucket of index `index` becomes the current one.
   void setCurrent(int64_t index) {
@@ -313,7 +332,7 @@ private:
   }
   /// The calling thread's bins (in rounds, kept by the thread).
   ThreadBins &myBins() {
-    if (detail::roundsQueue == this)
+    if (detail::roundsQueue == this) [[likely]]
       return *static_cast<ThreadBins *>(detail::roundsBins);
     int thread = omp_get_thread_num();
     if (static_cast<size_t>(thread) >= bins_.size()) [[unlikely]]
@@ -327,7 +346,10 @@ private:
     // subtraction from the quotient, and one test for the common case, a
     // bucket in the window (every successful update comes here).
     int64_t bucket = bucketOfPriority(p);
-    int64_t ahead = increasing_ ? bucket - currentBucket_ : currentBucket_ - bucket;
+    // (Negated by the order's mask, not by a branch on the order: with a
+    // branch the compiler duplicated the update path, a tenth of the
+    // instructions of a delta-stepping round.)
+    int64_t ahead = ((bucket - currentBucket_) ^ orderMask_) - orderMask_;
     std::vector<VertexId> *bin;
     if (static_cast<uint64_t>(ahead) < static_cast<uint64_t>(slotsFromCurrent_)) [[likely]]
       bin = &mine.open[static_cast<size_t>(currentSlot_ + ahead)];
@@ -351,7 +373,7 @@ private:
   /// ConstantSum counts its sums apart, and a min or max, which the
   /// priority-update pass never pairs with it, is bucketed at once).
   void changed(VertexId v, P p) {
-    if (mode_ == PriorityUpdateMode::Lazy)
+    if (mode_ == PriorityUpdateMode::Lazy) [[unlikely]]
       mark(v);
     else
       insert(v, p);
@@ -425,18 +447,17 @@ private:
   /// Asks for the priority of entries[i + kPrefetchAhead], if there is one: a
   /// loop over a bucket's entries reads each one's priority, scattered, and
   /// the later ones' misses then overlap the earlier ones' work.
-  void prefetchPriority(const VertexId *entries, size_t i, size_t count) const {
+  static void prefetchPriority(const P *priorities, const VertexId *entries, size_t i,
+                               size_t count) {
     if (i + kPrefetchAhead < count)
-      __builtin_prefetch(priorities_->data() + entries[i + kPrefetchAhead]);
+      __builtin_prefetch(priorities + entries[i + kPrefetchAhead]);
   }
-  /// The current bucket's round takes v: its priority places it here (in
-  /// the bucket, or moved before it during a round of this same bucket), and
-  /// unless repeats are harmless it was not taken at that priority (then it
-  /// is now).
-  bool takes(VertexId v, Repeats repeats) {
-    P priority = std::atomic_ref<P>((*priorities_)[v]).load(std::memory_order_relaxed);
-    int place = againstCurrent(priority);
-    if (place != 0 && !(place < 0 && previous_ == current_))
+  /// A round (or bucket fusion) takes v: its priority is one `accepted`
+  /// holds, and unless repeats are harmless it was not taken at that
+  /// priority (then it is now).
+  bool takes(VertexId v, const Accepted &accepted, Repeats repeats) {
+    P priority = std::atomic_ref<P>(accepted.priorities[v]).load(std::memory_order_relaxed);
+    if (!accepted.holds(priority))
       return false;
     return repeats == Repeats::Harmless || claim(v, priority);
   }
@@ -466,36 +487,93 @@ private:
   }
   /// The entries of the current bucket, over every thread's bins.
   size_t currentEntries() const;
-  /// The next non-empty bucket becomes the current one, the round's frontier
-  /// is made large enough for its entries and `tail` is 0; false (exhausted)
-  /// when no bucket is left.
+  /// The next non-empty bucket becomes the current one, the dequeued set's
+  /// buffer is made large enough for its entries and `tail` is 0; false
+  /// (exhausted) when no bucket is left.
   bool selectNextBucket(size_t &tail);
-  /// Which entries of the current bucket a gather appends to the round's
-  /// frontier: those a dequeue takes, or all (each checked when processed).
-  enum class Entries { Taken, All };
-  /// The entries of the calling thread's bins (forEachOwnBin), appended to the
-  /// round's frontier.
-  void gatherOwnEntries(size_t &tail, Entries which);
-  /// Bin t's entries of the current bucket, appended to the round's frontier.
-  void gatherBin(size_t t, size_t &tail, Entries which);
+  /// The entries of the current bucket in the calling thread's bins
+  /// (forEachOwnBin) that a dequeue takes, appended to the dequeued set.
+  void gatherOwnEntries(size_t &tail);
+  /// Bin t's entries of the current bucket a dequeue takes, appended to the
+  /// dequeued set.
+  void gatherBin(size_t t, size_t &tail);
   /// Every thread's entries, by this thread.
-  void gatherEveryBin(size_t &tail, Entries which);
+  void gatherEveryBin(size_t &tail);
   /// Every thread's entries, by this thread, if they are few
   /// (polyrt::kSerialWork); false if they are not.
-  bool gatherIfSmall(size_t &tail, Entries which);
-  /// processInRounds: the selected bucket's round by the calling thread
-  /// alone, its marks bucketed after it; true if it took a vertex.
+  bool gatherIfSmall(size_t &tail);
+  /// processInRounds: every thread's entries of the current bucket moved out
+  /// of its bins into its round list (the lists of the round before
+  /// emptied), roundStart_ set and the cursor at 0; the number of entries.
+  size_t takeRoundEntries();
+  /// process(v) for each of entries[from, to) taken (`count`: how many the
+  /// list holds, for the prefetch); true if it took one. Every loop over a
+  /// round's or a drain's entries calls it.
   template <typename Process>
-  bool processAlone(size_t &tail, int64_t fusionThreshold, Repeats repeats, Process &&process) {
-    gatherEveryBin(tail, Entries::All);
+  bool processEntries(const VertexId *entries, size_t from, size_t to, size_t count,
+                      const Accepted &accepted, Repeats repeats, Process &process) {
+    // (`repeats` is the caller's constant, so one of the two is compiled.)
+    if (repeats == Repeats::Harmless)
+      return processEntriesAs<Repeats::Harmless>(entries, from, to, count, accepted, process);
+    return processEntriesAs<Repeats::Excluded>(entries, from, to, count, accepted, process);
+  }
+  /// processEntries, for one kind of repeats. Not inlined: `process`, the
+  /// traversal's body, is then inlined once, here, rather than into each loop
+  /// over entries (where the compiler would stop inlining it, and call it per
+  /// vertex); and the loop's state is few registers, whose spills would
+  /// otherwise come at every vertex.
+  template <Repeats repeats, typename Process>
+  [[gnu::noinline]] bool processEntriesAs(const VertexId *entries, size_t from, size_t to,
+                                          size_t count, const Accepted accepted,
+                                          Process &process) {
     bool took = false;
-    for (size_t i = 0; i < tail; ++i) {
-      prefetchPriority(roundFrontier_.data(), i, tail);
-      if (takes(roundFrontier_[i], repeats)) {
-        process(roundFrontier_[i]);
+    for (size_t j = from; j < to; ++j) {
+      prefetchPriority(accepted.priorities, entries, j, count);
+      if (takes(entries[j], accepted, repeats)) {
+        process(entries[j]);
         took = true;
       }
     }
+    return took;
+  }
+  /// processInRounds: the calling thread takes chunks of the round's entries
+  /// until none is left, and calls process(v) on each one the round takes;
+  /// true if it took a vertex.
+  template <typename Process>
+  bool processRoundShare(size_t chunk, Repeats repeats, Process &&process) {
+    bool took = false;
+    const size_t total = roundStart_.back();
+    const Accepted accepted = roundAccepts();
+    for (;;) {
+      size_t begin = std::atomic_ref<size_t>(roundCursor_.next).fetch_add(chunk, std::memory_order_relaxed);
+      if (begin >= total)
+        break;
+      size_t end = std::min(begin + chunk, total);
+      size_t t = 0;
+      while (roundStart_[t + 1] <= begin)
+        ++t;
+      // A chunk may span the end of one thread's list and the start of the
+      // next one's.
+      for (size_t i = begin; i < end; ++t) {
+        const std::vector<VertexId> &entries = bins_[t].round;
+        size_t to = std::min(end, roundStart_[t + 1]) - roundStart_[t];
+        took |= processEntries(entries.data(), i - roundStart_[t], to, entries.size(), accepted,
+                               repeats, process);
+        i = roundStart_[t] + to;
+      }
+    }
+    return took;
+  }
+  /// processInRounds: the selected bucket's round (takeRoundEntries) by the
+  /// calling thread alone, its marks bucketed after it; true if it took a
+  /// vertex.
+  template <typename Process>
+  bool processAlone(int64_t fusionThreshold, Repeats repeats, Process &&process) {
+    bool took = false;
+    const Accepted accepted = roundAccepts();
+    for (const ThreadBins &b : bins_)
+      took |= processEntries(b.round.data(), 0, b.round.size(), b.round.size(), accepted, repeats,
+                             process);
     if (took && fusionThreshold > 0)
       drainOwnCurrentBucket(fusionThreshold, repeats, process);
     if (mode_ != PriorityUpdateMode::Eager)
@@ -511,15 +589,6 @@ private:
   /// The calling thread's entries of the current bucket, into `own`, if
   /// there are some and fewer than `threshold`.
   bool takeOwnCurrent(int64_t threshold, std::vector<VertexId> &own);
-  /// Bucket fusion: v, inserted this round, is in the current bucket (or
-  /// before it) and, unless repeats are harmless, was not taken at its
-  /// priority (then it is now).
-  bool claimCurrent(VertexId v, Repeats repeats) {
-    P priority = std::atomic_ref<P>((*priorities_)[v]).load(std::memory_order_relaxed);
-    if (priority == std::numeric_limits<P>::max() || againstCurrent(priority) > 0)
-      return false;
-    return repeats == Repeats::Harmless || claim(v, priority);
-  }
   /// Moves the window to the first bucket the overflow holds; false if empty.
   bool advanceWindow();
   /// The smallest index >= current_ with an entry in the window, or -1.
@@ -537,6 +606,7 @@ private:
   int64_t sumDelta_ = 0;        // ConstantSum: this round's delta and minimum
   P sumMinimum_{};
   bool increasing_ = true;
+  int64_t orderMask_ = 0; // 0 increasing, -1 decreasing: (x ^ mask) - mask is x or -x
   int64_t delta_ = 1;
   int64_t base_ = 0;        // the bucket of index 0
   int64_t current_ = 0;     // the index of the current bucket (setCurrent)
@@ -560,7 +630,7 @@ private:
   std::vector<uint8_t> taken_;
   bool exhausted_ = false; // a dequeue found nothing: no bucket is left
   int64_t previous_ = 0;    // the index of the bucket before the current one
-  std::vector<VertexId> roundFrontier_; // a round's frontier, gathered from the bins
+  std::vector<VertexId> dequeued_; // dequeueReadySet's set, gathered from the bins
 };
 
 /// The queue, after checking its delta is 1: a program that reads the current
