@@ -34,16 +34,23 @@ std::vector<std::string> sharedWriteNotes(const std::vector<WriteInfo> &writes) 
 
 std::string CppEmitter::appliedFunction(const FuncDecl &func, const std::vector<WriteInfo> &writes,
                                         bool tracksChanges, const std::string &traversalName,
-                                        const EdgeTraversalExpr *edges) {
+                                        const EdgeTraversalExpr *edges,
+                                        const VarDecl *sourceInRegister) {
   static const std::vector<const VarDecl *> kNoReplicas;
   const std::vector<const VarDecl *> &replicaReads = edges ? edges->replicaReads : kNoReplicas;
   std::vector<std::string> how = sharedWriteNotes(writes);
-  if (!tracksChanges && how.empty() && replicaReads.empty())
+  if (!tracksChanges && how.empty() && replicaReads.empty() && !sourceInRegister)
     return cppFunctionName(func);
   FunctionContext ctx;
   ctx.func = &func;
   ctx.tracksChanges = tracksChanges;
   ctx.traversal = edges;
+  if (sourceInRegister) {
+    ctx.elementInLocal = sourceInRegister;
+    ctx.elementLocal = elementRegisterName(*sourceInRegister, func.params[0]->name);
+    how.push_back("reads " + sourceInRegister->name + "[" + func.params[0]->name +
+                  "] from the register " + ctx.elementLocal);
+  }
   if (!replicaReads.empty())
     ctx.replicaReads = &replicaReads;
   for (const WriteInfo &w : writes)
@@ -77,7 +84,7 @@ std::string CppEmitter::appliedOnRegister(const VertexTraversalExpr &u, const Ed
     if (!writesElement(*w.stmt))
       ctx.writes[w.stmt] = w;
   ctx.elementInLocal = &vector;
-  ctx.elementLocal = "polyc_" + cppName(vector.name) + "_" + cppName(func.params[0]->name);
+  ctx.elementLocal = elementRegisterName(vector, func.params[0]->name);
   // A function that only sets the element back never reads the register.
   bool readsElement = false;
   forEachStmtIn(func.body, [&](Stmt &s) {

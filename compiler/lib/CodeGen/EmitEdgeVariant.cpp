@@ -222,6 +222,8 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
   if (push && t.toFilter)
     skipUnless(cppFunctionName(*t.toFilter) + "(dst)");
   std::string args = t.edges->type.isWeightedEdgeSet() ? "src, dst, weights[e]" : "src, dst";
+  if (v.sourceElementInRegister)
+    args += ", " + elementRegisterName(*v.sourceElementInRegister, "src");
   if (v.accumulation) {
     std::string value = v.accumulation->perSource ? "sourceValue[src]" : name + "_value(" + args + ")";
     // (In the NUMA merge form the walk folds into node buffers and the
@@ -392,8 +394,8 @@ void VariantWriter::emitRounds(const Owners &owners, const std::vector<std::stri
   std::string in = indentOf(indent);
   os << in << "// Every round of the ordered loop around " << t.label
      << ", in one parallel region: a round\n"
-     << in << "// takes the next bucket into a shared frontier, whose vertices the threads\n"
-     << in << "// process in dynamic chunks"
+     << in << "// takes the next bucket, whose entries (each thread's, moved out of its\n"
+     << in << "// bins) the threads process in dynamic chunks"
      << (nest.drainsCurrentBucket ? ", then each drains its own current bucket (bucket\n" + in +
                                         "// fusion)"
                                   : "")
@@ -596,6 +598,10 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
       os << in << "    if (!" << test << ") {\n"
          << in << "      k = stop;\n" << in << "      continue;\n" << in << "    }\n";
     lines(accountOwnerVisit("(stop - k)", "polyrt::accounting::nodeOfThread()"), indent + 2);
+    // (Per range of an owner's edges: only the source register, never a
+    // register fold, which would need the owner's edges whole.)
+    assert(!v.accumulation && afterEdges.empty() && "a register fold over split edges");
+    lines(beforeEdges, indent + 2);
     os << in << "    for (; k < stop; ++k) {\n";
     if (sparse)
       os << in << "      const polyrt::EdgeOffset e = offsets[src] + (k - firstEdge[i]);\n";
@@ -769,6 +775,9 @@ void VariantWriter::emitBody(const std::string &apply) {
     os << "  int64_t outputWork = 0;\n";
   }
 
+  if (const VarDecl *vector = v.sourceElementInRegister)
+    beforeEdges = {"const " + cppType(*vector->type.value) + " " + elementRegisterName(*vector, "src") +
+                   " = " + cppName(vector->name) + "[src]; // the source-register pass"};
   if (v.accumulation) {
     std::string type = cppType(v.accumulation->fold->target->type);
     if (v.accumulation->combinesAtomically) {
@@ -950,7 +959,8 @@ void CppEmitter::emitVariantFunction(const EdgeTraversalExpr &t, const VariantPl
   // An accumulating variant inlines the applied function as its fold.
   std::string apply = v.accumulation ? std::string()
                                      : appliedFunction(*t.applyFunc, v.writes,
-                                                       t.trackedVector != nullptr, name, &t);
+                                                       t.trackedVector != nullptr, name, &t,
+                                                       v.sourceElementInRegister);
   VariantWriter writer(*this, t, v, name, os);
   writer.vertexApply = vertexApply;
   if (v.accumulation)

@@ -415,6 +415,10 @@ std::string polyc::replicasName(const VarDecl &vector) {
   return "polyc_replicas_" + cppName(vector.name);
 }
 
+std::string polyc::elementRegisterName(const VarDecl &vector, const std::string &vertex) {
+  return "polyc_" + cppName(vector.name) + "_" + cppName(vertex);
+}
+
 std::string polyc::replicaLocalName(const VarDecl &vector) {
   return "polyc_local_" + cppName(vector.name);
 }

@@ -2,6 +2,7 @@
 #include "EmitFusedFields.h"
 #include "Emitter.h"
 #include "polyc/AST/StmtWalk.h"
+#include "polyc/IR/Clone.h"
 
 #include <set>
 
@@ -32,7 +33,8 @@ const char *operationFunctor(AssignOp op) {
 } // namespace
 
 std::string CppEmitter::signature(const FuncDecl &func, const std::string &name,
-                                  bool returnsChanged, const std::string &extraParam) {
+                                  bool returnsChanged, const std::string &extraParam,
+                                  const VarDecl *elementInLocal) {
   std::string result = returnsChanged ? "bool"
                        : func.result  ? cppType(func.result->type)
                                       : "void";
@@ -42,6 +44,22 @@ std::string CppEmitter::signature(const FuncDecl &func, const std::string &name,
   forEachStmtIn(func.body, [&](Stmt &s) {
     forEachDirectExpr(s, [&](ExprPtr &e) { collectNames(*e, used); });
   });
+  // `elementInLocal[v]`, v the first parameter, reads an added parameter
+  // instead (FunctionContext::elementInLocal): v is used only if named
+  // elsewhere too.
+  if (elementInLocal && !func.params.empty()) {
+    const Decl *vertex = func.params[0].get();
+    int named = 0, inLocal = 0;
+    forEachExprIn(func.body, [&](Expr &x) {
+      if (auto *name = llvm::dyn_cast<NameExpr>(&x); name && name->decl == vertex)
+        ++named;
+      auto *index = llvm::dyn_cast<IndexExpr>(&x);
+      if (index && namesDecl(*index->base, elementInLocal) && namesDecl(*index->index, vertex))
+        ++inLocal;
+    });
+    if (named == inLocal)
+      used.erase(vertex);
+  }
   std::vector<std::string> params;
   for (const auto &p : func.params) {
     std::string name = cppName(p->name);
@@ -64,7 +82,8 @@ void CppEmitter::emitFunction(const FuncDecl &func, const std::string &name,
   if (ctx.elementInLocal)
     extraParam = (ctx.elementUnread ? "[[maybe_unused]] " : "") +
                  cppType(*ctx.elementInLocal->type.value) + " " + ctx.elementLocal;
-  os << (specialised ? "static " : "") << signature(func, name, ctx.tracksChanges, extraParam)
+  os << (specialised ? "static " : "")
+     << signature(func, name, ctx.tracksChanges, extraParam, ctx.elementInLocal)
      << " {\n";
   FunctionContext withLocals = ctx;
   if (ctx.replicaReads) {

@@ -45,12 +45,19 @@ struct FunctionContext {
   /// The edge traversal whose deferred reductions the writes name (null: none).
   const EdgeTraversalExpr *traversal = nullptr;
   /// A vertex function fused into a pull whose fold target stays in a
-  /// register (Accumulation::restingValue): `vector[v]`, v the function's
-  /// vertex, is the parameter `elementLocal` (null: none).
+  /// register (Accumulation::restingValue), or an edge function whose source
+  /// element is read once per source (VariantPlan::sourceElementInRegister):
+  /// `vector[v]`, v the function's first parameter, is the parameter
+  /// `elementLocal` (null: none).
   const VarDecl *elementInLocal = nullptr;
   std::string elementLocal;
   bool elementUnread = false; // (only set back: the parameter is [[maybe_unused]])
 };
+
+/// The local holding vector[vertex] in a register, `vertex` the name of the
+/// vertex where it is declared (Accumulation::restingValue,
+/// VariantPlan::sourceElementInRegister).
+std::string elementRegisterName(const VarDecl &vector, const std::string &vertex);
 
 /// The C++ name of a replicated vector's per-node copies.
 std::string replicasName(const VarDecl &vector);
@@ -103,7 +110,8 @@ private:
   void emitMain();
   void emitExports();
   std::string signature(const FuncDecl &func, const std::string &name, bool returnsChanged,
-                        const std::string &extraParam = "");
+                        const std::string &extraParam = "",
+                        const VarDecl *elementInLocal = nullptr);
 
   // Expressions (EmitExpr.cpp).
 public:
@@ -134,9 +142,12 @@ private:
 public:
   /// `func` as a traversal applies it; `edges`: the edge traversal, whose
   /// replicas and deferred reductions its writes may use (null: a vertex one).
+  /// `sourceInRegister`: the function reads that vector at its source from
+  /// an added parameter (VariantPlan::sourceElementInRegister).
   std::string appliedFunction(const FuncDecl &func, const std::vector<WriteInfo> &writes,
                               bool tracksChanges, const std::string &traversalName,
-                              const EdgeTraversalExpr *edges = nullptr);
+                              const EdgeTraversalExpr *edges = nullptr,
+                              const VarDecl *sourceInRegister = nullptr);
   /// The vertex function fused into a pull whose fold target `vector` stays
   /// in a register (Accumulation::restingValue), specialised to read and
   /// write its own vertex's element in a parameter holding the register.

@@ -224,6 +224,9 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
       }
       os << "\n";
     }
+    if (v.sourceElementInRegister)
+      os << "      source register: " << v.sourceElementInRegister->name
+         << "[src] read once per source\n";
     if (v.numa) {
       os << "      numa: "
          << (v.numa->merge ? "merge form (" : v.numa->agents ? "agents, " : "owner form, ");

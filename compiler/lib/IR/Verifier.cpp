@@ -214,6 +214,11 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
       return fail(where, "a fold target kept out of memory without a fused apply that sets it "
                          "back, in a variant other than the only one, or one that reads it");
   }
+  if (v.sourceElementInRegister &&
+      (!v.isPush() || v.numa || v.segments || v.accumulation || !t.updatesPriority ||
+       !t.priorityRepeatsHarmless()))
+    return fail(where, "a source's element read once per source in a variant other than a "
+                       "plain push of a priority update whose repeats are harmless");
   if (v.outputUnique && !llvm::any_of(v.writes, [](const WriteInfo &w) {
         return w.sync == WriteSync::Claim || (w.sync == WriteSync::Lock && w.expected);
       }))

@@ -272,6 +272,13 @@ struct VariantPlan {
   /// Writes of the applied function, each with its synchronisation.
   std::vector<WriteInfo> writes;
   std::optional<Accumulation> accumulation;
+  /// The source-register pass: a push whose applied function reads this
+  /// vector at the source, which the traversal writes only through its
+  /// queue's updatePriorityMin/Max (a change re-queues the vertex, so a
+  /// source whose element drops is walked again): the element is read once
+  /// per source, into a register passed to the function, not again after
+  /// every atomic update of an edge. Null: read where the function reads it.
+  const VarDecl *sourceElementInRegister = nullptr;
   /// Each destination enters the output at most once (its write is a claim),
   /// so the output needs no deduplication.
   bool outputUnique = false;
