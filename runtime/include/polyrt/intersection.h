@@ -42,18 +42,22 @@ inline uint64_t mergeCount(const VertexId *a, const VertexId *aEnd, const Vertex
 }
 
 /// mergeCount of the values below `bound`, without searching for the bound
-/// first: b is walked up to it while a follows (GAPBS's triangle count; the
-/// two binary searches would cost more than the short walks they save).
+/// first: a is walked up to it while b follows (GAPBS's triangle count; the
+/// two binary searches would cost more than the short walks they save). In
+/// triangle counting a is the owner's list, read again for each of its
+/// edges and so in cache, and b another vertex's, read cold: b is read only
+/// as far as a's values reach. (Walking b and following with a read the
+/// whole of b below the bound: urand20's count took 10-20% longer.)
 inline uint64_t mergeCountBelow(const VertexId *a, const VertexId *aEnd, const VertexId *b,
                                 const VertexId *bEnd, VertexId bound) {
   uint64_t count = 0;
-  for (; b != bEnd && *b < bound; ++b) {
-    const VertexId w = *b;
-    while (a != aEnd && *a < w)
-      ++a;
-    if (a == aEnd)
+  for (; a != aEnd && *a < bound; ++a) {
+    const VertexId w = *a;
+    while (b != bEnd && *b < w)
+      ++b;
+    if (b == bEnd)
       break;
-    count += *a == w;
+    count += *b == w;
   }
   return count;
 }

@@ -6,8 +6,9 @@
 // test and renumbering polyc's edges.relabel() uses, timed as GAPBS times
 // its own), then every triangle w < v < u is counted once, at u: for each
 // neighbour v < u of u, a merge of u's and v's sorted neighbour lists up to
-// v. Vertices are shared out in dynamic chunks of 64 (high-degree vertices
-// cost much more than the rest); each thread sums into a reduction.
+// v, walking u's list and following along v's. Vertices are shared out in
+// dynamic chunks of 64 (high-degree vertices cost much more than the rest);
+// each thread sums into a reduction.
 //
 // usage: tc <symmetric graph>   prints the number of triangles on stdout and
 //                               "kernel_seconds: S" on stderr.
@@ -33,13 +34,13 @@ uint64_t orderedCount(const Graph &g) {
     const VertexId *uBegin = neighbors + offsets[u], *uEnd = neighbors + offsets[u + 1];
     for (const VertexId *vp = uBegin; vp < uEnd && *vp < u; ++vp) {
       const VertexId v = *vp;
-      // v is in u's list and w < v: the walk along u's list stops at v at
-      // the latest, with no test for its end (GAPBS's loop).
-      const VertexId *it = uBegin;
-      for (EdgeOffset e = offsets[v]; e < offsets[v + 1]; ++e) {
-        const VertexId w = neighbors[e];
-        if (w >= v)
-          break;
+      // u's list (in cache: read again for each v) is walked up to v, and v's
+      // (cold) follows only as far as u's values reach. u is in v's list
+      // (the graph is undirected) and w < v < u: the walk along v's list
+      // stops at u at the latest, with no test for its end (GAPBS's loop).
+      const VertexId *it = neighbors + offsets[v];
+      for (const VertexId *wp = uBegin; *wp < v; ++wp) {
+        const VertexId w = *wp;
         while (*it < w)
           ++it;
         total += *it == w;
