@@ -776,8 +776,9 @@ void VariantWriter::emitBody(const std::string &apply) {
   }
 
   if (const VarDecl *vector = v.sourceElementInRegister)
-    beforeEdges = {"const " + cppType(*vector->type.value) + " " + elementRegisterName(*vector, "src") +
-                   " = " + cppName(vector->name) + "[src]; // the source-register pass"};
+    beforeEdges = {"const " + cppType(*vector->type.value) + " " +
+                   elementRegisterName(*vector, "src") + " = " + cppName(vector->name) +
+                   "[src]; // the source-register pass"};
   if (v.accumulation) {
     std::string type = cppType(v.accumulation->fold->target->type);
     if (v.accumulation->combinesAtomically) {

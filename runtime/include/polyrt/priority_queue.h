@@ -286,6 +286,8 @@ private:
   /// (a round tests each entry: two comparisons, where a division would cost
   /// more), with the address of the priorities: kept in a local by the loops
   /// over entries, it stays in a register across process()'s atomics.
+  static constexpr Wide kLowest = std::numeric_limits<P>::lowest();
+  static constexpr Wide kLargest = std::numeric_limits<P>::max();
   struct Accepted {
     P *priorities;
     Wide low, high;
@@ -298,19 +300,17 @@ private:
   /// the bucket before it (previous_ == current_), those moved before it
   /// during that round.
   Accepted roundAccepts() const {
-    constexpr Wide lowest = std::numeric_limits<P>::lowest(), largest = std::numeric_limits<P>::max();
     bool repeat = previous_ == current_;
     if (increasing_)
-      return {priorities_->data(), repeat ? lowest : currentLow_, currentHigh_};
-    return {priorities_->data(), currentLow_, repeat ? largest : currentHigh_};
+      return {priorities_->data(), repeat ? kLowest : currentLow_, currentHigh_};
+    return {priorities_->data(), currentLow_, repeat ? kLargest : currentHigh_};
   }
   /// Bucket fusion's: priorities in the current bucket or before it, P's
   /// largest ("none") never.
   Accepted drainAccepts() const {
-    constexpr Wide lowest = std::numeric_limits<P>::lowest(), largest = std::numeric_limits<P>::max();
     if (increasing_)
-      return {priorities_->data(), lowest, std::min<Wide>(currentHigh_, largest - 1)};
-    return {priorities_->data(), currentLow_, largest - 1};
+      return {priorities_->data(), kLowest, std::min<Wide>(currentHigh_, kLargest - 1)};
+    return {priorities_->data(), currentLow_, kLargest - 1};
   }
   /// The bucket of index `index` becomes the current one.
   void setCurrent(int64_t index) {
@@ -545,7 +545,8 @@ private:
     const size_t total = roundStart_.back();
     const Accepted accepted = roundAccepts();
     for (;;) {
-      size_t begin = std::atomic_ref<size_t>(roundCursor_.next).fetch_add(chunk, std::memory_order_relaxed);
+      size_t begin = std::atomic_ref<size_t>(roundCursor_.next)
+                         .fetch_add(chunk, std::memory_order_relaxed);
       if (begin >= total)
         break;
       size_t end = std::min(begin + chunk, total);
