@@ -2,19 +2,9 @@
 #include "EmitFusedFields.h"
 #include "Emitter.h"
 
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace polyc;
-
-const FusedFieldGroup *polyc::fusedGroupOf(const Module &module, const Decl *decl) {
-  if (!decl)
-    return nullptr;
-  for (const FusedFieldGroup &group : module.fusedFields)
-    if (llvm::is_contained(group.fields, decl))
-      return &group;
-  return nullptr;
-}
 
 void polyc::emitFusedFieldHelpers(llvm::raw_ostream &os) {
   // A whole-vector assignment in the program sizes the vector anew (after an

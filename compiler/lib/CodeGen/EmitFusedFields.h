@@ -20,9 +20,6 @@ namespace polyc {
 
 class CppEmitter;
 
-/// The group the vector `decl` is a field of, or null.
-const FusedFieldGroup *fusedGroupOf(const Module &module, const Decl *decl);
-
 /// The templates below, once per program that fuses fields.
 void emitFusedFieldHelpers(llvm::raw_ostream &os);
 

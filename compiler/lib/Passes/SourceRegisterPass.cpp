@@ -74,9 +74,7 @@ bool polyc::runSourceRegisterPass(Module &module, DiagnosticEngine &) {
     // (A vector stored in fused fields or read from replicas is read the way
     // those are; the register would bypass it.)
     if (read.size() != 1 || llvm::is_contained(t->replicaReads, *read.begin()) ||
-        llvm::any_of(module.fusedFields, [&](const FusedFieldGroup &group) {
-          return llvm::is_contained(group.fields, *read.begin());
-        }))
+        fusedGroupOf(module, *read.begin()))
       continue;
     for (VariantPlan &v : t->variants)
       if (v.isPush() && !v.numa && !v.segments && !v.accumulation)

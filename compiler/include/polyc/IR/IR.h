@@ -513,6 +513,17 @@ bool lowerToIR(Program &program, Schedule schedule, Module &module, DiagnosticEn
 /// The IR as `--emit=ir` and `--print-ir-after` show it.
 void printIR(const Module &module, llvm::raw_ostream &os);
 
+/// The fuseFields group the vector `decl` is a field of, or null.
+inline const FusedFieldGroup *fusedGroupOf(const Module &module, const Decl *decl) {
+  if (!decl)
+    return nullptr;
+  for (const FusedFieldGroup &group : module.fusedFields)
+    for (const VarDecl *field : group.fields)
+      if (field == decl)
+        return &group;
+  return nullptr;
+}
+
 } // namespace polyc
 
 #endif
