@@ -23,8 +23,7 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
                                 bool insertAll, int64_t start, PriorityUpdateMode mode,
                                 int64_t openBuckets, TakenPriorities taken)
     : priorities_(&priorities), n_(static_cast<VertexId>(priorities.size())), mode_(mode),
-      openBuckets_(openBuckets), increasing_(bucketOrder != 0),
-      orderMask_(bucketOrder != 0 ? 0 : -1), delta_(delta),
+      openBuckets_(openBuckets), orderMask_(bucketOrder != 0 ? 0 : -1), delta_(delta),
       bins_(static_cast<size_t>(omp_get_max_threads())) {
   if (bucketOrder != 0 && bucketOrder != 1)
     throw Error("a priority queue's bucket order is 1 (increasing) or 0 (decreasing), not " +
@@ -42,7 +41,7 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
                 std::to_string(n_) + ")");
   // (A taken vertex is at or below the sums' minimum only when the current
   // priority grows.)
-  takenFinal_ = taken == TakenPriorities::Final && increasing_;
+  takenFinal_ = taken == TakenPriorities::Final && increasing();
   if (takenFinal_)
     taken_.resize(static_cast<size_t>(n_)); // (read by every sum, before any round)
   for (ThreadBins &b : bins_)
@@ -61,7 +60,7 @@ PriorityQueue<P>::PriorityQueue(VertexArray<P> &priorities, int64_t bucketOrder,
         hi = std::max(hi, static_cast<int64_t>(p[v]) / delta_);
       }
     if (lo <= hi)
-      base_ = increasing_ ? lo : hi;
+      base_ = increasing() ? lo : hi;
   } else if (startAlone) {
     base_ = static_cast<int64_t>(p[start]) / delta_;
   }
@@ -180,8 +179,8 @@ template <typename P> size_t PriorityQueue<P>::takeRoundEntries() {
   size_t total = 0;
   for (size_t t = 0; t < bins_.size(); ++t) {
     std::vector<VertexId> &round = bins_[t].round;
-    // The bin starts again empty, without the memory the round before
-    // held (see release).
+    // The round before's list gives its memory back (see release), and the
+    // swap leaves the bin empty.
     release(round);
     round.swap(bins_[t].open[static_cast<size_t>(current_ - windowStart_)]);
     roundStart_[t] = total;

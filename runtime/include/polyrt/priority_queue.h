@@ -269,9 +269,9 @@ private:
   /// The index of a bucket: 0 for the first one dequeued, increasing in
   /// dequeue order.
   int64_t indexOfBucket(int64_t bucket) const {
-    return increasing_ ? bucket - base_ : base_ - bucket;
+    return increasing() ? bucket - base_ : base_ - bucket;
   }
-  int64_t bucketOf(int64_t index) const { return increasing_ ? base_ + index : base_ - index; }
+  int64_t bucketOf(int64_t index) const { return increasing() ? base_ + index : base_ - index; }
   /// The bucket of priority p: its quotient by delta, rounded toward zero.
   int64_t bucketOfPriority(P p) const {
     // A 32-bit priority and delta divide in 32 bits (the same quotient, and
@@ -301,14 +301,14 @@ private:
   /// during that round.
   Accepted roundAccepts() const {
     bool repeat = previous_ == current_;
-    if (increasing_)
+    if (increasing())
       return {priorities_->data(), repeat ? kLowest : currentLow_, currentHigh_};
     return {priorities_->data(), currentLow_, repeat ? kLargest : currentHigh_};
   }
   /// Bucket fusion's: priorities in the current bucket or before it, P's
   /// largest ("none") never.
   Accepted drainAccepts() const {
-    if (increasing_)
+    if (increasing())
       return {priorities_->data(), kLowest, std::min<Wide>(currentHigh_, kLargest - 1)};
     return {priorities_->data(), currentLow_, kLargest - 1};
   }
@@ -606,8 +606,10 @@ private:
   std::vector<uint32_t> sumCounts_;
   int64_t sumDelta_ = 0;        // ConstantSum: this round's delta and minimum
   P sumMinimum_{};
-  bool increasing_ = true;
-  int64_t orderMask_ = 0; // 0 increasing, -1 decreasing: (x ^ mask) - mask is x or -x
+  /// The bucket order: 0 increasing, -1 decreasing, so that (x ^ mask) -
+  /// mask is x or -x (insert negates without a branch).
+  int64_t orderMask_ = 0;
+  bool increasing() const { return orderMask_ == 0; }
   int64_t delta_ = 1;
   int64_t base_ = 0;        // the bucket of index 0
   int64_t current_ = 0;     // the index of the current bucket (setCurrent)
