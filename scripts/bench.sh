@@ -25,7 +25,7 @@
 #                         run pair starts after the third (Bellman-Ford on the
 #                         grid takes minutes per source)
 #   BENCH_SEED [27491095] that seed
-#   BENCH_ALGOS [pr prdelta bfs sssp sssp_delta cc kcore_ordered tc bc]
+#   BENCH_ALGOS [pr prdelta bfs sssp sssp_delta cc cc_afforest kcore_ordered tc bc]
 #   BENCH_GRAPHS [kron urand grid]
 #   BENCH_COMPILE_RUNS [3]  compile-latency runs per example (0: skip)
 #   BENCH_CC_SHORTCUT [0] 1: the cc baseline also shortcuts (pointer jumping),
@@ -39,15 +39,16 @@
 #   BENCH_GAPBS_DIR       a GAPBS build of the user's own (github.com/sbeamer/gapbs,
 #                         `make`): its kernels run as a third side, interleaved on
 #                         the same .sg/.wsg files (GAPBS reads them): bfs, pr, cc,
-#                         tc and bc beside polyc's (pr_spmv too, if built), sssp
-#                         beside sssp_delta
+#                         tc and bc beside polyc's (pr_spmv too, if built), cc
+#                         (Afforest) beside cc_afforest too, sssp beside sssp_delta
 #                         (`sssp -f G -r SOURCE -d DELTA -n 1 -v`); its time is its
 #                         "Trial Time", its answer checked by its own verifier
 #   BENCH_LIGRA_DIR       a Ligra build of the user's (github.com/jshun/ligra, `make
 #                         OPENMP=1 BFS PageRank PageRankDelta Components Triangle BC` in apps/;
 #                         its default 32-bit build): the directory holding those
 #                         binaries. They run interleaved beside polyc's bfs, pr
-#                         (-maxiters 20), prdelta (-maxiters 10), cc, tc and bc on each
+#                         (-maxiters 20), prdelta (-maxiters 10), cc and cc_afforest,
+#                         tc and bc on each
 #                         graph converted to Ligra's binary format (polyrt-gen
 #                         convert G.sg -o G.ligra; run with -b -s -rounds 1); the
 #                         time is its "Running time". Ligra prints no answers but
@@ -79,7 +80,7 @@ runs="${BENCH_RUNS:-5}"
 nsources="${BENCH_SOURCES:-2}"
 budget="${BENCH_BUDGET:-600}"
 seed="${BENCH_SEED:-27491095}"
-algos="${BENCH_ALGOS:-pr prdelta bfs sssp sssp_delta cc kcore_ordered tc bc}"
+algos="${BENCH_ALGOS:-pr prdelta bfs sssp sssp_delta cc cc_afforest kcore_ordered tc bc}"
 graphs="${BENCH_GRAPHS:-kron urand grid}"
 compile_runs="${BENCH_COMPILE_RUNS:-3}"
 cc_shortcut="${BENCH_CC_SHORTCUT:-0}"
@@ -203,6 +204,7 @@ peers_of() { # algo
     case "$1" in
       bfs|pr|cc|tc|bc) echo "gapbs $gapbs_dir/$1" ;;&
       pr) [[ -x "$gapbs_dir/pr_spmv" ]] && echo "gapbs $gapbs_dir/pr_spmv" ;;
+      cc_afforest) echo "gapbs $gapbs_dir/cc" ;;
       sssp_delta) echo "gapbs $gapbs_dir/sssp" ;;
     esac
   fi
@@ -211,14 +213,15 @@ peers_of() { # algo
       bfs) echo "ligra $ligra_dir/BFS" ;;
       pr) echo "ligra $ligra_dir/PageRank" ;;
       prdelta) echo "ligra $ligra_dir/PageRankDelta" ;;
-      cc) echo "ligra $ligra_dir/Components" ;;
+      cc|cc_afforest) echo "ligra $ligra_dir/Components" ;;
       tc) echo "ligra $ligra_dir/Triangle" ;;
       bc) echo "ligra $ligra_dir/BC" ;;
     esac
   fi
   # (GraphIt's generated code for sssp_delta.gt does not compile: it has no
   # delete for a priority queue; sssp.gt's schedule sets a hybrid threshold,
-  # which GraphIt's schedules cannot.)
+  # which GraphIt's schedules cannot; GraphIt's language has neither
+  # compareAndSwap nor getOutNeighbor, which cc_afforest.gt uses.)
   if [[ -n "$graphit_dir" ]]; then
     case "$1" in
       bfs|pr|prdelta|cc|kcore_ordered|tc|bc) echo "graphit $bin/$1-graphit" ;;
@@ -259,8 +262,8 @@ done
 # ---------------------------------------------------------------- binaries
 for algo in $algos; do
   case "$algo" in
-    pr|prdelta|bfs|sssp|sssp_delta|cc|kcore_ordered|tc|bc) ;;
-    *) echo "bench.sh: unknown algorithm '$algo' (pr prdelta bfs sssp sssp_delta cc kcore_ordered tc bc)" >&2
+    pr|prdelta|bfs|sssp|sssp_delta|cc|cc_afforest|kcore_ordered|tc|bc) ;;
+    *) echo "bench.sh: unknown algorithm '$algo' (pr prdelta bfs sssp sssp_delta cc cc_afforest kcore_ordered tc bc)" >&2
        exit 2 ;;
   esac
 done
@@ -432,7 +435,7 @@ header() {
 if [[ "$mode" == schedules ]]; then
   header
   echo
-  printf '%-8s %-16s %-40s %12s %8s\n' algorithm graph schedule median_s vs_best
+  printf '%-11s %-16s %-40s %12s %8s\n' algorithm graph schedule median_s vs_best
   for algo in $algos; do
     # <example>_<direction>_<parallelization>.sched (not cc_sv_... for cc,
     # nor the <example>_options_* ones, which read numbers from argv)
@@ -476,7 +479,7 @@ if [[ "$mode" == schedules ]]; then
         fi
       done
       for exe in "${exes[@]}"; do
-        printf '%-8s %-16s %-40s %12.4f %8.2f\n' "$algo" "$(graph_name "$kind")" \
+        printf '%-11s %-16s %-40s %12.4f %8.2f\n' "$algo" "$(graph_name "$kind")" \
           "$(basename "$exe" | sed "s/^$algo-//")" "${med[$exe]}" \
           "$(awk -v a="${med[$exe]}" -v b="$best" 'BEGIN { print (b > 0 ? a / b : 0) }')"
       done
@@ -591,12 +594,12 @@ for algo in $algos; do
       -v amin="$a_min" -v bmin="$b_min" -v w="$work_edges" -v agree="$agree" -v ran="$ran_ok" \
       -v target="$target_ratio" -v at="${a_times[*]}" -v bt="${b_times[*]}" 'BEGIN {
         if (ran != "yes") {
-          printf "%-8s %-16s %4d  FAILED  [%s | %s]\n", algo, g, n, at, bt
+          printf "%-11s %-16s %4d  FAILED  [%s | %s]\n", algo, g, n, at, bt
           exit
         }
         ratio = a / b
         ok = (agree != "yes") ? "DISAGREE" : (ratio <= target) ? "yes" : "no"
-        printf "%-8s %-16s %4d %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f %9.1f %9.1f  %-8s  [%s | %s]\n",
+        printf "%-11s %-16s %4d %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f %9.1f %9.1f  %-8s  [%s | %s]\n",
           algo, g, n, a, b, ratio, amin, bmin, amin / bmin, w / a / 1e6, w / b / 1e6, ok, at, bt }')")
     best_peer="" best_med=""
     for peer in "${peers[@]}"; do
@@ -616,7 +619,7 @@ for algo in $algos; do
       peer_rows+=("$(awk -v algo="$label" -v g="$stem" -v peer="$name" -v d="$d" \
         -v a="$a_med" -v p="$p_med" -v amin="$a_min" -v pmin="$p_min" -v c="$checked" \
         -v pt="${p_times[$peer]% }" 'BEGIN {
-          printf "%-8s %-16s %-20s %6s %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f  %-9s  [%s]\n",
+          printf "%-11s %-16s %-20s %6s %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f  %-9s  [%s]\n",
             algo, g, peer, d, a, p, a / p, amin, pmin, amin / pmin, c, pt }')")
       if [[ "$p_med" != nan ]] && { [[ -z "$best_med" ]] ||
           awk -v a="$p_med" -v b="$best_med" 'BEGIN { exit !(a < b) }'; }; then
@@ -625,7 +628,7 @@ for algo in $algos; do
     done
     if [[ -n "$best_peer" ]]; then
       best_rows+=("$(awk -v algo="$label" -v g="$stem" -v peer="$best_peer" -v a="$a_med" \
-        -v p="$best_med" 'BEGIN { printf "%-8s %-16s %-20s %9.4f %9.4f %6.2f  %s\n",
+        -v p="$best_med" 'BEGIN { printf "%-11s %-16s %-20s %9.4f %9.4f %6.2f  %s\n",
           algo, g, peer, a, p, a / p, (a <= p ? "yes" : "no") }')")
     fi
     unset p_times
@@ -673,7 +676,7 @@ fi
   echo "kernel seconds: each side times its algorithm only (no loading, no printing); median and"
   echo "minimum of the runs; ratio = polyc / baseline; Medges/s = work_edges / median seconds, the"
   echo "same work for both sides (docs/benchmarks.md); the target (ratio <= $target_ratio) is judged on medians"
-  printf '%-8s %-16s %4s %9s %9s %6s %9s %9s %6s %9s %9s  %-8s  %s\n' algorithm graph runs \
+  printf '%-11s %-16s %4s %9s %9s %6s %9s %9s %6s %9s %9s  %-8s  %s\n' algorithm graph runs \
     polyc_s base_s ratio polyc_min base_min ratio polyc_Me/s base_Me/s "<=$target_ratio" \
     "[polyc runs | baseline runs]"
   printf '%s\n' "${rows_out[@]}"
@@ -685,12 +688,12 @@ fi
     echo "top-5: the 5 ranks GAPBS's PageRank prints (20 iterations, -t 0) within 1e-3 of polyc's,"
     echo "agrees: its output checked with polyc's and the baseline's (GraphIt; the triangle"
     echo "counts of GAPBS and Ligra), unchecked: the peer prints no answer (Ligra's other kernels)"
-    printf '%-8s %-16s %-20s %6s %9s %9s %6s %9s %9s %6s  %-9s  %s\n' algorithm graph peer delta \
+    printf '%-11s %-16s %-20s %6s %9s %9s %6s %9s %9s %6s  %-9s  %s\n' algorithm graph peer delta \
       polyc_s peer_s ratio polyc_min peer_min ratio answer "[peer runs]"
     printf '%s\n' "${peer_rows[@]}"
     echo
     echo "against the best peer (lowest median) per algorithm and graph: ratio = polyc / best peer"
-    printf '%-8s %-16s %-20s %9s %9s %6s  %s\n' algorithm graph best_peer polyc_s peer_s ratio "<=1.00"
+    printf '%-11s %-16s %-20s %9s %9s %6s  %s\n' algorithm graph best_peer polyc_s peer_s ratio "<=1.00"
     printf '%s\n' "${best_rows[@]}"
   fi
   if ((${#compile_rows[@]})); then

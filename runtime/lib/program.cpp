@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
+#include <mutex>
 #include <new>
 
 namespace polyrt {
@@ -41,8 +42,24 @@ bool verbose() {
   return value && *value && std::strcmp(value, "0") != 0;
 }
 
+namespace {
+// runMain's, for stopProgram.
+std::string runningProgramName = "program";
+} // namespace
+
+void stopProgram(const std::string &message) {
+  // One report even when several threads fail at once.
+  static std::once_flag reported;
+  std::call_once(reported, [&] {
+    std::cout.flush();
+    std::cerr << runningProgramName << ": error: " << message << std::endl;
+  });
+  std::_Exit(1);
+}
+
 int runMain(int argc, char **argv, const std::function<void()> &body) {
   std::string name = programName(argc, argv);
+  runningProgramName = name;
   setScheduleArguments(argc, argv);
   auto fail = [&](const std::string &message) {
     std::cout.flush();

@@ -471,6 +471,8 @@ RUNS = {
                                                   ("isolated.el", ".sg", "--undirected")]],
     "cc_sv": _each(["random30.el", "random30_sym.el", "disconnected.el", "isolated.el",
                     "triangles_sym.el", ("isolated.el", ".sg", "--undirected")]),
+    "cc_afforest": _each(["random30_sym.el", "disconnected_sym.el", "isolated_sym.el",
+                          "simple64_sym.el", ("random30.el", ".sg", "--undirected")]),
     "eigenvector": _each(["random30.el", "random30_sym.el", "disconnected.el",
                           "simple64_sym.el", ("random30.el", ".sg", "--undirected")]),
     "spmv": _each(["random30_float.wel", "random30.wel", "ratings.wel", "selfloops_dups.wel",
@@ -500,7 +502,7 @@ RUNS = {
 ORACLE_ALGORITHM = {"sssp_delta": "sssp", "kcore_ordered": "kcore"}
 
 # How outputs compare with the default's.
-INTEGER = {"cc", "cc_sv", "sssp", "sssp_delta", "tc", "kcore", "kcore_ordered", "coloring"}
+INTEGER = {"cc", "cc_sv", "cc_afforest", "sssp", "sssp_delta", "tc", "kcore", "kcore_ordered", "coloring"}
 FLOAT = {"pr", "prdelta", "cf", "bc", "bc_multi", "spmv", "bp", "eigenvector"}
 BFS = {"bfs"}
 # Examples whose every direction x parallelization pair runs in ci mode.

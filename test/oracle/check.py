@@ -4,7 +4,7 @@
     check.py ALGO GRAPH OUTPUT [--source S] [--count K] [--target T] [--tolerance T]
     check.py ALGO GRAPH --print-expected [--source S] [--count K]
 
-ALGO is one of pr, prdelta, bfs, sssp, cc, and cc_sv, cf, bc, bc_multi, tc,
+ALGO is one of pr, prdelta, bfs, sssp, cc, and cc_sv, cc_afforest, cf, bc, bc_multi, tc,
 kcore, spmv, bp, eigenvector, coloring, ppsp, set_cover (the programs in examples/; the
 references of the second group are in more_algorithms.py). GRAPH is the graph
 file the program ran on (.el, .wel, .sg, .wsg). OUTPUT is a file holding what
@@ -46,6 +46,7 @@ What "right" means, per algorithm:
            labels do not depend on the schedule: the smallest id reaching v).
   cc_sv    exactly the smallest vertex id of each weakly connected component
            (NetworkX), on any graph: the program hooks along both directions.
+  cc_afforest  the same, on a symmetric graph only (examples/cc_afforest.gt).
   cf       examples/cf.gt's gradient descent simulated step by step (K = 20
            factors, 10 iterations, step 1e-3, lambda 1e-3), K values per
            vertex, each within 1e-9 absolute.

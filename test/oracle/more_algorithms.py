@@ -1,4 +1,4 @@
-"""Reference answers for the later examples (cc_sv, cf, bc, bc_multi, tc, kcore,
+"""Reference answers for the later examples (cc_sv, cc_afforest, cf, bc, bc_multi, tc, kcore,
 spmv, bp, eigenvector, coloring, ppsp, set_cover), used by check.py.
 
 Like check.py this shares no code with polyc or polyrt: each reference is plain
@@ -105,6 +105,13 @@ def ref_cc_sv(g, args):
         for v in comp:
             label[v] = m
     return label
+
+
+def ref_cc_afforest(g, args):
+    """cc_sv's answer; Afforest skips the largest component's edges, which is
+    only sound on a symmetric graph."""
+    need_symmetric(g, "cc_afforest")
+    return ref_cc_sv(g, args)
 
 
 def ref_cf(g, args):
@@ -394,6 +401,7 @@ def summary_set_cover(g, chosen):
 
 ALGORITHMS = {
     "cc_sv": Spec(int, 1, False, ref_cc_sv, None),
+    "cc_afforest": Spec(int, 1, False, ref_cc_afforest, None),
     "cf": Spec(float, CF_K, False, ref_cf, None),
     "bc": Spec(float, 1, False, ref_bc, None),
     "bc_multi": Spec(float, 1, False, ref_bc_multi, None),

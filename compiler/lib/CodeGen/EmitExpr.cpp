@@ -238,8 +238,14 @@ std::string CppEmitter::call(const CallExpr &c) {
   if (f == "atof")
     return "polyrt::parseDouble(" + joined + ")";
   if (f == "writeMin")
-    return "polyrt::writeMin(&" + lvalue(*c.args[0]) + "[" + expr(*c.args[1]) + "], static_cast<" +
+    return "polyrt::writeMin(" + elementAddress(*c.args[0], *c.args[1]) + ", static_cast<" +
            cppType(*c.args[0]->type.value) + ">(" + expr(*c.args[2]) + "))";
+  if (f == "compareAndSwap") {
+    const Type &element = *c.args[0]->type.value;
+    return "polyrt::compareAndSwap<" + cppType(element) + ">(" +
+           elementAddress(*c.args[0], *c.args[1]) + ", " + exprAs(*c.args[2], element) + ", " +
+           exprAs(*c.args[3], element) + ")";
+  }
   if (f == "fabs" || f == "sqrt" || f == "floor" || f == "pow" || f == "log")
     return "std::" + f + "(" + joined + ")";
   if (f == "min" || f == "max") {
@@ -269,6 +275,13 @@ std::string CppEmitter::call(const CallExpr &c) {
   return "";
 }
 
+std::string CppEmitter::elementAddress(const Expr &vector, const Expr &index) {
+  if (auto *name = dyn_cast<NameExpr>(&vector))
+    if (const FusedFieldGroup *g = fusedGroupOf(module, name->decl)) // fuseFields
+      return "&" + fusedElement(*g, llvm::cast<VarDecl>(*name->decl), expr(index));
+  return "&" + lvalue(vector) + "[" + expr(index) + "]";
+}
+
 std::string CppEmitter::methodCall(const MethodCallExpr &m) {
   int rp;
   std::string receiver = exprPrec(*m.receiver, rp);
@@ -285,6 +298,8 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
     return "polyrt::outDegrees<uint32_t>(" + receiver + ")";
   if (name == "getOutDegree")
     return "static_cast<int32_t>(" + receiver + ".outDegree(" + arg + "))";
+  if (name == "getOutNeighbor")
+    return "polyrt::outNeighbor(" + receiver + ", " + arg + ", " + expr(*m.args[1]) + ")";
   if (name == "getNgh")
     return "polyrt::outNeighbors(" + receiver + ", " + arg + ")";
   if (name == "transpose")

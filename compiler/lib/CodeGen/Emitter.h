@@ -125,6 +125,9 @@ private:
   /// e where a reference is needed: named values as they are, temporaries
   /// through polyrt::temporary().
   std::string lvalue(const Expr &e);
+  /// &vector[index] for the built-ins that update one element in place
+  /// (writeMin, compareAndSwap); the field of a fused vector's element.
+  std::string elementAddress(const Expr &vector, const Expr &index);
 
   // Statements and functions (EmitStmt.cpp).
   void emitFunction(const FuncDecl &func, const std::string &name, const FunctionContext &ctx);

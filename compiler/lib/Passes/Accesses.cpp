@@ -51,11 +51,16 @@ AccessTarget polyc::accessTarget(const Expr &e) {
   return {name->decl, element};
 }
 
+bool polyc::updatesVectorElement(const CallExpr &call) {
+  return !call.func && ((call.callee == "writeMin" && call.args.size() == 3) ||
+                        (call.callee == "compareAndSwap" && call.args.size() == 4));
+}
+
 bool polyc::isReadOnlyMethod(llvm::StringRef m) {
-  return m == "getVertices" || m == "getOutDegrees" || m == "getOutDegreesUint" || m == "getOutDegree" || m == "getNgh" ||
-         m == "transpose" || m == "size" || m == "getVertexSetSize" || m == "sum" ||
-         m == "max" || m == "finished" || m == "finishedNode" ||
-         m == "get_current_priority";
+  return m == "getVertices" || m == "getOutDegrees" || m == "getOutDegreesUint" ||
+         m == "getOutDegree" || m == "getOutNeighbor" || m == "getNgh" || m == "transpose" ||
+         m == "size" || m == "getVertexSetSize" || m == "sum" || m == "max" ||
+         m == "finished" || m == "finishedNode" || m == "get_current_priority";
 }
 
 namespace {
@@ -257,10 +262,13 @@ private:
     if (!c.func) {
       if (c.callee == "startTimer" || c.callee == "stopTimer")
         out.timer = true;
-      // writeMin(vec, v, x) writes vec[v] (atomically).
-      if (c.callee == "writeMin" && c.args.size() == 3)
-        if (const Decl *var = accessTarget(*c.args[0]).var)
+      // writeMin(vec, v, x) and compareAndSwap(vec, v, old, new) read and
+      // write vec[v] (atomically).
+      if (updatesVectorElement(c))
+        if (const Decl *var = accessTarget(*c.args[0]).var) {
+          read(var, c.loc, true);
           write(var, c.loc, true);
+        }
       for (const ExprPtr &a : c.args)
         expr(*a);
       return;

@@ -168,6 +168,12 @@ private:
                      param->name + "'");
       }
       return;
+    } else if (auto *call = dyn_cast<CallExpr>(&e); call && updatesVectorElement(*call)) {
+      // writeMin(vec, v, x), compareAndSwap(vec, v, old, new): the address
+      // of element v, which the emitter takes from the field.
+      for (size_t i = fusedName(*call->args[0], groupOf) ? 1 : 0; i < call->args.size(); ++i)
+        expr(*call->args[i]);
+      return;
     } else if (auto *method = dyn_cast<MethodCallExpr>(&e)) {
       if (const VarDecl *var = fusedName(*method->receiver, groupOf);
           var && !isReadOnlyMethod(method->method))

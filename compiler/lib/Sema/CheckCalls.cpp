@@ -114,7 +114,7 @@ Type Sema::checkUserCall(CallExpr &call, FuncDecl &func) {
 namespace {
 enum class Builtin { None, Load, Atoi, Atof, Fabs, Sqrt, Floor, Log, Pow, Min, Max, ToDouble,
                      StartTimer, StopTimer, Intersection, IntersectNeighbor, AtomicAdd,
-                     WriteMin };
+                     WriteMin, CompareAndSwap };
 }
 
 Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
@@ -135,6 +135,7 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
                       .Case("intersection", Builtin::Intersection)
                       .Case("atomicAdd", Builtin::AtomicAdd)
                       .Case("writeMin", Builtin::WriteMin)
+                      .Case("compareAndSwap", Builtin::CompareAndSwap)
                       .Case("intersectNeighbor", Builtin::IntersectNeighbor)
                       .Default(Builtin::None);
   known = which != Builtin::None;
@@ -146,6 +147,7 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
     args.push_back(checkExpr(arg.get()));
   size_t arity = which == Builtin::StartTimer || which == Builtin::StopTimer ? 0
                  : which == Builtin::Intersection                          ? 5
+                 : which == Builtin::CompareAndSwap                        ? 4
                  : which == Builtin::AtomicAdd || which == Builtin::IntersectNeighbor ||
                          which == Builtin::WriteMin
                      ? 3
@@ -242,6 +244,22 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
     if (vector && which == Builtin::WriteMin && !args[0].value->isNumeric())
       require(0, false, "a vector of numbers");
     return Type(which == Builtin::WriteMin ? Type::Bool : Type::Void);
+  }
+  case Builtin::CompareAndSwap: {
+    // compareAndSwap(vec, v, expected, desired): if vec[v] equals expected,
+    // sets it to desired, in one atomic step; true when it did (the
+    // union-find hook of Afforest's connected components).
+    bool vector = require(0, !args.empty() && args[0].kind == Type::Vector && args[0].value,
+                          "a per-vertex vector");
+    require(1, args.size() > 1 && isIndexLike(args[1]), "a vertex or an integer");
+    const Type *element = vector ? args[0].value.get() : nullptr;
+    if (element && !element->isNumeric() && element->kind != Type::Bool &&
+        element->kind != Type::Element)
+      require(0, false, "a vector of numbers, booleans or vertices");
+    for (size_t i = 2; vector && countOk && i < 4; ++i)
+      if (args[i].isValid() && !canAssign(*args[0].value, args[i]))
+        require(i, false, ("a value for its element type " + quoted(*args[0].value)).c_str());
+    return Type(Type::Bool);
   }
   case Builtin::None:
     break;

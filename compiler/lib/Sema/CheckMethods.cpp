@@ -79,6 +79,21 @@ Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Typ
                                                quoted(call.args[0]->type));
     return Type(Type::Int);
   }
+  if (m == "getOutNeighbor") {
+    // edges.getOutNeighbor(v, i): v's i-th out-neighbour, in the order the
+    // graph stores them (Afforest's sampled neighbours).
+    checkAllArgs();
+    if (count(2, 2)) {
+      const Type &vertex = call.args[0]->type, &index = call.args[1]->type;
+      if (vertex.isValid() && !isVertexOf(vertex, edges.srcElement))
+        diags.error(startLoc(*call.args[0]),
+                    "'getOutNeighbor' needs a vertex, not " + quoted(vertex));
+      if (index.isValid() && !index.isIntegral())
+        diags.error(startLoc(*call.args[1]),
+                    "'getOutNeighbor' needs an integer position, not " + quoted(index));
+    }
+    return Type::elementOf(edges.dstElement);
+  }
   if (m == "getNgh") {
     checkAllArgs();
     count(1, 1);

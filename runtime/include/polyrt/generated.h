@@ -132,6 +132,21 @@ template <typename W> VertexSubset outNeighbors(const Graph<W> &g, VertexId v) {
   return VertexSubset::fromSparse(g.numVertices(), std::move(ids));
 }
 
+/// edges.getOutNeighbor(v, i): v's i-th out-neighbour, in the order the
+/// graph stores them (sorted). Called inside parallel loops, so a bad vertex
+/// or position stops the program (stopProgram) rather than throwing.
+[[noreturn]] void outNeighborOutOfRange(int64_t numVertices, int64_t v, int64_t degree,
+                                        int64_t i);
+template <typename W> VertexId outNeighbor(const Graph<W> &g, int64_t v, int64_t i) {
+  // Unsigned comparisons also catch negative numbers.
+  if (static_cast<uint64_t>(v) >= static_cast<uint64_t>(g.numVertices())) [[unlikely]]
+    outNeighborOutOfRange(g.numVertices(), v, -1, i);
+  const EdgeOffset begin = g.outOffsets()[v], end = g.outOffsets()[v + 1];
+  if (static_cast<uint64_t>(i) >= static_cast<uint64_t>(end - begin)) [[unlikely]]
+    outNeighborOutOfRange(g.numVertices(), v, static_cast<int64_t>(end - begin), i);
+  return g.outNeighbors()[begin + i];
+}
+
 /// intersectNeighbor(edges, a, b): the neighbours a and b share, below b
 /// (GraphIt's triangle counting: each triangle once, at its largest two
 /// ids), read in place from the neighbour lists, counted by `method`.

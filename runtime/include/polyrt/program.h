@@ -16,6 +16,11 @@ int runMain(int argc, char **argv, const std::function<void()> &body);
 /// Whether POLYRT_VERBOSE asks for reports on stderr (set and not "0").
 bool verbose();
 
+/// Reports "<argv[0]>: error: <message>" and ends the program with status 1,
+/// from any thread: for errors found inside a parallel loop, where an
+/// exception could not reach runMain (OpenMP would call std::terminate).
+[[noreturn]] void stopProgram(const std::string &message);
+
 /// argv[i] of the language; throws Error naming the missing argument.
 std::string argument(int argc, char **argv, int i);
 /// atoi/atof of the language; throw Error for text that is not a number.

@@ -279,7 +279,7 @@ int check(const std::string &algo, const std::string &path, int64_t source,
   } else if (algo == "prdelta") {
     checkFloats(files, n);
     work = prdeltaWork(g);
-  } else if (algo == "cc" || algo == "kcore_ordered") {
+  } else if (algo == "cc" || algo == "cc_afforest" || algo == "kcore_ordered") {
     checkExact(files, n);
     work = g.numEdges();
   } else if (algo == "tc") {
@@ -306,7 +306,7 @@ int check(const std::string &algo, const std::string &path, int64_t source,
     work = reachedOutEdges(g, level);
   } else {
     throw Usage{"unknown algorithm '" + algo +
-                "' (pr, prdelta, bfs, sssp, sssp_delta, cc, kcore_ordered, tc, bc)"};
+                "' (pr, prdelta, bfs, sssp, sssp_delta, cc, cc_afforest, kcore_ordered, tc, bc)"};
   }
   std::cout << "work_edges: " << work << '\n';
   return 0;

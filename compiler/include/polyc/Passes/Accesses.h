@@ -93,6 +93,11 @@ AccessTarget accessTarget(const Expr &e);
 /// may change it (`addVertex`, `append`, the priority queue's updates).
 bool isReadOnlyMethod(llvm::StringRef method);
 
+/// Whether a built-in call reads and writes one element of the vector that is
+/// its first argument, atomically: writeMin(vec, v, x) and
+/// compareAndSwap(vec, v, old, new).
+bool updatesVectorElement(const CallExpr &call);
+
 } // namespace polyc
 
 #endif
