@@ -67,6 +67,65 @@ FlagPool &flagPool() {
   return pool;
 }
 
+/// Spare id arrays for sliding queues. A queue's array needs room for the
+/// worst case (|V| ids) but a round fills little of it: allocating it anew
+/// each round maps and unmaps megabytes per round (thousands of rounds on a
+/// grid). A builder takes the smallest spare array that is large enough and
+/// gives it back in its destructor; the pool keeps the few most recent.
+class QueuePool {
+public:
+  struct Array {
+    VertexId *ids;
+    int64_t capacity;
+  };
+  Array acquire(int64_t capacity) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      size_t best = free_.size();
+      for (size_t i = 0; i < free_.size(); ++i)
+        if (free_[i].capacity >= capacity &&
+            (best == free_.size() || free_[i].capacity < free_[best].capacity))
+          best = i;
+      if (best < free_.size()) {
+        Array array = free_[best];
+        free_.erase(free_.begin() + static_cast<std::ptrdiff_t>(best));
+        return array;
+      }
+    }
+    // malloc does not touch the pages: a round pays only for what it fills.
+    allocations_.fetch_add(1, std::memory_order_relaxed);
+    auto *ids =
+        static_cast<VertexId *>(std::malloc(sizeof(VertexId) * std::max<int64_t>(capacity, 1)));
+    if (!ids)
+      throw std::bad_alloc();
+    return {ids, capacity};
+  }
+  void release(Array array) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    free_.push_back(array);
+    if (free_.size() > kKept) {
+      std::free(free_.front().ids);
+      free_.erase(free_.begin());
+    }
+  }
+  int64_t allocations() const { return allocations_.load(std::memory_order_relaxed); }
+  ~QueuePool() {
+    for (Array &a : free_)
+      std::free(a.ids);
+  }
+
+private:
+  static constexpr size_t kKept = 4;
+  std::mutex mutex_;
+  std::vector<Array> free_;
+  std::atomic<int64_t> allocations_{0};
+};
+
+QueuePool &queuePool() {
+  static QueuePool pool;
+  return pool;
+}
+
 /// Clears the dedup flags of ids[0, k) (in parallel when k is large).
 void unclaim(uint8_t *flags, const VertexId *ids, int64_t k) {
 #pragma omp parallel for schedule(static) if (k > detail::kSerialCutoff)
@@ -77,6 +136,7 @@ void unclaim(uint8_t *flags, const VertexId *ids, int64_t k) {
 } // namespace
 
 int64_t detail::dedupFlagAllocations() { return flagPool().allocations(); }
+int64_t detail::queueArrayAllocations() { return queuePool().allocations(); }
 
 // --- SparseFrontierBuilder -------------------------------------------------
 
@@ -151,23 +211,28 @@ SlidingQueueBuilder::SlidingQueueBuilder(VertexId n, int64_t capacity, Dedup ded
     : n_(n), capacity_(std::max<int64_t>(capacity, 0)),
       claimed_(dedup == Dedup::OnAdd ? flagPool().acquire(n) : nullptr),
       dedupAtFinish_(dedup == Dedup::AtFinish), threads_(omp_get_max_threads()),
-      queue_(new VertexId[std::max<int64_t>(capacity_, 1)]), local_(new Local[threads_]) {}
+      local_(new Local[threads_]) {
+  QueuePool::Array array = queuePool().acquire(capacity_);
+  queue_ = array.ids;
+  queueRoom_ = array.capacity;
+}
 
 SlidingQueueBuilder::~SlidingQueueBuilder() {
-  if (!claimed_)
-    return;
-  // Never finished: release the claims still in the queue and the buffers.
-  int64_t written = std::min(tail_.load(), overflowAt_.load());
-  unclaim(claimed_, queue_.get(), std::min(written, capacity_));
-  for (int t = 0; t < threads_; ++t)
-    unclaim(claimed_, local_[t].ids, local_[t].size);
-  flagPool().release(claimed_, n_);
+  if (claimed_) {
+    // Never finished: release the claims still in the queue and the buffers.
+    int64_t written = std::min(tail_.load(), overflowAt_.load());
+    unclaim(claimed_, queue_, std::min(written, capacity_));
+    for (int t = 0; t < threads_; ++t)
+      unclaim(claimed_, local_[t].ids, local_[t].size);
+    flagPool().release(claimed_, n_);
+  }
+  queuePool().release({queue_, queueRoom_});
 }
 
 void SlidingQueueBuilder::flush(Local &local) {
   int64_t start = tail_.fetch_add(local.size, std::memory_order_relaxed);
   if (start + local.size <= capacity_) {
-    std::memcpy(queue_.get() + start, local.ids, sizeof(VertexId) * local.size);
+    std::memcpy(queue_ + start, local.ids, sizeof(VertexId) * local.size);
   } else {
     // Past the capacity: drop the ids (finish() reports it). Their claims are
     // released now so the flags go back to the pool clean; every later flush
@@ -191,12 +256,12 @@ VertexSubset SlidingQueueBuilder::finish() {
   overflowAt_.store(INT64_MAX);
   if (written < total) {
     if (claimed_)
-      unclaim(claimed_, queue_.get(), written);
+      unclaim(claimed_, queue_, written);
     throw Error("SlidingQueueBuilder: " + std::to_string(total) +
                 " vertices were added to a queue with room for " + std::to_string(capacity_));
   }
   std::vector<VertexId> ids(total);
-  const VertexId *queue = queue_.get();
+  const VertexId *queue = queue_;
 #pragma omp parallel for schedule(static) if (total > detail::kSerialCutoff)
   for (int64_t i = 0; i < total; ++i) {
     ids[i] = queue[i];

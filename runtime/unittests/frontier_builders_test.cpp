@@ -198,6 +198,26 @@ TEST(SlidingQueueBuilder, SerialUseKeepsOrder) {
   EXPECT_EQ(big.finish().sparse(), iota(20000));
 }
 
+TEST(SlidingQueueBuilder, RoundsReuseTheirArrays) {
+  // A BFS on a grid builds thousands of queues with room for |V| ids: after
+  // the first, each takes a spare array rather than mapping a new one.
+  const VertexId n = 50000;
+  int64_t allocationsBefore = 0;
+  for (int round = 0; round < 10; ++round) {
+    SlidingQueueBuilder b(n, n, false);
+    for (VertexId v = round; v < n; v += 1000)
+      b.add(v);
+    EXPECT_EQ(b.finish().size(), (n - round + 999) / 1000) << "round " << round;
+    if (round == 0)
+      allocationsBefore = detail::queueArrayAllocations();
+  }
+  EXPECT_EQ(detail::queueArrayAllocations(), allocationsBefore);
+  SlidingQueueBuilder small(n, 10, false); // a larger spare array serves too
+  small.add(7);
+  EXPECT_ELEMENTS(small.finish().sparse(), 7);
+  EXPECT_EQ(detail::queueArrayAllocations(), allocationsBefore);
+}
+
 TEST(SlidingQueueBuilder, CapacityExceeded) {
   withThreads(4, [&] {
     SlidingQueueBuilder b(100, 9000, false);

@@ -52,6 +52,8 @@ inline bool claimVertex(uint8_t *flags, VertexId v) {
 }
 /// How many flag arrays the pool has allocated so far (for tests).
 int64_t dedupFlagAllocations();
+/// How many sliding-queue arrays their pool has allocated so far (for tests).
+int64_t queueArrayAllocations();
 } // namespace detail
 
 /// Output of a push traversal as per-thread lists. With dedup on, a vertex
@@ -125,7 +127,8 @@ private:
   uint8_t *claimed_ = nullptr;
   bool dedupAtFinish_;
   int threads_;
-  std::unique_ptr<VertexId[]> queue_; // capacity_ ids, uninitialized
+  VertexId *queue_ = nullptr; // room for capacity_ ids or more (queueRoom_), uninitialized,
+  int64_t queueRoom_ = 0;     // from a pool of spare arrays (frontier_builders.cpp)
   std::unique_ptr<Local[]> local_;
   alignas(64) std::atomic<int64_t> tail_{0}; // ids reserved in queue_
   std::atomic<int64_t> overflowAt_{INT64_MAX}; // first reservation that failed
