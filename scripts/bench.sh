@@ -25,7 +25,7 @@
 #                         run pair starts after the third (Bellman-Ford on the
 #                         grid takes minutes per source)
 #   BENCH_SEED [27491095] that seed
-#   BENCH_ALGOS [pr prdelta bfs sssp sssp_delta cc cc_afforest kcore_ordered tc bc]
+#   BENCH_ALGOS [pr pr_float prdelta bfs sssp sssp_delta cc cc_afforest kcore_ordered tc bc]
 #   BENCH_GRAPHS [kron urand grid]
 #   BENCH_COMPILE_RUNS [3]  compile-latency runs per example (0: skip)
 #   BENCH_CC_SHORTCUT [0] 1: the cc baseline also shortcuts (pointer jumping),
@@ -39,15 +39,16 @@
 #   BENCH_GAPBS_DIR       a GAPBS build of the user's own (github.com/sbeamer/gapbs,
 #                         `make`): its kernels run as a third side, interleaved on
 #                         the same .sg/.wsg files (GAPBS reads them): bfs, pr, cc,
-#                         tc and bc beside polyc's (pr_spmv too, if built), cc
-#                         (Afforest) beside cc_afforest too, sssp beside sssp_delta
+#                         tc and bc beside polyc's (pr_spmv too, if built; pr and
+#                         pr_spmv beside pr_float too), cc (Afforest) beside
+#                         cc_afforest too, sssp beside sssp_delta
 #                         (`sssp -f G -r SOURCE -d DELTA -n 1 -v`); its time is its
 #                         "Trial Time", its answer checked by its own verifier
 #   BENCH_LIGRA_DIR       a Ligra build of the user's (github.com/jshun/ligra, `make
 #                         OPENMP=1 BFS PageRank PageRankDelta Components Triangle BC` in apps/;
 #                         its default 32-bit build): the directory holding those
-#                         binaries. They run interleaved beside polyc's bfs, pr
-#                         (-maxiters 20), prdelta (-maxiters 10), cc and cc_afforest,
+#                         binaries. They run interleaved beside polyc's bfs, pr and
+#                         pr_float (-maxiters 20), prdelta (-maxiters 10), cc and cc_afforest,
 #                         tc and bc on each
 #                         graph converted to Ligra's binary format (polyrt-gen
 #                         convert G.sg -o G.ligra; run with -b -s -rounds 1); the
@@ -57,7 +58,7 @@
 #   BENCH_GRAPHIT_DIR     a GraphIt checkout of the user's (github.com/GraphIt-DSL/graphit)
 #                         built in its build/ directory as its README says (cmake ..,
 #                         make graphitc graphitlib copy_graphitc_py). GraphIt
-#                         compiles the same benchmark programs (bfs, pr, prdelta, cc,
+#                         compiles the same benchmark programs (bfs, pr, pr_float, prdelta, cc,
 #                         kcore_ordered, tc, bc) with polyc's schedules, or with
 #                         test/benchmarks/graphit/ALGO.sched where GraphIt's schedule
 #                         language differs, and they run interleaved as a peer; their
@@ -80,7 +81,7 @@ runs="${BENCH_RUNS:-5}"
 nsources="${BENCH_SOURCES:-2}"
 budget="${BENCH_BUDGET:-600}"
 seed="${BENCH_SEED:-27491095}"
-algos="${BENCH_ALGOS:-pr prdelta bfs sssp sssp_delta cc cc_afforest kcore_ordered tc bc}"
+algos="${BENCH_ALGOS:-pr pr_float prdelta bfs sssp sssp_delta cc cc_afforest kcore_ordered tc bc}"
 graphs="${BENCH_GRAPHS:-kron urand grid}"
 compile_runs="${BENCH_COMPILE_RUNS:-3}"
 cc_shortcut="${BENCH_CC_SHORTCUT:-0}"
@@ -203,7 +204,8 @@ peers_of() { # algo
   if [[ -n "$gapbs_dir" ]]; then
     case "$1" in
       bfs|pr|cc|tc|bc) echo "gapbs $gapbs_dir/$1" ;;&
-      pr) [[ -x "$gapbs_dir/pr_spmv" ]] && echo "gapbs $gapbs_dir/pr_spmv" ;;
+      pr_float) echo "gapbs $gapbs_dir/pr" ;;&
+      pr|pr_float) [[ -x "$gapbs_dir/pr_spmv" ]] && echo "gapbs $gapbs_dir/pr_spmv" ;;
       cc_afforest) echo "gapbs $gapbs_dir/cc" ;;
       sssp_delta) echo "gapbs $gapbs_dir/sssp" ;;
     esac
@@ -211,7 +213,7 @@ peers_of() { # algo
   if [[ -n "$ligra_dir" ]]; then
     case "$1" in
       bfs) echo "ligra $ligra_dir/BFS" ;;
-      pr) echo "ligra $ligra_dir/PageRank" ;;
+      pr|pr_float) echo "ligra $ligra_dir/PageRank" ;;
       prdelta) echo "ligra $ligra_dir/PageRankDelta" ;;
       cc|cc_afforest) echo "ligra $ligra_dir/Components" ;;
       tc) echo "ligra $ligra_dir/Triangle" ;;
@@ -224,7 +226,7 @@ peers_of() { # algo
   # compareAndSwap nor getOutNeighbor, which cc_afforest.gt uses.)
   if [[ -n "$graphit_dir" ]]; then
     case "$1" in
-      bfs|pr|prdelta|cc|kcore_ordered|tc|bc) echo "graphit $bin/$1-graphit" ;;
+      bfs|pr|pr_float|prdelta|cc|kcore_ordered|tc|bc) echo "graphit $bin/$1-graphit" ;;
     esac
   fi
 }
@@ -262,8 +264,8 @@ done
 # ---------------------------------------------------------------- binaries
 for algo in $algos; do
   case "$algo" in
-    pr|prdelta|bfs|sssp|sssp_delta|cc|cc_afforest|kcore_ordered|tc|bc) ;;
-    *) echo "bench.sh: unknown algorithm '$algo' (pr prdelta bfs sssp sssp_delta cc cc_afforest kcore_ordered tc bc)" >&2
+    pr|pr_float|prdelta|bfs|sssp|sssp_delta|cc|cc_afforest|kcore_ordered|tc|bc) ;;
+    *) echo "bench.sh: unknown algorithm '$algo' (pr pr_float prdelta bfs sssp sssp_delta cc cc_afforest kcore_ordered tc bc)" >&2
        exit 2 ;;
   esac
 done
@@ -609,7 +611,7 @@ for algo in $algos; do
       p_min="$(printf '%s\n' ${p_times[$peer]} | sort -g | head -n 1)"
       name="${peer% *}/$(basename "${peer#* }" -graphit)"
       case "${peer% *}" in
-        gapbs) checked="$(case "$algo" in pr) echo top-5 ;; tc) echo agrees ;; *) echo verified ;; esac)" ;;
+        gapbs) checked="$(case "$algo" in pr|pr_float) echo top-5 ;; tc) echo agrees ;; *) echo verified ;; esac)" ;;
         graphit) checked="$([[ "$agree" == yes ]] && echo agrees || echo DISAGREE)" ;;
         ligra) checked="$([[ "$algo" == tc ]] && echo agrees || echo unchecked)" ;;
         *) checked=unchecked ;;

@@ -458,6 +458,8 @@ def _sourced(graphs, extra=()):
 
 RUNS = {
     "pr": _each(["random30.el"] + UNWEIGHTED[:3] + [("random30.el", ".sg", "--undirected")]),
+    "pr_float": _each(["random30.el"] + UNWEIGHTED[:3] +
+                      [("random30.el", ".sg", "--undirected")]),
     "prdelta": _each(["random30.el"] + UNWEIGHTED[:3] + [("selfloops_dups.el", ".sg", "")]),
     "bfs": _sourced(["random30.el"] + UNWEIGHTED[:3],
                     [("random30_sym.el", 3), (("isolated.el", ".sg", ""), 1)]),
@@ -499,11 +501,11 @@ RUNS = {
 }
 
 # The oracle's name for an example that computes what another does.
-ORACLE_ALGORITHM = {"sssp_delta": "sssp", "kcore_ordered": "kcore"}
+ORACLE_ALGORITHM = {"sssp_delta": "sssp", "kcore_ordered": "kcore", "pr_float": "pr"}
 
 # How outputs compare with the default's.
 INTEGER = {"cc", "cc_sv", "cc_afforest", "sssp", "sssp_delta", "tc", "kcore", "kcore_ordered", "coloring"}
-FLOAT = {"pr", "prdelta", "cf", "bc", "bc_multi", "spmv", "bp", "eigenvector"}
+FLOAT = {"pr", "pr_float", "prdelta", "cf", "bc", "bc_multi", "spmv", "bp", "eigenvector"}
 BFS = {"bfs"}
 # Examples whose every direction x parallelization pair runs in ci mode.
 PAIRS = {"pr", "bfs", "sssp", "sssp_delta"}

@@ -12,28 +12,38 @@
 // usage: pr <graph>    prints every rank (vertex order) on stdout and
 //                      "kernel_seconds: S" on stderr.
 //
+// pr_float.cpp compiles this file with BENCH_PR_SCORE float: the baseline of
+// examples/pr_float.gt (single-precision ranks, as GAPBS's).
+//
 //===----------------------------------------------------------------------===//
 #include "common.h"
 
+#ifndef BENCH_PR_SCORE
+#define BENCH_PR_SCORE double
+#define BENCH_PR_NAME "pr"
+#endif
+
 namespace {
 
+using Score = BENCH_PR_SCORE;
 constexpr int kIterations = 20;
-constexpr double kDamp = 0.85;
+constexpr Score kDamp = 0.85;
 
 /// The kernel: ranks holds 1/n on entry and the result on exit.
-void pageRankPull(const bench::Graph<bench::NoWeight> &g, double *ranks, double *contrib) {
+void pageRankPull(const bench::Graph<bench::NoWeight> &g, Score *ranks, Score *contrib) {
   const int64_t n = g.numVertices();
   const bench::EdgeOffset *outOffsets = g.outOffsets();
   const bench::EdgeOffset *inOffsets = g.inOffsets();
   const bench::VertexId *inNeighbors = g.inNeighbors();
-  const double base = (1.0 - kDamp) / static_cast<int32_t>(n);
+  // In double, then rounded, as pr.gt's beta.
+  const Score base = static_cast<Score>((1.0 - kDamp) / static_cast<int32_t>(n));
   for (int iter = 0; iter < kIterations; ++iter) {
 #pragma omp parallel for schedule(static)
     for (int64_t u = 0; u < n; ++u)
       contrib[u] = ranks[u] / static_cast<int32_t>(outOffsets[u + 1] - outOffsets[u]);
 #pragma omp parallel for schedule(dynamic, 16384)
     for (int64_t v = 0; v < n; ++v) {
-      double incoming = 0.0;
+      Score incoming = 0;
       for (bench::EdgeOffset e = inOffsets[v]; e < inOffsets[v + 1]; ++e)
         incoming += contrib[inNeighbors[e]];
       ranks[v] = base + kDamp * incoming;
@@ -44,12 +54,12 @@ void pageRankPull(const bench::Graph<bench::NoWeight> &g, double *ranks, double 
 } // namespace
 
 int main(int argc, char **argv) {
-  return bench::run("pr", [&] {
+  return bench::run(BENCH_PR_NAME, [&] {
     bench::Graph<bench::NoWeight> g = bench::loadGraph<bench::NoWeight>(argc, argv);
     g.buildInEdges(); // a no-op for undirected graphs and for .sg files, which hold the CSC
     const int64_t n = g.numVertices();
     // pr.gt's global declarations: set up before its main() starts, so untimed here too.
-    std::vector<double> ranks(n, 1.0 / static_cast<int32_t>(n)), contrib(n, 0.0);
+    std::vector<Score> ranks(n, static_cast<Score>(1.0 / static_cast<int32_t>(n))), contrib(n, 0);
     bench::timeKernel([&] { pageRankPull(g, ranks.data(), contrib.data()); });
     bench::printPerVertex(ranks.data(), n);
   });

@@ -273,7 +273,7 @@ int check(const std::string &algo, const std::string &path, int64_t source,
   if (needsSource && (source < 0 || source >= n))
     throw Usage{algo + " needs --source S with S a vertex of the graph"};
   int64_t work = 0;
-  if (algo == "pr") {
+  if (algo == "pr" || algo == "pr_float") {
     checkFloats(files, n);
     work = 20 * g.numEdges();
   } else if (algo == "prdelta") {
@@ -306,7 +306,8 @@ int check(const std::string &algo, const std::string &path, int64_t source,
     work = reachedOutEdges(g, level);
   } else {
     throw Usage{"unknown algorithm '" + algo +
-                "' (pr, prdelta, bfs, sssp, sssp_delta, cc, cc_afforest, kcore_ordered, tc, bc)"};
+                "' (pr, pr_float, prdelta, bfs, sssp, sssp_delta, cc, cc_afforest, kcore_ordered, tc, "
+                "bc)"};
   }
   std::cout << "work_edges: " << work << '\n';
   return 0;
