@@ -188,6 +188,7 @@ std::vector<std::string> VariantWriter::addToOutput() const {
   case OutputAdd::AddShared: add.push_back("next.addShared(dst);"); break;
   case OutputAdd::AddToOwnWord: add.push_back("next.addToOwnWord(dst);"); break;
   case OutputAdd::Add: add.push_back("next.add(dst);"); break;
+  case OutputAdd::AddFromThread: add.push_back("next.addFrom(outputThread, dst);"); break;
   }
   if (nest.recordsOutputWork)
     add.push_back("outputWork += " + outOffsets() + "[dst + 1] - " + outOffsets() + "[dst] + 1;");
@@ -849,6 +850,8 @@ void VariantWriter::emitBody(const std::string &apply) {
       os << "  }\n";
     }
   }
+  if (nest.outputAdd == OutputAdd::AddFromThread)
+    beforeEdges.push_back("const int outputThread = omp_get_thread_num(); // for the adds below");
   if (const VertexTraversalExpr *u = t.fusedVertexApply)
     afterEdges.push_back(vertexApply +
                          (v.accumulation && v.accumulation->restingValue ? "(dst, folded); // "

@@ -131,9 +131,10 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
   if (output == FrontierRepr::None)
     return;
   os << "      output add: "
-     << (nest.outputAdd == OutputAdd::AddShared      ? "shared"
-         : nest.outputAdd == OutputAdd::AddToOwnWord ? "own word"
-                                                     : "plain")
+     << (nest.outputAdd == OutputAdd::AddShared       ? "shared"
+         : nest.outputAdd == OutputAdd::AddToOwnWord  ? "own word"
+         : nest.outputAdd == OutputAdd::AddFromThread ? "the source's thread"
+                                                      : "plain")
      << (nest.recordsOutputWork ? ", work recorded" : "") << "\n";
 }
 

@@ -151,6 +151,10 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
     return fail(where, "an output add without an output");
   if (nest.outputAdd == OutputAdd::AddShared && v.output != FrontierRepr::BoolArray)
     return fail(where, "a shared add to an output that is not a bool array");
+  if (nest.outputAdd == OutputAdd::AddFromThread &&
+      (!v.isPush() || (v.output != FrontierRepr::SparseQueue &&
+                       v.output != FrontierRepr::SlidingQueue)))
+    return fail(where, "an add naming its thread outside a push into per-thread lists");
   if (nest.outputAdd == OutputAdd::AddToOwnWord) {
     bool wholeWords = owners.shape == LoopShape::Serial ||
                       ((owners.shape == LoopShape::Dynamic || owners.shape == LoopShape::NodeChunks) &&

@@ -45,6 +45,13 @@ bool ownsOutputWords(const VariantPlan &v) {
           grain.value % 64 == 0);
 }
 
+/// A parallel push into per-thread lists: a source's many adds can name the
+/// thread, looked up once for the source.
+bool addsFromThread(const VariantPlan &v) {
+  return v.isPush() && v.loop.parallelization != Parallelization::Serial &&
+         (v.output == FrontierRepr::SparseQueue || v.output == FrontierRepr::SlidingQueue);
+}
+
 OutputAdd outputAddOf(const VariantPlan &v) {
   bool shared = v.isPush() || v.loop.parallelization == Parallelization::EdgeParallel ||
                 (v.numa && v.numa->agents);
@@ -52,6 +59,8 @@ OutputAdd outputAddOf(const VariantPlan &v) {
     return OutputAdd::AddShared;
   if (v.output == FrontierRepr::Bitvector && ownsOutputWords(v))
     return OutputAdd::AddToOwnWord;
+  if (addsFromThread(v))
+    return OutputAdd::AddFromThread;
   return OutputAdd::Add;
 }
 

@@ -69,10 +69,13 @@ public:
   SparseFrontierBuilder(const SparseFrontierBuilder &) = delete;
   SparseFrontierBuilder &operator=(const SparseFrontierBuilder &) = delete;
 
-  void add(VertexId v) {
+  void add(VertexId v) { addFrom(omp_get_thread_num(), v); }
+  /// add(v) by the thread numbered `thread` in the team (omp_get_thread_num()),
+  /// for loops that look their number up once rather than per addition.
+  void addFrom(int thread, VertexId v) {
     if (claimed_ && !detail::claimVertex(claimed_, v))
       return;
-    perThread_[omp_get_thread_num()].ids.push_back(v);
+    perThread_[thread].ids.push_back(v);
   }
   VertexSubset finish();
 
@@ -105,10 +108,13 @@ public:
   SlidingQueueBuilder(const SlidingQueueBuilder &) = delete;
   SlidingQueueBuilder &operator=(const SlidingQueueBuilder &) = delete;
 
-  void add(VertexId v) {
+  void add(VertexId v) { addFrom(omp_get_thread_num(), v); }
+  /// add(v) by the thread numbered `thread` in the team (omp_get_thread_num()),
+  /// for loops that look their number up once rather than per addition.
+  void addFrom(int thread, VertexId v) {
     if (claimed_ && !detail::claimVertex(claimed_, v))
       return;
-    Local &local = local_[omp_get_thread_num()];
+    Local &local = local_[thread];
     local.ids[local.size++] = v;
     if (local.size == kLocalSize)
       flush(local);

@@ -97,6 +97,10 @@ enum class OutputAdd {
   Add,          // the builder's own add (thread-private lists, or atomic bits)
   AddShared,    // a bool array several threads write: one byte, no race on it
   AddToOwnWord, // a bitvector whose 64-vertex words each have one writer
+  /// A thread's own list (sparse queue, sliding queue) in a parallel push:
+  /// the thread's number is looked up once per source and named in each add
+  /// (omp_get_thread_num() per add cost a BFS on urand20 9%).
+  AddFromThread,
 };
 
 /// One loop of a traversal's loop nest, outermost first, as Halide's `For`
