@@ -15,114 +15,72 @@
 namespace polyrt {
 namespace {
 
-/// Clean (all-zero) dedup flag arrays, keyed by vertex count. A builder takes
-/// one for its lifetime; it must give it back clean. The pool keeps the few
-/// most recently returned arrays; calloc makes a new one without touching
-/// its pages.
-class FlagPool {
+/// Spare arrays of T, each with room for `size` elements. acquire(size) takes
+/// the smallest spare one with room enough, or makes a new one without
+/// touching its pages (calloc when the arrays must come back all zero, malloc
+/// otherwise); release gives it back as acquire's caller found it. The pool
+/// keeps the few most recently returned arrays and frees the others.
+template <typename T, bool kZeroed> class SparePool {
 public:
-  uint8_t *acquire(VertexId n) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      for (size_t i = free_.size(); i-- > 0;)
-        if (free_[i].n == n) {
-          uint8_t *flags = free_[i].flags;
-          free_.erase(free_.begin() + static_cast<std::ptrdiff_t>(i));
-          return flags;
-        }
-    }
-    allocations_.fetch_add(1, std::memory_order_relaxed);
-    auto *flags = static_cast<uint8_t *>(std::calloc(std::max<size_t>(n, 1), 1));
-    if (!flags)
-      throw std::bad_alloc();
-    return flags;
-  }
-  void release(uint8_t *flags, VertexId n) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    free_.push_back({n, flags});
-    if (free_.size() > kKept) {
-      std::free(free_.front().flags);
-      free_.erase(free_.begin());
-    }
-  }
-  int64_t allocations() const { return allocations_.load(std::memory_order_relaxed); }
-  ~FlagPool() {
-    for (Entry &e : free_)
-      std::free(e.flags);
-  }
-
-private:
-  static constexpr size_t kKept = 4;
-  struct Entry {
-    VertexId n;
-    uint8_t *flags;
-  };
-  std::mutex mutex_;
-  std::vector<Entry> free_;
-  std::atomic<int64_t> allocations_{0};
-};
-
-FlagPool &flagPool() {
-  static FlagPool pool;
-  return pool;
-}
-
-/// Spare id arrays for sliding queues. A queue's array needs room for the
-/// worst case (|V| ids) but a round fills little of it: allocating it anew
-/// each round maps and unmaps megabytes per round (thousands of rounds on a
-/// grid). A builder takes the smallest spare array that is large enough and
-/// gives it back in its destructor; the pool keeps the few most recent.
-class QueuePool {
-public:
-  struct Array {
-    VertexId *ids;
-    int64_t capacity;
-  };
-  Array acquire(int64_t capacity) {
+  T *acquire(int64_t size) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       size_t best = free_.size();
       for (size_t i = 0; i < free_.size(); ++i)
-        if (free_[i].capacity >= capacity &&
-            (best == free_.size() || free_[i].capacity < free_[best].capacity))
+        if (free_[i].size >= size && (best == free_.size() || free_[i].size < free_[best].size))
           best = i;
       if (best < free_.size()) {
-        Array array = free_[best];
+        T *data = free_[best].data;
         free_.erase(free_.begin() + static_cast<std::ptrdiff_t>(best));
-        return array;
+        return data;
       }
     }
-    // malloc does not touch the pages: a round pays only for what it fills.
     allocations_.fetch_add(1, std::memory_order_relaxed);
-    auto *ids =
-        static_cast<VertexId *>(std::malloc(sizeof(VertexId) * std::max<int64_t>(capacity, 1)));
-    if (!ids)
+    size_t count = static_cast<size_t>(std::max<int64_t>(size, 1));
+    void *data = kZeroed ? std::calloc(count, sizeof(T)) : std::malloc(count * sizeof(T));
+    if (!data)
       throw std::bad_alloc();
-    return {ids, capacity};
+    return static_cast<T *>(data);
   }
-  void release(Array array) {
+  /// size: at most the room the array was acquired with.
+  void release(T *data, int64_t size) {
     std::lock_guard<std::mutex> lock(mutex_);
-    free_.push_back(array);
+    free_.push_back({data, size});
     if (free_.size() > kKept) {
-      std::free(free_.front().ids);
+      std::free(free_.front().data);
       free_.erase(free_.begin());
     }
   }
   int64_t allocations() const { return allocations_.load(std::memory_order_relaxed); }
-  ~QueuePool() {
-    for (Array &a : free_)
-      std::free(a.ids);
+  ~SparePool() {
+    for (Spare &spare : free_)
+      std::free(spare.data);
   }
 
 private:
   static constexpr size_t kKept = 4;
+  struct Spare {
+    T *data;
+    int64_t size;
+  };
   std::mutex mutex_;
-  std::vector<Array> free_;
+  std::vector<Spare> free_;
   std::atomic<int64_t> allocations_{0};
 };
 
-QueuePool &queuePool() {
-  static QueuePool pool;
+/// Clean (all-zero) dedup flag arrays, one flag per vertex. A builder takes
+/// one for its lifetime; it must give it back clean.
+SparePool<uint8_t, true> &flagPool() {
+  static SparePool<uint8_t, true> pool;
+  return pool;
+}
+
+/// Id arrays for sliding queues. A queue's array needs room for the worst
+/// case (|V| ids) but a round fills little of it: allocating it anew each
+/// round mapped and unmapped megabytes per round (thousands of rounds on a
+/// grid). A builder takes one for its lifetime.
+SparePool<VertexId, false> &queuePool() {
+  static SparePool<VertexId, false> pool;
   return pool;
 }
 
@@ -211,11 +169,7 @@ SlidingQueueBuilder::SlidingQueueBuilder(VertexId n, int64_t capacity, Dedup ded
     : n_(n), capacity_(std::max<int64_t>(capacity, 0)),
       claimed_(dedup == Dedup::OnAdd ? flagPool().acquire(n) : nullptr),
       dedupAtFinish_(dedup == Dedup::AtFinish), threads_(omp_get_max_threads()),
-      local_(new Local[threads_]) {
-  QueuePool::Array array = queuePool().acquire(capacity_);
-  queue_ = array.ids;
-  queueRoom_ = array.capacity;
-}
+      queue_(queuePool().acquire(capacity_)), local_(new Local[threads_]) {}
 
 SlidingQueueBuilder::~SlidingQueueBuilder() {
   if (claimed_) {
@@ -226,7 +180,7 @@ SlidingQueueBuilder::~SlidingQueueBuilder() {
       unclaim(claimed_, local_[t].ids, local_[t].size);
     flagPool().release(claimed_, n_);
   }
-  queuePool().release({queue_, queueRoom_});
+  queuePool().release(queue_, capacity_);
 }
 
 void SlidingQueueBuilder::flush(Local &local) {

@@ -133,8 +133,8 @@ private:
   uint8_t *claimed_ = nullptr;
   bool dedupAtFinish_;
   int threads_;
-  VertexId *queue_ = nullptr; // room for capacity_ ids or more (queueRoom_), uninitialized,
-  int64_t queueRoom_ = 0;     // from a pool of spare arrays (frontier_builders.cpp)
+  VertexId *queue_; // room for capacity_ ids or more, uninitialized; from a pool of
+                    // spare arrays (frontier_builders.cpp)
   std::unique_ptr<Local[]> local_;
   alignas(64) std::atomic<int64_t> tail_{0}; // ids reserved in queue_
   std::atomic<int64_t> overflowAt_{INT64_MAX}; // first reservation that failed
