@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -15,10 +16,11 @@
 namespace polyrt {
 namespace {
 
-/// Spare arrays of T, each with room for `size` elements. acquire(size) takes
-/// the smallest spare one with room enough, or makes a new one without
-/// touching its pages (calloc when the arrays must come back all zero, malloc
-/// otherwise); release gives it back as acquire's caller found it. The pool
+/// Spare arrays of T. acquire(size) takes the smallest spare array with room
+/// for `size` elements, or makes a new one without touching its pages (calloc
+/// when the arrays must come back all zero, malloc otherwise); release gives
+/// it back as acquire's caller found it. Each array's room is stored just
+/// before it, so the pool knows it whatever the caller asked for. The pool
 /// keeps the few most recently returned arrays and frees the others.
 template <typename T, bool kZeroed> class SparePool {
 public:
@@ -27,44 +29,50 @@ public:
       std::lock_guard<std::mutex> lock(mutex_);
       size_t best = free_.size();
       for (size_t i = 0; i < free_.size(); ++i)
-        if (free_[i].size >= size && (best == free_.size() || free_[i].size < free_[best].size))
+        if (roomOf(free_[i]) >= size &&
+            (best == free_.size() || roomOf(free_[i]) < roomOf(free_[best])))
           best = i;
       if (best < free_.size()) {
-        T *data = free_[best].data;
+        T *data = free_[best];
         free_.erase(free_.begin() + static_cast<std::ptrdiff_t>(best));
         return data;
       }
     }
     allocations_.fetch_add(1, std::memory_order_relaxed);
-    size_t count = static_cast<size_t>(std::max<int64_t>(size, 1));
-    void *data = kZeroed ? std::calloc(count, sizeof(T)) : std::malloc(count * sizeof(T));
-    if (!data)
+    const int64_t room = std::max<int64_t>(size, 1);
+    const size_t bytes = kHeader + static_cast<size_t>(room) * sizeof(T);
+    auto *block = static_cast<char *>(kZeroed ? std::calloc(bytes, 1) : std::malloc(bytes));
+    if (!block)
       throw std::bad_alloc();
-    return static_cast<T *>(data);
+    std::memcpy(block, &room, sizeof room);
+    return reinterpret_cast<T *>(block + kHeader);
   }
-  /// size: at most the room the array was acquired with.
-  void release(T *data, int64_t size) {
+  void release(T *data) {
     std::lock_guard<std::mutex> lock(mutex_);
-    free_.push_back({data, size});
+    free_.push_back(data);
     if (free_.size() > kKept) {
-      std::free(free_.front().data);
+      std::free(blockOf(free_.front()));
       free_.erase(free_.begin());
     }
   }
   int64_t allocations() const { return allocations_.load(std::memory_order_relaxed); }
   ~SparePool() {
-    for (Spare &spare : free_)
-      std::free(spare.data);
+    for (T *data : free_)
+      std::free(blockOf(data));
   }
 
 private:
   static constexpr size_t kKept = 4;
-  struct Spare {
-    T *data;
-    int64_t size;
-  };
+  // The room, in a header as large as malloc's alignment, so the array keeps it.
+  static constexpr size_t kHeader = alignof(std::max_align_t);
+  static char *blockOf(T *data) { return reinterpret_cast<char *>(data) - kHeader; }
+  static int64_t roomOf(T *data) {
+    int64_t room;
+    std::memcpy(&room, blockOf(data), sizeof room);
+    return room;
+  }
   std::mutex mutex_;
-  std::vector<Spare> free_;
+  std::vector<T *> free_;
   std::atomic<int64_t> allocations_{0};
 };
 
@@ -110,7 +118,7 @@ std::vector<VertexId> removeRepeats(VertexId n, std::vector<VertexId> ids) {
     }
   ids.resize(kept);
   unclaim(seen, ids.data(), static_cast<int64_t>(kept));
-  flagPool().release(seen, n);
+  flagPool().release(seen);
   return ids;
 }
 
@@ -125,7 +133,7 @@ SparseFrontierBuilder::~SparseFrontierBuilder() {
   // Never finished (an error unwound past it): release what was claimed.
   for (int t = 0; t < buffers_; ++t)
     unclaim(claimed_, perThread_[t].ids.data(), static_cast<int64_t>(perThread_[t].ids.size()));
-  flagPool().release(claimed_, n_);
+  flagPool().release(claimed_);
 }
 
 VertexSubset SparseFrontierBuilder::finish() {
@@ -178,9 +186,9 @@ SlidingQueueBuilder::~SlidingQueueBuilder() {
     unclaim(claimed_, queue_, std::min(written, capacity_));
     for (int t = 0; t < threads_; ++t)
       unclaim(claimed_, local_[t].ids, local_[t].size);
-    flagPool().release(claimed_, n_);
+    flagPool().release(claimed_);
   }
-  queuePool().release(queue_, capacity_);
+  queuePool().release(queue_);
 }
 
 void SlidingQueueBuilder::flush(Local &local) {

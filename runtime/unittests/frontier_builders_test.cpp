@@ -212,9 +212,14 @@ TEST(SlidingQueueBuilder, RoundsReuseTheirArrays) {
       allocationsBefore = detail::queueArrayAllocations();
   }
   EXPECT_EQ(detail::queueArrayAllocations(), allocationsBefore);
-  SlidingQueueBuilder small(n, 10, false); // a larger spare array serves too
-  small.add(7);
-  EXPECT_ELEMENTS(small.finish().sparse(), 7);
+  {
+    SlidingQueueBuilder small(n, 10, false); // a larger spare array serves too
+    small.add(7);
+    EXPECT_ELEMENTS(small.finish().sparse(), 7);
+  }
+  SlidingQueueBuilder large(n, n, false); // and comes back with all its room
+  large.add(8);
+  EXPECT_ELEMENTS(large.finish().sparse(), 8);
   EXPECT_EQ(detail::queueArrayAllocations(), allocationsBefore);
 }
 
