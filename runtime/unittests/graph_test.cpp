@@ -40,6 +40,23 @@ TEST(Graph, UnweightedHasNoWeights) {
   EXPECT_TRUE(Graph<float>::kWeighted);
 }
 
+// A CSR handed in with unsorted lists (a .sg file not written by GAPBS or
+// polyrt) is sorted, weights with their edges, duplicates in their order:
+// merges and loops that stop at the owner read the lists as sorted.
+TEST(Graph, ConstructorSortsNeighbourLists) {
+  Graph<int32_t> g(3, {0, 4, 4, 6}, {2, 0, 2, 1, 1, 0}, {20, 5, 21, 10, 7, 8}, true);
+  EXPECT_ELEMENTS(outList(g, 0), 0, 1, 2, 2);
+  EXPECT_ELEMENTS(outWeightList(g, 0), 5, 10, 20, 21);
+  EXPECT_ELEMENTS(outList(g, 2), 0, 1);
+  EXPECT_ELEMENTS(outWeightList(g, 2), 8, 7);
+  g.setInEdges({0, 2, 4, 6}, {2, 0, 2, 0, 0, 0}, {8, 5, 7, 10, 20, 21});
+  EXPECT_ELEMENTS(inList(g, 1), 0, 2);
+  EXPECT_EQ(g.inWeights()[2], 10);
+  EXPECT_EQ(g.inWeights()[3], 7);
+  Graph<NoWeight> u(2, {0, 3, 3}, {1, 0, 1}, {}, false);
+  EXPECT_ELEMENTS(outList(u, 0), 0, 1, 1);
+}
+
 TEST(Graph, ConstructorRejectsBadNeighbour) {
   EXPECT_CONTAINS(errorOf([] { Graph<NoWeight>(2, {0, 1, 2}, {1, 2}, {}, true); }), "neighbour id 2 is outside [0, 2)");
   EXPECT_CONTAINS(errorOf([] { Graph<NoWeight>(2, {0, 1, 2}, {-1, 0}, {}, true); }), "neighbour id -1");

@@ -45,3 +45,19 @@ TEST(Intersection, EveryMethodCountsWhatBothListsHold) {
       }
     }
 }
+
+// Lists whose last values reach the bound exactly take the merge without end
+// tests (a triangle count's every call): the walks stop at the bound.
+TEST(Intersection, MergeOfListsReachingTheBound) {
+  std::vector<VertexId> a = {1, 3, 5, 9}, b = {0, 3, 4, 9};
+  for (VertexId bound : {0, 3, 4, 9})
+    EXPECT_EQ(countCommon(a.data(), a.data() + a.size(), b.data(), b.data() + b.size(), bound,
+                          IntersectionMethod::Merge),
+              reference(a, b, bound))
+        << "bound " << bound;
+  std::vector<VertexId> shortList = {9};
+  EXPECT_EQ(countCommon(shortList.data(), shortList.data() + 1, b.data(), b.data() + b.size(), 9,
+                        IntersectionMethod::Merge),
+            0u);
+}
+

@@ -151,8 +151,9 @@ template <typename W> VertexId outNeighbor(const Graph<W> &g, int64_t v, int64_t
 /// (GraphIt's triangle counting: each triangle once, at its largest two
 /// ids), read in place from the neighbour lists, counted by `method`.
 template <typename W>
-uint64_t neighborIntersectionCount(const Graph<W> &g, VertexId a, VertexId b,
-                                   IntersectionMethod method = IntersectionMethod::Merge) {
+[[gnu::always_inline]] inline uint64_t
+neighborIntersectionCount(const Graph<W> &g, VertexId a, VertexId b,
+                          IntersectionMethod method = IntersectionMethod::Merge) {
   const VertexId *n = g.outNeighbors();
   const EdgeOffset *o = g.outOffsets();
   return countCommon(n + o[a], n + o[a + 1], n + o[b], n + o[b + 1], b, method);
