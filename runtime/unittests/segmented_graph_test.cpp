@@ -142,16 +142,16 @@ TEST(SegmentedGraph, SameForAnyThreadCount) {
   forgetSegmentedGraphs(g);
 }
 
-// A CSC read from a file need not be sorted: a destination's sources from one
-// segment may be interleaved with another's. They still form one entry, in
-// CSC order.
+// A CSC read from a file need not be sorted, and the graph sorts it when set
+// (graph.h): a destination's sources from one segment, interleaved with
+// another's in the file, still form one entry, in order.
 TEST(SegmentedGraph, UnsortedInEdges) {
   // Out-edges: 5->0, 1->0, 6->0, 0->0, 2->0, 7->1
   Graph<NoWeight> g(8, {0, 1, 2, 3, 3, 3, 4, 5, 6}, {0, 0, 0, 0, 0, 1}, {}, true);
   g.setInEdges({0, 5, 6, 6, 6, 6, 6, 6, 6}, {5, 1, 6, 0, 2, 7}, {});
   const SegmentedGraph<NoWeight> &sg = segmentedInEdges(g, 2, SegmentSplit::VertexCount);
   EXPECT_ELEMENTS(sg.segments[0].dsts, 0);
-  EXPECT_ELEMENTS(sg.segments[0].srcs, 1, 0, 2);
+  EXPECT_ELEMENTS(sg.segments[0].srcs, 0, 1, 2);
   EXPECT_ELEMENTS(sg.segments[1].dsts, 0, 1);
   EXPECT_ELEMENTS(sg.segments[1].srcs, 5, 6, 7);
   EXPECT_ELEMENTS(sg.segments[1].offsets, 0, 2, 3);
