@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a text edge list as a GAPBS serialized graph, for tests.
 
-    el2sg.py IN.el OUT.sg   [--undirected] [--truncate N] [--bad-neighbor]
+    el2sg.py IN.el OUT.sg   [--undirected] [--truncate N] [--bad-neighbor] [--unsorted]
     el2sg.py IN.wel OUT.wsg ...
 
 Format (GAPBS): bool directed (1 byte), int64 num_edges, int64 num_nodes,
@@ -14,6 +14,8 @@ as given (self-loops, duplicates); neighbour lists are sorted by id.
 --truncate N  drop the last N bytes (a truncated file, for bad-input tests)
 --bad-neighbor  make the last out-neighbour num_nodes + 7 (an id beyond the
                 declared vertex count, for bad-input tests)
+--unsorted    write every neighbour list (out and in) in descending order, as
+              a writer other than GAPBS might (polyrt must sort them)
 
 Shares no code with polyrt: this is what the tests compare polyrt's loader to.
 """
@@ -39,13 +41,13 @@ def read_edges(path, weighted):
     return n, edges
 
 
-def csr(n, edges):
+def csr(n, edges, descending=False):
     lists = [[] for _ in range(n)]
     for u, v, w in edges:
         lists[u].append((v, w))
     offsets, flat = [0], []
     for l in lists:
-        l.sort(key=lambda e: e[0])
+        l.sort(key=lambda e: e[0], reverse=descending)
         flat.extend(l)
         offsets.append(len(flat))
     return offsets, flat
@@ -58,12 +60,13 @@ def main(argv):
     ap.add_argument("--undirected", action="store_true")
     ap.add_argument("--truncate", type=int, default=0)
     ap.add_argument("--bad-neighbor", action="store_true")
+    ap.add_argument("--unsorted", action="store_true")
     args = ap.parse_args(argv)
     weighted = os.path.splitext(args.output)[1] == ".wsg"
     n, edges = read_edges(args.input, os.path.splitext(args.input)[1] == ".wel")
     if args.undirected:
         edges = edges + [(v, u, w) for u, v, w in edges if u != v]
-    offsets, flat = csr(n, edges)
+    offsets, flat = csr(n, edges, args.unsorted)
     if args.bad_neighbor:
         v, w = flat[-1]
         flat[-1] = (n + 7, w)
@@ -78,7 +81,7 @@ def main(argv):
 
     data = struct.pack("<?qq", not args.undirected, len(flat), n) + body(offsets, flat)
     if not args.undirected:
-        in_offsets, in_flat = csr(n, [(v, u, w) for u, v, w in edges])
+        in_offsets, in_flat = csr(n, [(v, u, w) for u, v, w in edges], args.unsorted)
         data += body(in_offsets, in_flat)
     if args.truncate:
         data = data[:-args.truncate]

@@ -205,6 +205,11 @@ std::string VariantWriter::pragmaClauses() const {
 std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const {
   std::vector<std::string> body;
   body.push_back("const polyrt::VertexId " + other + " = neighbors[e];");
+  if (EdgeStop stop = nest.find(ForLoop::Edges)->stop; stop != EdgeStop::None) {
+    body.push_back("if (" + other + (stop == EdgeStop::AtOwner ? " >= " : " > ") + owner +
+                   ") // the list is sorted: " + t.applyFunc->name + " does nothing from here");
+    body.push_back("  break;");
+  }
   if (v.accounting && (v.accounting->otherReads || v.accounting->otherWrites))
     body.push_back("polyrt::accounting::countOther(accountId, accountNode, accountOwners, " + other +
                    ", " + std::to_string(v.accounting->otherReads) + ", " +
@@ -237,19 +242,28 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
       body.push_back("if (src == dst) // a self-loop: the value reads the element being folded");
       body.push_back("  " + name + "_target(dst) = folded;");
     }
+    std::vector<std::string> fold;
     switch (v.accumulation->fold->op) {
-    case AssignOp::Min: body.push_back("polyrt::reduceMin(folded, " + value + ");"); break;
-    case AssignOp::Max: body.push_back("polyrt::reduceMax(folded, " + value + ");"); break;
+    case AssignOp::Min: fold.push_back("polyrt::reduceMin(folded, " + value + ");"); break;
+    case AssignOp::Max: fold.push_back("polyrt::reduceMax(folded, " + value + ");"); break;
     default:
       if (v.accumulation->tracksChange) { // each step reports a change, as updateTracked does
-        body.push_back("const " + cppType(v.accumulation->fold->target->type) +
+        fold.push_back("const " + cppType(v.accumulation->fold->target->type) +
                        " before = folded;");
-        body.push_back(std::string("folded ") + spelling(v.accumulation->fold->op) + " " + value +
+        fold.push_back(std::string("folded ") + spelling(v.accumulation->fold->op) + " " + value +
                        ";");
-        body.push_back("changed |= folded != before;");
+        fold.push_back("changed |= folded != before;");
         break;
       }
-      body.push_back(std::string("folded ") + spelling(v.accumulation->fold->op) + " " + value + ";");
+      fold.push_back(std::string("folded ") + spelling(v.accumulation->fold->op) + " " + value + ";");
+    }
+    if (v.accumulation->guard) {
+      body.push_back("if (" + name + "_guard(" + args + ")) {");
+      for (const std::string &line : fold)
+        body.push_back("  " + line);
+      body.push_back("}");
+    } else {
+      body.insert(body.end(), fold.begin(), fold.end());
     }
     return body;
   }
@@ -710,33 +724,45 @@ void VariantWriter::emitMergeForm(const std::vector<std::string> &body) {
      << "  }\n";
 }
 
-/// name_target(dst), the folded element, and name_value(...), the folded
-/// value, for a variant that accumulates in a register. Functions (rather
-/// than inlined expressions) keep the applied function's parameter names.
+/// name_target(owner), the folded element, name_value(...), the folded
+/// value, and name_guard(...), the test the fold is under (if any), for a
+/// variant that accumulates in a register. Functions (rather than inlined
+/// expressions) keep the applied function's parameter names.
 void VariantWriter::emitAccumulationHelpers() {
   const AssignStmt &fold = *v.accumulation->fold;
+  const Expr *guard = v.accumulation->guard;
   const FuncDecl &f = *t.applyFunc;
+  const ParamDecl &ownerParam = *f.params[push ? 0 : 1];
   std::string type = cppType(fold.target->type);
-  std::set<const Decl *> used;
-  collectNames(*fold.value, used);
-  std::vector<std::string> params;
-  for (size_t i = 0; i < f.params.size(); ++i) {
-    if (v.accumulation->perSource && i != 0)
-      break;
-    const ParamDecl &p = *f.params[i];
-    std::string param = cppName(p.name);
-    params.push_back(cppType(p.type) + " " + (used.count(&p) ? param : "/*" + param + "*/"));
-  }
-  os << "// " << f.name << " folds into one element per destination; " << name
-     << " keeps it in a register.\n";
+  // Each helper names the parameters its expression uses (collectNames only
+  // reads; it walks with the mutable child visitor).
+  auto paramsOf = [&](const Expr &e) {
+    std::set<const Decl *> used;
+    collectNames(const_cast<Expr &>(e), used);
+    std::vector<std::string> params;
+    for (size_t i = 0; i < f.params.size(); ++i) {
+      if (v.accumulation->perSource && i != 0)
+        break;
+      const ParamDecl &p = *f.params[i];
+      std::string param = cppName(p.name);
+      params.push_back(cppType(p.type) + " " + (used.count(&p) ? param : "/*" + param + "*/"));
+    }
+    return llvm::join(params, ", ");
+  };
+  os << "// " << f.name << " folds into one element per " << (push ? "source" : "destination")
+     << "; " << name << " keeps it in a register.\n";
   // (A target resting at a constant is never read or written.)
   if (!v.accumulation->restingValue)
-    os << "static inline " << type << " &" << name << "_target(" << cppType(f.params[1]->type)
-       << " " << cppName(f.params[1]->name) << ") {\n"
+    os << "static inline " << type << " &" << name << "_target(" << cppType(ownerParam.type)
+       << " " << cppName(ownerParam.name) << ") {\n"
        << "  return " << emitter.expr(*fold.target) << ";\n"
        << "}\n";
-  os << "static inline " << type << " " << name << "_value(" << llvm::join(params, ", ")
-     << ") {\n"
+  if (guard)
+    os << "static inline bool " << name << "_guard(" << paramsOf(*guard) << ") {\n"
+       << "  return " << emitter.exprReadingReplicas(*guard, guard->type, t.replicaReads)
+       << ";\n"
+       << "}\n";
+  os << "static inline " << type << " " << name << "_value(" << paramsOf(*fold.value) << ") {\n"
      << "  return " << emitter.exprReadingReplicas(*fold.value, fold.target->type, t.replicaReads)
      << ";\n"
      << "}\n\n";
@@ -827,9 +853,16 @@ void VariantWriter::emitBody(const std::string &apply) {
                      emitter.exprAs(*resting, v.accumulation->fold->target->type) + "; // " +
                      foldedVector(*v.accumulation).name +
                      "[dst] before and after: the fused apply sets it back"};
+    } else if (!v.accumulation->fold->target->type.isFloating()) {
+      // Stored only when changed: owners that fold nothing (most vertices of
+      // a grid's triangle count) leave their cache lines clean. (Not for
+      // floating point, where -0.0 == +0.0 but prints differently.)
+      beforeEdges = {"const " + type + " initial = " + name + "_target(" + owner + ");",
+                     type + " folded = initial;"};
+      afterEdges = {"if (folded != initial)", "  " + name + "_target(" + owner + ") = folded;"};
     } else {
-      beforeEdges = {type + " folded = " + name + "_target(dst);"};
-      afterEdges = {name + "_target(dst) = folded;"};
+      beforeEdges = {type + " folded = " + name + "_target(" + owner + ");"};
+      afterEdges = {name + "_target(" + owner + ") = folded;"};
     }
     if (v.accumulation->perSource) {
       std::string pragma = !ownerLoop.isParallel()

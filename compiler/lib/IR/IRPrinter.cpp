@@ -102,7 +102,13 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
     os << (&loop == &nest.loops.front() ? " " : " > ");
     switch (loop.kind) {
     case ForLoop::Segments: os << "segments"; break;
-    case ForLoop::Edges: os << "edges"; break;
+    case ForLoop::Edges:
+      os << "edges";
+      if (loop.stop == EdgeStop::AtOwner)
+        os << "(stop at the first neighbour >= the owner)";
+      else if (loop.stop == EdgeStop::AboveOwner)
+        os << "(stop at the first neighbour > the owner)";
+      break;
     case ForLoop::Owners:
       os << "owners(" << spelling(loop.owners) << ", " << spelling(loop.shape);
       if (loop.shape != LoopShape::Serial && loop.shape != LoopShape::Static) {
@@ -213,8 +219,12 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
     }
     printWrites("      write", v.writes, os);
     if (v.accumulation) {
-      os << "      accumulation: in a register"
-         << (v.accumulation->perSource ? ", value computed per source" : "")
+      os << "      accumulation: in a register";
+      if (v.accumulation->guard) {
+        os << ", folded where ";
+        printExpr(*v.accumulation->guard, os);
+      }
+      os << (v.accumulation->perSource ? ", value computed per source" : "")
          << (v.accumulation->readsFoldedAtSource ? ", stored before a self-loop reads it" : "")
          << (v.accumulation->tracksChange ? ", output added after the walk" : "")
          << (v.accumulation->combinesAtomically ? ", from the identity, combined atomically" : "");

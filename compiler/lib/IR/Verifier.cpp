@@ -106,6 +106,12 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
   for (const ForLoop &loop : nest.loops)
     if (loop.kind != ForLoop::Owners && loop.isParallel())
       return fail(where, "only the owner loop may be parallel");
+  for (const ForLoop &loop : nest.loops)
+    if (loop.stop != EdgeStop::None &&
+        (loop.kind != ForLoop::Edges || v.numa || v.segments ||
+         v.loop.parallelization == Parallelization::EdgeParallel))
+      return fail(where, "an early stop on a loop other than the edge loop over an owner's "
+                         "whole neighbour list");
 
   const ForLoop &owners = nest.owners();
   bool merging = v.numa && v.numa->merge;
@@ -199,8 +205,17 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
                      v.loop.parallelization == Parallelization::EdgeParallel))
     return fail(where, "cache blocking outside an owner-parallel DensePull");
   if (v.accumulation) {
-    if (v.variant != Variant::DensePull || !v.accumulation->fold)
-      return fail(where, "a register fold outside a DensePull");
+    if (!v.accumulation->fold)
+      return fail(where, "a register fold without its fold");
+    if (v.isPush() &&
+        (t.from || v.numa || v.segments || v.accumulation->perSource ||
+         v.accumulation->tracksChange || v.accumulation->combinesAtomically ||
+         v.accumulation->restingValue || v.accumulation->readsFoldedAtSource ||
+         v.loop.parallelization == Parallelization::EdgeParallel))
+      return fail(where, "a push's register fold other than a plain fold over every vertex's "
+                         "whole out-edges");
+    if (!v.isPush() && v.accumulation->guard)
+      return fail(where, "a pull's register fold under a guard");
     AssignOp op = v.accumulation->fold->op;
     if (v.accumulation->tracksChange && !t.trackedVector)
       return fail(where, "a tracked register fold without a tracked vector");

@@ -1,4 +1,10 @@
-//===- AccumulationPass.cpp - Pull reductions in a register ---------------===//
+//===- AccumulationPass.cpp - Owners' reductions in a register -----------===//
+//
+// A push over every vertex gives each source to one thread, so a function
+// that only folds into the source's element (triangle counting's
+//     if dst < src  counts[src] += intersectNeighbor(edges, src, dst)  end
+// ) keeps the element in a register for the source's out-edges and stores
+// it once (findPushAccumulation). The rest of this comment is the pull's.
 //
 // A pull loop gives each destination to one thread, so when the applied
 // function is a single fold into the destination's element
@@ -108,8 +114,61 @@ const AssignStmt *unguardedFold(const Stmt &s) {
   return skipsOnlyNoOps ? fold : nullptr;
 }
 
+/// Whether evaluating `e` only reads, and reads nothing of `folded`.
+bool readsOnlyOthers(const Expr &e, const VarDecl *folded, const AccessAnalysis &analysis) {
+  Accesses a = analysis.ofExpr(e);
+  if (a.find(folded) || a.prints || a.timer || !a.opaque.empty())
+    return false;
+  return llvm::none_of(a.vars(), [](const auto &access) { return access.second.written; });
+}
+
+/// A push over every vertex whose function folds into the source's element,
+/// `x[src] += value` alone or as the whole of an `if`: the source's edges
+/// are one thread's, so the element lives in a register while they are
+/// walked. The value and the test must only read, and not read x at all (a
+/// self-loop or another element of x would see memory, not the register).
+std::optional<Accumulation> findPushAccumulation(const EdgeTraversalExpr &t,
+                                                 const VariantPlan &v,
+                                                 const AccessAnalysis &analysis) {
+  if (t.from || v.numa || v.segments || t.srcFilter || t.toFilter || t.earlyExit ||
+      t.trackedVector || t.outputByResult || t.producesFrontier() || t.concurrent ||
+      v.loop.parallelization == Parallelization::EdgeParallel || ownersShared(t, v))
+    return std::nullopt;
+  const FuncDecl &f = *t.applyFunc;
+  if (f.body.size() != 1 || f.params.size() < 2)
+    return std::nullopt;
+  const Expr *guard = nullptr;
+  const AssignStmt *fold = dyn_cast<AssignStmt>(f.body.front().get());
+  if (auto *test = dyn_cast<IfStmt>(f.body.front().get());
+      test && test->branches.size() == 1 && test->elseBody.empty() &&
+      test->branches[0].body.size() == 1) {
+    guard = test->branches[0].cond.get();
+    fold = dyn_cast<AssignStmt>(test->branches[0].body.front().get());
+  }
+  if (!fold || !foldable(fold->op) || !fold->target->type.isNumeric())
+    return std::nullopt;
+  auto *index = dyn_cast<IndexExpr>(fold->target.get());
+  auto *base = index ? dyn_cast<NameExpr>(index->base.get()) : nullptr;
+  auto *at = index ? dyn_cast<NameExpr>(index->index.get()) : nullptr;
+  auto *folded = base ? dyn_cast<VarDecl>(base->decl) : nullptr;
+  if (!folded || folded->storage != VarDecl::Global || !at || at->decl != f.params[0].get())
+    return std::nullopt;
+  // The one write is the owner's, kept plain by the update-sync pass.
+  if (v.writes.size() != 1 || v.writes[0].stmt != fold || v.writes[0].sync != WriteSync::Plain)
+    return std::nullopt;
+  if (!readsOnlyOthers(*fold->value, folded, analysis) ||
+      (guard && !readsOnlyOthers(*guard, folded, analysis)))
+    return std::nullopt;
+  Accumulation acc;
+  acc.fold = fold;
+  acc.guard = guard;
+  return acc;
+}
+
 std::optional<Accumulation> findAccumulation(const EdgeTraversalExpr &t, const VariantPlan &v,
                                              const AccessAnalysis &analysis, bool numaTraversal) {
+  if (v.isPush())
+    return numaTraversal ? std::nullopt : findPushAccumulation(t, v, analysis);
   if (v.variant != Variant::DensePull || v.loop.parallelization == Parallelization::EdgeParallel ||
       t.srcFilter || t.earlyExit ||
       llvm::any_of(v.writes, [](const WriteInfo &w) { return w.deferredTo >= 0; }))

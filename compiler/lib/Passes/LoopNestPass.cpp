@@ -6,17 +6,65 @@
 // tasks, whether a small frontier stays on one thread, how a destination
 // joins the output, whether the output's work is counted as it is built,
 // whether the threads then drain their own current bucket (bucket fusion),
-// and whether an ordered loop's rounds all run in one parallel region.
+// whether an ordered loop's rounds all run in one parallel region, and
+// whether an owner's edge walk can stop at the owner (edgeStopOf).
 // The emitter prints these loops as they are.
 //
 //===----------------------------------------------------------------------===//
+#include "polyc/AST/StmtWalk.h"
+#include "polyc/Passes/Accesses.h"
 #include "polyc/Passes/Pass.h"
 
 #include "llvm/Support/Casting.h"
 
 using namespace polyc;
+using llvm::dyn_cast;
 
 namespace {
+
+/// `other < owner` (or `owner > other`) among the conjuncts of an `and`
+/// chain: the stop it allows.
+EdgeStop stopOfTest(const Expr &test, const Decl *owner, const Decl *other) {
+  auto *b = dyn_cast<BinaryExpr>(&test);
+  if (!b)
+    return EdgeStop::None;
+  if (b->op == BinaryOp::And) {
+    EdgeStop left = stopOfTest(*b->lhs, owner, other);
+    return left != EdgeStop::None ? left : stopOfTest(*b->rhs, owner, other);
+  }
+  bool otherFirst = namesDecl(*b->lhs, other) && namesDecl(*b->rhs, owner);
+  bool ownerFirst = namesDecl(*b->lhs, owner) && namesDecl(*b->rhs, other);
+  if ((b->op == BinaryOp::Lt && otherFirst) || (b->op == BinaryOp::Gt && ownerFirst))
+    return EdgeStop::AtOwner;
+  if ((b->op == BinaryOp::Le && otherFirst) || (b->op == BinaryOp::Ge && ownerFirst))
+    return EdgeStop::AboveOwner;
+  return EdgeStop::None;
+}
+
+/// Whether the owner's edge walk can stop at the first neighbour that fails
+/// `neighbour < owner` (`<=`): the applied function's whole body is one `if`
+/// (no else) whose test, free of effects, requires it, so every later edge
+/// of the sorted list would do nothing. Only where the loop walks each
+/// owner's whole list as the graph stores it (not the NUMA, agents' or
+/// segmented subgraphs, nor edge ranges) and no per-edge filter runs first.
+EdgeStop edgeStopOf(const EdgeTraversalExpr &t, const VariantPlan &v,
+                    const AccessAnalysis &analysis) {
+  const FuncDecl &f = *t.applyFunc;
+  if (v.numa || v.segments || v.loop.parallelization == Parallelization::EdgeParallel ||
+      (v.isPush() ? t.toFilter : t.srcFilter) || t.earlyExit || f.body.size() != 1 ||
+      f.params.size() < 2)
+    return EdgeStop::None;
+  auto *test = dyn_cast<IfStmt>(f.body.front().get());
+  if (!test || test->branches.size() != 1 || !test->elseBody.empty())
+    return EdgeStop::None;
+  const Expr &cond = *test->branches[0].cond;
+  Accesses reads = analysis.ofExpr(cond);
+  if (reads.prints || reads.timer || !reads.opaque.empty() ||
+      llvm::any_of(reads.vars(), [](const auto &access) { return access.second.written; }))
+    return EdgeStop::None;
+  const Decl *owner = f.params[v.isPush() ? 0 : 1].get(), *other = f.params[v.isPush() ? 1 : 0].get();
+  return stopOfTest(cond, owner, other);
+}
 
 LoopShape shapeOf(Parallelization p) {
   switch (p) {
@@ -80,7 +128,7 @@ bool recordsOutputWork(const EdgeTraversalExpr &t, const VariantPlan &v) {
          v.loop.parallelization != Parallelization::EdgeParallel;
 }
 
-LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
+LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v, const AccessAnalysis &analysis) {
   LoopNest nest;
   ForLoop owners;
   owners.kind = ForLoop::Owners;
@@ -120,6 +168,7 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v) {
   nest.loops.push_back(owners);
   ForLoop edges;
   edges.kind = ForLoop::Edges;
+  edges.stop = edgeStopOf(t, v, analysis);
   nest.loops.push_back(edges);
   return nest;
 }
@@ -171,11 +220,12 @@ bool runsRoundsInOneRegion(const EdgeTraversalExpr &t, const VariantPlan &v) {
 
 bool polyc::runLoopNestPass(Module &module, DiagnosticEngine &diags) {
   bool ok = true;
+  AccessAnalysis analysis(*module.program);
   for (EdgeTraversalExpr *t : module.edgeTraversals)
     for (VariantPlan &v : t->variants) {
-      v.nest = nestOf(*t, v);
+      v.nest = nestOf(*t, v, analysis);
       if (v.numa) {
-        v.numa->oneNode = nestOf(*t, oneNodeVariant(v));
+        v.numa->oneNode = nestOf(*t, oneNodeVariant(v), analysis);
       }
       ok &= addBucketDrain(*t, v, diags);
       if (runsRoundsInOneRegion(*t, v)) {

@@ -53,7 +53,9 @@ const std::vector<Pass> &polyc::passPipeline() {
        "plain, atomic or a claim per write of an applied function; configUpdateSync's lock, "
        "htm or merge",
        runUpdateSyncPass},
-      {"accumulation", "pull folds kept in a register, source-only values computed once",
+      {"accumulation",
+       "an owner's folds kept in a register (a pull's destination, a whole push's source); "
+       "source-only values computed once",
        runAccumulationPass},
       {"vertex-fusion", "a vertex apply over every vertex run inside the pull before it",
        runVertexFusionPass},

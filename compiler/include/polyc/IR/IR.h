@@ -92,6 +92,16 @@ enum class LoopShape {
   NodeChunks,         // chunks of `grain` vertices of a node's range (polyrt::NodeWork)
 };
 
+/// Where an edge loop stops early. Neighbour lists are sorted (graph.h), so
+/// when the applied function does nothing once the neighbour reaches the
+/// owner (its whole body under `if dst < src`, pushing), the loop can stop at
+/// the first such neighbour instead of testing every remaining edge.
+enum class EdgeStop {
+  None,
+  AtOwner,    // at the first neighbour >= the owner (the test was `<`)
+  AboveOwner, // at the first neighbour > the owner (`<=`)
+};
+
 /// How a destination joins the output frontier.
 enum class OutputAdd {
   Add,          // the builder's own add (thread-private lists, or atomic bits)
@@ -122,6 +132,8 @@ struct ForLoop {
   bool serialWhenSmall = false;
   /// The loop sums the output's frontierWork into `outputWork`.
   bool sumsOutputWork = false;
+  /// Edges only: where the walk of the owner's sorted list may stop.
+  EdgeStop stop = EdgeStop::None;
 
   bool isParallel() const { return shape != LoopShape::Serial; }
   /// Whole owners per task in OpenMP's own loop (serial, static, dynamic):
@@ -164,11 +176,16 @@ struct LoopNest {
   const ForLoop &owners() const { return *find(ForLoop::Owners); }
 };
 
-/// A pull variant whose applied function only folds a value into the
-/// destination's element (`x[dst] += value`, `min=`, ...) keeps the running
-/// value in a register for the whole of the destination's in-edges.
+/// A variant whose applied function only folds a value into its owner's
+/// element keeps the running value in a register for the whole of the
+/// owner's edges: a pull's `x[dst] += value` (`min=`, ...) over the
+/// destination's in-edges, or a push over every vertex's `x[src] += value`,
+/// possibly under an `if` (triangle counting's `if dst < src`).
 struct Accumulation {
   const AssignStmt *fold = nullptr; // the applied function's one statement
+  /// Push only: the test of the `if` the fold is the whole body of; the
+  /// value is folded on the edges that pass it.
+  const Expr *guard = nullptr;
   /// The value reads only the source and data the traversal does not write:
   /// it is computed once per source before the edges are walked.
   bool perSource = false;
