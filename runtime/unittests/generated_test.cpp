@@ -1,0 +1,40 @@
+//===- generated_test.cpp - generated.h's helpers for generated code -----===//
+#include "polyrt/generated.h"
+#include "test_util.h"
+
+#include <omp.h>
+
+using namespace polyrt;
+
+namespace {
+
+// An integer sum large enough to be split over the threads gives the serial
+// total with any number of them; a float sum keeps the serial order (its
+// rounding would otherwise depend on the thread count).
+TEST(GeneratedSum, IntegerSumIsTheSameOnAnyThreadCount) {
+  const int savedThreads = omp_get_max_threads();
+  const int64_t n = 1'000'003;
+  VertexArray<uint64_t> counts(n, 0);
+  uint64_t expected = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    counts[i] = static_cast<uint64_t>(i % 97) * 1'000'000'007ull;
+    expected += counts[i];
+  }
+  for (int threads : {1, 2, 3, 8}) {
+    omp_set_num_threads(threads);
+    EXPECT_EQ(sum(counts), expected) << threads << " threads";
+  }
+  VertexArray<float> values(n, 0.0f);
+  float serial = 0.0f;
+  for (int64_t i = 0; i < n; ++i) {
+    values[i] = 1.0f / static_cast<float>(i % 1000 + 1);
+    serial += values[i];
+  }
+  for (int threads : {1, 2, 3, 8}) {
+    omp_set_num_threads(threads);
+    EXPECT_EQ(sum(values), serial) << threads << " threads";
+  }
+  omp_set_num_threads(savedThreads);
+}
+
+} // namespace
