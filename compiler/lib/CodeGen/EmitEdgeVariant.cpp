@@ -126,6 +126,8 @@ private:
   std::string inFrontier(const std::string &vertex) const;
   std::vector<std::string> ownerTests() const;
   std::vector<std::string> edgeBody(const std::string &apply) const;
+  std::string foldedValueAt(const std::string &e) const;
+  void emitPartialSums(const Owners &owners, int partials, const std::string &pad);
   std::vector<std::string> addToOutput() const;
   /// The out-offsets array: a push's own `offsets`, a pull's `outOffsets`.
   std::string outOffsets() const { return push ? "offsets" : "outOffsets"; }
@@ -383,13 +385,51 @@ void VariantWriter::emitOwnerEdges(const Owners &owners, const std::vector<std::
   unsigned level = static_cast<unsigned>(pad.size() / 2);
   lines(accountOwnerVisit(degreeOf(owners.edgesOf), "polyrt::accounting::nodeOfThread()"), level);
   lines(beforeEdges, level);
-  // The end in a local: a bound read from memory would be read again after
-  // every atomic update in the body.
-  os << pad << "for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "], edgesEnd = offsets["
-     << owners.edgesOf << " + 1]; e < edgesEnd; ++e) {\n";
-  lines(body, level + 1);
-  os << pad << "}\n";
+  if (int partials = nest.find(ForLoop::Edges)->partialSums; partials > 1) {
+    emitPartialSums(owners, partials, pad);
+  } else {
+    // The end in a local: a bound read from memory would be read again after
+    // every atomic update in the body.
+    os << pad << "for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf
+       << "], edgesEnd = offsets[" << owners.edgesOf << " + 1]; e < edgesEnd; ++e) {\n";
+    lines(body, level + 1);
+    os << pad << "}\n";
+  }
   lines(afterEdges, level);
+}
+
+/// The register fold's value for the edge at index `e` (a pull: the source
+/// is neighbors[e]).
+std::string VariantWriter::foldedValueAt(const std::string &e) const {
+  std::string src = "neighbors[" + e + "]";
+  if (v.accumulation->perSource)
+    return "sourceValue[" + src + "]";
+  return name + "_value(" + src + ", dst" +
+         (t.edges->type.isWeightedEdgeSet() ? ", weights[" + e + "]" : std::string()) + ")";
+}
+
+/// A pull's floating-point sum split into `partials` registers (the loop
+/// nest's partialSums): `folded` and folded1.., one edge each per step of
+/// the unrolled loop, then the rest of the edges into `folded`, then the
+/// partial sums added in.
+void VariantWriter::emitPartialSums(const Owners &owners, int partials, const std::string &pad) {
+  std::string type = cppType(v.accumulation->fold->target->type);
+  os << pad << "{ // " << partials << " partial sums, so that the adds overlap (reassociated)\n";
+  for (int k = 1; k < partials; ++k)
+    os << pad << "  " << type << " folded" << k << " = " << type << "(0);\n";
+  os << pad << "  polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "];\n"
+     << pad << "  const polyrt::EdgeOffset edgesEnd = offsets[" << owners.edgesOf << " + 1];\n"
+     << pad << "  for (; e + " << partials << " <= edgesEnd; e += " << partials << ") {\n"
+     << pad << "    folded += " << foldedValueAt("e") << ";\n";
+  for (int k = 1; k < partials; ++k)
+    os << pad << "    folded" << k << " += " << foldedValueAt("e + " + std::to_string(k)) << ";\n";
+  os << pad << "  }\n"
+     << pad << "  for (; e < edgesEnd; ++e)\n"
+     << pad << "    folded += " << foldedValueAt("e") << ";\n";
+  std::string rest = "folded1";
+  for (int k = 2; k < partials; ++k)
+    rest = (k == 2 ? rest : "(" + rest + ")") + " + folded" + std::to_string(k);
+  os << pad << "  folded += " << rest << ";\n" << pad << "}\n";
 }
 
 std::string VariantWriter::drainThreshold(unsigned indent) {

@@ -108,6 +108,8 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
         os << "(stop at the first neighbour >= the owner)";
       else if (loop.stop == EdgeStop::AboveOwner)
         os << "(stop at the first neighbour > the owner)";
+      if (loop.partialSums > 1)
+        os << "(unrolled, " << loop.partialSums << " partial sums)";
       break;
     case ForLoop::Owners:
       os << "owners(" << spelling(loop.owners) << ", " << spelling(loop.shape);

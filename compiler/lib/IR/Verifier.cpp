@@ -112,6 +112,14 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
          v.loop.parallelization == Parallelization::EdgeParallel))
       return fail(where, "an early stop on a loop other than the edge loop over an owner's "
                          "whole neighbour list");
+  for (const ForLoop &loop : nest.loops)
+    if (loop.partialSums != 1 &&
+        (loop.partialSums < 1 || loop.kind != ForLoop::Edges || v.isPush() || !v.accumulation ||
+         v.accumulation->fold->op != AssignOp::Add ||
+         !v.accumulation->fold->target->type.isFloating() || v.accumulation->tracksChange ||
+         v.accumulation->readsFoldedAtSource || v.numa || v.segments ||
+         loop.stop != EdgeStop::None))
+      return fail(where, "partial sums outside a pull's plain floating-point += register fold");
 
   const ForLoop &owners = nest.owners();
   bool merging = v.numa && v.numa->merge;

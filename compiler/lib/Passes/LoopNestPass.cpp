@@ -7,7 +7,9 @@
 // joins the output, whether the output's work is counted as it is built,
 // whether the threads then drain their own current bucket (bucket fusion),
 // whether an ordered loop's rounds all run in one parallel region, and
-// whether an owner's edge walk can stop at the owner (edgeStopOf).
+// whether an owner's edge walk can stop at the owner (edgeStopOf), and
+// whether a pull's floating-point sum is split into partial sums
+// (partialSumsOf).
 // The emitter prints these loops as they are.
 //
 //===----------------------------------------------------------------------===//
@@ -128,6 +130,21 @@ bool recordsOutputWork(const EdgeTraversalExpr &t, const VariantPlan &v) {
          v.loop.parallelization != Parallelization::EdgeParallel;
 }
 
+/// A pull's register fold `x[dst] += value` on floating point waits for each
+/// add before the next (3-4 cycles each): with four partial sums the adds of
+/// four edges overlap (PageRank on urand20: 12% faster). Only for the plain
+/// walk of a destination's whole in-list with nothing else per edge (no
+/// frontier test, filter, early exit, accounting or tracking).
+int partialSumsOf(const EdgeTraversalExpr &t, const VariantPlan &v, EdgeStop stop) {
+  const std::optional<Accumulation> &a = v.accumulation;
+  if (v.isPush() || !a || a->fold->op != AssignOp::Add || !a->fold->target->type.isFloating() ||
+      a->tracksChange || a->readsFoldedAtSource || a->combinesAtomically || v.numa ||
+      v.segments || v.accounting || v.loop.parallelization == Parallelization::EdgeParallel ||
+      (t.from && !a->perSource) || t.srcFilter || t.earlyExit || stop != EdgeStop::None)
+    return 1;
+  return 4;
+}
+
 LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v, const AccessAnalysis &analysis) {
   LoopNest nest;
   ForLoop owners;
@@ -169,6 +186,7 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v, const AccessAn
   ForLoop edges;
   edges.kind = ForLoop::Edges;
   edges.stop = edgeStopOf(t, v, analysis);
+  edges.partialSums = partialSumsOf(t, v, edges.stop);
   nest.loops.push_back(edges);
   return nest;
 }

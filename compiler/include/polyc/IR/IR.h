@@ -134,6 +134,12 @@ struct ForLoop {
   bool sumsOutputWork = false;
   /// Edges only: where the walk of the owner's sorted list may stop.
   EdgeStop stop = EdgeStop::None;
+  /// Edges only: a pull's floating-point += register fold is split into
+  /// this many partial sums, the loop unrolled to match, so that the adds do
+  /// not wait on each other (the sum is reassociated: the order of a
+  /// floating-point sum over a destination's edges is unspecified, as with
+  /// a push's atomic adds). 1: one register, the edges in order.
+  int partialSums = 1;
 
   bool isParallel() const { return shape != LoopShape::Serial; }
   /// Whole owners per task in OpenMP's own loop (serial, static, dynamic):
