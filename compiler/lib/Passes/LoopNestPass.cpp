@@ -6,10 +6,9 @@
 // tasks, whether a small frontier stays on one thread, how a destination
 // joins the output, whether the output's work is counted as it is built,
 // whether the threads then drain their own current bucket (bucket fusion),
-// whether an ordered loop's rounds all run in one parallel region, and
-// whether an owner's edge walk can stop at the owner (edgeStopOf), and
-// whether a pull's floating-point sum is split into partial sums
-// (partialSumsOf).
+// whether an ordered loop's rounds all run in one parallel region, where
+// an owner's edge walk can stop (edgeStopOf), and whether a pull's
+// floating-point sum is split into partial sums (partialSumsOf).
 // The emitter prints these loops as they are.
 //
 //===----------------------------------------------------------------------===//
