@@ -116,10 +116,10 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
     if (loop.partialSums != 1 &&
         (loop.partialSums < 1 || loop.kind != ForLoop::Edges || v.isPush() || !v.accumulation ||
          v.accumulation->fold->op != AssignOp::Add ||
-         !v.accumulation->fold->target->type.isFloating() || v.accumulation->tracksChange ||
+         v.accumulation->fold->target->type.kind != Type::Double || v.accumulation->tracksChange ||
          v.accumulation->readsFoldedAtSource || v.numa || v.segments ||
          loop.stop != EdgeStop::None))
-      return fail(where, "partial sums outside a pull's plain floating-point += register fold");
+      return fail(where, "partial sums outside a pull's plain double += register fold");
 
   const ForLoop &owners = nest.owners();
   bool merging = v.numa && v.numa->merge;

@@ -134,7 +134,7 @@ struct ForLoop {
   bool sumsOutputWork = false;
   /// Edges only: where the walk of the owner's sorted list may stop.
   EdgeStop stop = EdgeStop::None;
-  /// Edges only: a pull's floating-point += register fold is split into
+  /// Edges only: a pull's double += register fold is split into
   /// this many partial sums, the loop unrolled to match, so that the adds do
   /// not wait on each other (the sum is reassociated: the order of a
   /// floating-point sum over a destination's edges is unspecified, as with
