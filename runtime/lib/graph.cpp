@@ -4,9 +4,7 @@
 #include "detail/build_csr.h"
 #include "detail/parallel.h"
 
-#include <algorithm>
 #include <mutex>
-#include <utility>
 #include <string>
 
 namespace polyrt {
@@ -50,35 +48,23 @@ void validateCSR(const char *what, VertexId n, const std::vector<EdgeOffset> &of
                 " is outside [0, " + std::to_string(n) + ")");
 }
 
-/// Sorts each neighbour list that is not sorted yet, as graph.h promises:
-/// loaders sort, but a .sg file or a CSR handed in by a user may not be.
-/// Triangle counting's merges and the edge loops that stop at the first
+/// Sorts each neighbour list that is not sorted yet, as graph.h promises
+/// (detail::sortNeighborList, the loaders' own: by id, stably, weights
+/// along): loaders sort, but a .sg file or a CSR handed in by a user may not
+/// be. Triangle counting's merges and the edge loops that stop at the first
 /// neighbour above their owner read the lists as sorted, and an unsorted one
 /// would give a wrong count, not an error. Sorted lists (every graph polyrt
-/// writes) cost one parallel read. Duplicate edges keep their order (a stable
-/// sort by neighbour: weights need no order, and NaN has none).
+/// writes) cost one parallel read.
 template <typename W>
 void sortNeighborLists(VertexId n, const std::vector<EdgeOffset> &offsets,
                        std::vector<VertexId> &neighbors, std::vector<W> &weights) {
-#pragma omp parallel for schedule(dynamic, 1024) if (n > detail::kSerialCutoff)
-  for (VertexId v = 0; v < n; ++v) {
-    VertexId *list = neighbors.data() + offsets[v];
-    const EdgeOffset degree = offsets[v + 1] - offsets[v];
-    if (std::is_sorted(list, list + degree))
-      continue;
-    if constexpr (Graph<W>::kWeighted) {
-      std::vector<std::pair<VertexId, W>> edges(degree);
-      for (EdgeOffset i = 0; i < degree; ++i)
-        edges[i] = {list[i], weights[offsets[v] + i]};
-      std::stable_sort(edges.begin(), edges.end(),
-                       [](const auto &a, const auto &b) { return a.first < b.first; });
-      for (EdgeOffset i = 0; i < degree; ++i) {
-        list[i] = edges[i].first;
-        weights[offsets[v] + i] = edges[i].second;
-      }
-    } else {
-      std::sort(list, list + degree);
-    }
+#pragma omp parallel if (n > detail::kSerialCutoff)
+  {
+    std::vector<detail::SortItem<W>> scratch;
+#pragma omp for schedule(dynamic, 1024)
+    for (VertexId v = 0; v < n; ++v)
+      detail::sortNeighborList<W>(neighbors.data(), weights.data(), offsets[v], offsets[v + 1],
+                                  scratch);
   }
 }
 
@@ -105,10 +91,10 @@ void Graph<W>::setInEdges(std::vector<EdgeOffset> offsets, std::vector<VertexId>
   if constexpr (!kWeighted)
     weights.clear();
   validateCSR<W>("in-edges", numVertices_, offsets, neighbors, weights);
-  sortNeighborLists<W>(numVertices_, offsets, neighbors, weights);
   if (static_cast<EdgeOffset>(neighbors.size()) != numEdges())
     throw Error("invalid in-edges: " + std::to_string(neighbors.size()) + " in-edges for " +
                 std::to_string(numEdges()) + " out-edges");
+  sortNeighborLists<W>(numVertices_, offsets, neighbors, weights);
   inOffsets_ = std::move(offsets);
   inNeighbors_ = std::move(neighbors);
   inWeights_ = std::move(weights);

@@ -126,7 +126,7 @@ private:
   std::string inFrontier(const std::string &vertex) const;
   std::vector<std::string> ownerTests() const;
   std::vector<std::string> edgeBody(const std::string &apply) const;
-  std::string foldedValueAt(const std::string &e) const;
+  std::string foldedValue(const std::string &src, const std::string &e) const;
   void emitPartialSums(const Owners &owners, int partials, const std::string &pad);
   std::vector<std::string> addToOutput() const;
   /// The out-offsets array: a push's own `offsets`, a pull's `outOffsets`.
@@ -233,7 +233,7 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
   if (v.sourceElementInRegister)
     args += ", " + elementRegisterName(*v.sourceElementInRegister, "src");
   if (v.accumulation) {
-    std::string value = v.accumulation->perSource ? "sourceValue[src]" : name + "_value(" + args + ")";
+    std::string value = foldedValue("src", "e");
     // (In the NUMA merge form the walk folds into node buffers and the
     // target only changes in the merge phase: there is nothing to store.)
     // (Agents' registers start at the identity, so storing one would lose
@@ -398,17 +398,16 @@ void VariantWriter::emitOwnerEdges(const Owners &owners, const std::vector<std::
   lines(afterEdges, level);
 }
 
-/// The register fold's value for the edge at index `e` (a pull: the source
-/// is neighbors[e]).
-std::string VariantWriter::foldedValueAt(const std::string &e) const {
-  std::string src = "neighbors[" + e + "]";
+/// The register fold's value for the edge at index `e` whose source is
+/// `src` (the per-source cache, or name_value(src, dst[, weight])).
+std::string VariantWriter::foldedValue(const std::string &src, const std::string &e) const {
   if (v.accumulation->perSource)
     return "sourceValue[" + src + "]";
   return name + "_value(" + src + ", dst" +
          (t.edges->type.isWeightedEdgeSet() ? ", weights[" + e + "]" : std::string()) + ")";
 }
 
-/// A pull's floating-point sum split into `partials` registers (the loop
+/// A pull's double sum split into `partials` registers (the loop
 /// nest's partialSums): `folded` and folded1.., one edge each per step of
 /// the unrolled loop, then the rest of the edges into `folded`, then the
 /// partial sums added in.
@@ -420,12 +419,14 @@ void VariantWriter::emitPartialSums(const Owners &owners, int partials, const st
   os << pad << "  polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "];\n"
      << pad << "  const polyrt::EdgeOffset edgesEnd = offsets[" << owners.edgesOf << " + 1];\n"
      << pad << "  for (; e + " << partials << " <= edgesEnd; e += " << partials << ") {\n"
-     << pad << "    folded += " << foldedValueAt("e") << ";\n";
-  for (int k = 1; k < partials; ++k)
-    os << pad << "    folded" << k << " += " << foldedValueAt("e + " + std::to_string(k)) << ";\n";
+     << pad << "    folded += " << foldedValue("neighbors[e]", "e") << ";\n";
+  for (int k = 1; k < partials; ++k) {
+    std::string at = "e + " + std::to_string(k);
+    os << pad << "    folded" << k << " += " << foldedValue("neighbors[" + at + "]", at) << ";\n";
+  }
   os << pad << "  }\n"
      << pad << "  for (; e < edgesEnd; ++e)\n"
-     << pad << "    folded += " << foldedValueAt("e") << ";\n";
+     << pad << "    folded += " << foldedValue("neighbors[e]", "e") << ";\n";
   std::string rest = "folded1";
   for (int k = 2; k < partials; ++k)
     rest = (k == 2 ? rest : "(" + rest + ")") + " + folded" + std::to_string(k);
