@@ -267,24 +267,54 @@ TEST(FrontierWork, LargeMatchesSerialSum) {
   EXPECT_EQ(withThreads(4, [&] { return frontierWork(b, g); }), expected);
 }
 
-// A list's question stops once past the limit (then nothing is recorded: the
-// sum is partial); a whole sum is recorded for the next question.
-TEST(FrontierWork, ListsStopOncePastTheLimitAndRecordWholeSums) {
+// The question stops once past the limit, over a list, a bitvector or bytes
+// alike (then nothing is recorded: the sum is partial), and builds no other
+// form; a whole sum is recorded for the next question.
+TEST(FrontierWork, EveryFormStopsOncePastTheLimitAndRecordsWholeSums) {
   EdgeList el = generateKronecker(17, 8, 4);
   Graph<NoWeight> g = buildGraph<NoWeight>(el, 1 << 17, false);
+  const VertexId n = g.numVertices();
   std::vector<VertexId> ids;
   int64_t expected = 0;
-  for (VertexId v = 0; v < g.numVertices(); ++v) {
+  for (VertexId v = 0; v < n; ++v) {
     ids.push_back(v);
     expected += g.outDegree(v) + 1;
   }
-  for (int threads : {1, 4}) {
-    VertexSubset s = VertexSubset::fromSparse(g.numVertices(), ids); // 8 blocks of 2^14
-    EXPECT_TRUE(withThreads(threads, [&] { return frontierWorkExceeds(s, g, expected / 100); }));
-    EXPECT_EQ(s.recordedWork(g.outOffsets()), -1) << "a partial sum is not recorded";
-    EXPECT_FALSE(withThreads(threads, [&] { return frontierWorkExceeds(s, g, expected); }));
-    EXPECT_EQ(s.recordedWork(g.outOffsets()), expected);
-    EXPECT_TRUE(frontierWorkExceeds(s, g, expected - 1));
+  const std::vector<uint8_t> flags(n, 1);
+  const std::vector<uint64_t> words = wordsOf(n, ids);
+  for (int form = 0; form < 3; ++form)
+    for (int threads : {1, 4}) {
+      SCOPED_TRACE("form " + std::to_string(form) + ", threads " + std::to_string(threads));
+      VertexSubset s = form == 0   ? VertexSubset::fromSparse(n, ids) // 8 blocks of 2^14
+                       : form == 1 ? VertexSubset::fromBits(n, words, n)
+                                   : VertexSubset::fromDense(n, flags, n);
+      // (The size alone answers a limit below it: ask past it.)
+      EXPECT_TRUE(withThreads(threads, [&] { return frontierWorkExceeds(s, g, n + 1); }));
+      EXPECT_EQ(s.recordedWork(g.outOffsets()), -1) << "a partial sum is not recorded";
+      EXPECT_FALSE(withThreads(threads, [&] { return frontierWorkExceeds(s, g, expected); }));
+      EXPECT_EQ(s.recordedWork(g.outOffsets()), expected);
+      EXPECT_TRUE(frontierWorkExceeds(s, g, expected - 1));
+      EXPECT_EQ(s.hasSparse(), form == 0);
+      EXPECT_EQ(s.hasBits(), form == 1);
+      EXPECT_EQ(s.hasDense(), form == 2);
+    }
+}
+
+// A long list becomes bits with each thread setting its own words, for any
+// split of the words (odd thread counts, more threads than words in some
+// ranges) and beyond the scanning threads' limit with locked adds.
+TEST(VertexSubset, LongListsToBitsForEveryThreadCount) {
+  const VertexId n = (1 << 18) + 37;
+  std::vector<VertexId> ids;
+  for (int64_t i = 0; i < 100000; ++i)
+    ids.push_back(static_cast<VertexId>((i * 2654435761u) % n)); // repeats some
+  std::vector<VertexId> distinct = sorted(ids);
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  const std::vector<uint64_t> expected = wordsOf(n, distinct);
+  for (int threads : {1, 2, 3, 7, 8, 9, 16}) {
+    VertexSubset s = VertexSubset::fromSparse(n, ids);
+    const uint64_t *words = withThreads(threads, [&] { return s.bits(); });
+    EXPECT_TRUE(std::equal(expected.begin(), expected.end(), words)) << threads << " threads";
   }
 }
 

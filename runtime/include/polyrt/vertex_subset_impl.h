@@ -20,7 +20,7 @@ inline bool VertexSubset::contains(VertexId v) {
 namespace detail {
 /// frontierWork over a CSR offset array (n+1 entries).
 int64_t frontierWork(VertexSubset &s, const EdgeOffset *outOffsets);
-/// frontierWork(s, outOffsets) > limit, a list's sum stopped once past it.
+/// frontierWork(s, outOffsets) > limit, the sum stopped once past it.
 bool frontierWorkExceeds(VertexSubset &s, const EdgeOffset *outOffsets, int64_t limit);
 } // namespace detail
 
@@ -33,7 +33,6 @@ template <typename G> bool frontierWorkExceeds(VertexSubset &s, const G &g, int6
     return true;
   if (int64_t recorded = s.recordedWork(g.outOffsets()); recorded >= 0)
     return recorded > limit;
-  s.sparse();
   return detail::frontierWorkExceeds(s, g.outOffsets(), limit);
 }
 
