@@ -130,7 +130,6 @@ private:
   void emitPartialSums(const Owners &owners, int partials, const std::string &pad);
   std::vector<std::string> addToOutput() const;
   /// The out-offsets array: a push's own `offsets`, a pull's `outOffsets`.
-  std::string outOffsets() const { return push ? "offsets" : "outOffsets"; }
   void emitOutputBuilder();
   void emitLoop(const Owners &owners, const std::vector<std::string> &body, unsigned indent);
   /// The traversal's offsets, neighbors (and weights) as local pointers.
@@ -192,16 +191,13 @@ std::vector<std::string> VariantWriter::addToOutput() const {
   case OutputAdd::Add: add.push_back("next.add(dst);"); break;
   case OutputAdd::AddFromThread: add.push_back("next.addFrom(outputThread, dst);"); break;
   }
-  if (nest.recordsOutputWork)
-    add.push_back("outputWork += " + outOffsets() + "[dst + 1] - " + outOffsets() + "[dst] + 1;");
   return add;
 }
 
-/// What the loop's parallel pragma adds after its schedule: the output-work
-/// reduction, and the test that keeps a small frontier on one thread.
+/// What the loop's parallel pragma adds after its schedule: the test that
+/// keeps a small frontier on one thread.
 std::string VariantWriter::pragmaClauses() const {
-  return std::string(ownerLoop.sumsOutputWork ? " reduction(+ : outputWork)" : "") +
-         (ownerLoop.serialWhenSmall ? " if (parallel)" : "");
+  return ownerLoop.serialWhenSmall ? " if (parallel)" : "";
 }
 
 std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const {
@@ -504,8 +500,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
          << "\n"
          << in << "{\n";
       loopIn = indentOf(indent + 1);
-      os << loopIn << "#pragma omp for " << schedule << " nowait"
-         << (ownerLoop.sumsOutputWork ? " reduction(+ : outputWork)" : "") << "\n";
+      os << loopIn << "#pragma omp for " << schedule << " nowait\n";
     } else if (ownerLoop.isParallel()) {
       os << in << "#pragma omp parallel for " << schedule << pragmaClauses() << "\n";
     }
@@ -835,13 +830,6 @@ void VariantWriter::emitBody(const std::string &apply) {
   else if (v.input == FrontierRepr::Bitvector && !walksParts)
     os << "  const uint64_t *inFrontier = frontier.bits();\n";
   emitOutputBuilder();
-  if (nest.recordsOutputWork) {
-    os << "  // The output's frontierWork, counted as it is built: the next choice of\n"
-       << "  // direction needs no pass over it.\n";
-    if (!push)
-      os << "  const polyrt::EdgeOffset *outOffsets = g.outOffsets();\n";
-    os << "  int64_t outputWork = 0;\n";
-  }
 
   if (const VarDecl *vector = v.sourceElementInRegister)
     beforeEdges = {"const " + cppType(*vector->type.value) + " " +
@@ -999,11 +987,7 @@ void VariantWriter::emitBody(const std::string &apply) {
   }
   }
   lines(afterLoops, 1);
-  if (nest.recordsOutputWork)
-    os << "  polyrt::VertexSubset output = next.finish();\n"
-       << "  output.recordWork(" << outOffsets() << ", outputWork);\n"
-       << "  return output;\n";
-  else if (t.producesFrontier())
+  if (t.producesFrontier())
     os << "  return next.finish();\n";
 }
 

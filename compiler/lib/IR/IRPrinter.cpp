@@ -119,8 +119,6 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
       }
       if (loop.serialWhenSmall)
         os << ", serial when small";
-      if (loop.sumsOutputWork)
-        os << ", sums output work";
       os << ")";
       break;
     }
@@ -143,7 +141,7 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
          : nest.outputAdd == OutputAdd::AddToOwnWord  ? "own word"
          : nest.outputAdd == OutputAdd::AddFromThread ? "the source's thread"
                                                       : "plain")
-     << (nest.recordsOutputWork ? ", work recorded" : "") << "\n";
+     << "\n";
 }
 
 void printLabel(const std::string &label, llvm::raw_ostream &os) {

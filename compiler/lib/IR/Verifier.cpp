@@ -156,11 +156,6 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
     return fail(where, "edge ranges without an edge-parallel schedule, or the reverse");
   if (owners.serialWhenSmall && !(owners.owners == OwnerList::FrontierList && owners.isParallel()))
     return fail(where, "only a parallel walk of the frontier list can stay serial when small");
-  if (owners.sumsOutputWork != nest.recordsOutputWork)
-    return fail(where, "the owner loop's work sum disagrees with the recorded output work");
-  if (nest.recordsOutputWork &&
-      !(t.isHybrid() && t.producesFrontier() && !segmented && owners.shape != LoopShape::EdgeRanges))
-    return fail(where, "only an unsegmented, owner-parallel hybrid variant records its output's work");
   if (v.output == FrontierRepr::None && nest.outputAdd != OutputAdd::Add)
     return fail(where, "an output add without an output");
   if (nest.outputAdd == OutputAdd::AddShared && v.output != FrontierRepr::BoolArray)

@@ -4,8 +4,7 @@
 // frontier forms, cache blocking, ownership of writes) into the loops that
 // run each variant: which owners the outer loop walks, how it is cut into
 // tasks, whether a small frontier stays on one thread, how a destination
-// joins the output, whether the output's work is counted as it is built,
-// whether the threads then drain their own current bucket (bucket fusion),
+// joins the output, whether the threads then drain their own current bucket (bucket fusion),
 // whether an ordered loop's rounds all run in one parallel region, where
 // an owner's edge walk can stop (edgeStopOf), and whether a pull's
 // floating-point sum is split into partial sums (partialSumsOf).
@@ -113,22 +112,6 @@ OutputAdd outputAddOf(const VariantPlan &v) {
   return OutputAdd::Add;
 }
 
-/// Whether the variant counts its output's frontierWork as it adds to it,
-/// for the hybrid's next choice of direction: a pull, which adds each
-/// destination once (an early exit, or a register fold that adds after the
-/// walk) and reads the destinations' offsets in order. A push's destinations
-/// are scattered: counting there read each one's offsets at random (BFS on
-/// urand20 ran 7% faster without it); the next choice counts its list
-/// instead, stopping once past the threshold (frontierWorkExceeds).
-bool recordsOutputWork(const EdgeTraversalExpr &t, const VariantPlan &v) {
-  bool addsOnce = t.earlyExit || (v.accumulation && v.accumulation->tracksChange);
-  // (Node parts count their work themselves, node by node.)
-  return t.producesFrontier() && t.variants.size() > 1 && !v.isPush() && addsOnce &&
-         !v.segments &&
-         v.output != FrontierRepr::NodeParts && !(v.numa && v.numa->agents) &&
-         v.loop.parallelization != Parallelization::EdgeParallel;
-}
-
 /// A pull's register fold `x[dst] += value` on doubles waits for each add
 /// before the next (3-4 cycles each): with four partial sums the adds of
 /// four edges overlap (PageRank on urand20: 12-15% faster). Only for the
@@ -180,8 +163,6 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v, const AccessAn
     owners.owners = OwnerList::FrontierList;
     owners.serialWhenSmall = owners.isParallel();
   }
-  nest.recordsOutputWork = recordsOutputWork(t, v);
-  owners.sumsOutputWork = nest.recordsOutputWork;
   nest.outputAdd = outputAddOf(v);
   nest.loops.push_back(owners);
   ForLoop edges;

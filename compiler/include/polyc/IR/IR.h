@@ -130,8 +130,6 @@ struct ForLoop {
   /// The parallel region runs on one thread when the frontier's work is at
   /// most polyrt::kSerialWork (a parallel walk of the frontier list).
   bool serialWhenSmall = false;
-  /// The loop sums the output's frontierWork into `outputWork`.
-  bool sumsOutputWork = false;
   /// Edges only: where the walk of the owner's sorted list may stop.
   EdgeStop stop = EdgeStop::None;
   /// Edges only: a pull's double += register fold is split into
@@ -153,9 +151,6 @@ struct ForLoop {
 struct LoopNest {
   std::vector<ForLoop> loops; // outermost first; empty until the loop-nest pass
   OutputAdd outputAdd = OutputAdd::Add;
-  /// The variant counts its output's frontierWork as it builds it, so that
-  /// the hybrid's next choice of direction needs no pass over the output.
-  bool recordsOutputWork = false;
   /// The NUMA merge form's second phase, after a barrier: the buffers folded
   /// into every destination (node ranges in node chunks); the output is
   /// added to there, not in `loops`.
