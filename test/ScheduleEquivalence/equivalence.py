@@ -307,6 +307,10 @@ OPTIONS = [
     Dim("threshold", [Value("configApplyDirection", ["<direction>", 8]),
                       Value("configApplyDirection", ["<direction>", ARGV])],
         _has_input, ok=lambda v, c: direction_of(c) in HYBRIDS),
+    # configHybridVertexThreshold: a hybrid also goes dense above |V|/n vertices.
+    Dim("vertex-threshold", [Value("configHybridVertexThreshold", [2]),
+                             Value("configHybridVertexThreshold", [ARGV])],
+        _has_input, ok=lambda v, c: direction_of(c) in HYBRIDS),
     Dim("parallelization",
         [Value("configApplyParallelization", [p]) for p in PARALLELIZATIONS], _is_edge),
     # configApplyParallelization's third argument.
@@ -425,7 +429,7 @@ NEEDED_BY = {"numa": ("numa-partition", "numa-alpha", "stealing", "agents",
                      "frontier-structure"),
              "numa-partition": ("numa-alpha",)}
 # Numbers that "argv[N]" options read, per option (ARGV in the table).
-ARGV_VALUES = {"threshold": "15", "grain": "32", "numssg": "3", "parfor-grain": "16",
+ARGV_VALUES = {"threshold": "15", "vertex-threshold": "4", "grain": "32", "numssg": "3", "parfor-grain": "16",
                "update-sync": "5", "frontier-structure": "3", "priority-delta": "7",
                "open-buckets": "1"}
 
@@ -912,7 +916,8 @@ class Schedule:
                     k.append("%s=%s" % (gdim, key_of(gdim, chosen[gdim])))
                 lines.append(("configApplyParallelization", label, args, None,
                               [None, gdim], k))
-            for dim in ("variant-parallelization", "src", "dst", "dedup", "numssg", "numa",
+            for dim in ("vertex-threshold", "variant-parallelization", "src", "dst", "dedup",
+                        "numssg", "numa",
                         "numa-partition", "numa-alpha", "stealing", "agents",
                         "frontier-structure",
                         "update-sync",
@@ -1154,6 +1159,10 @@ def exhaustive_schedules(example, traversals, source):
             for p in ("serial", "dynamic-vertex-parallel"):
                 add("threshold", {"direction": d, "parallelization": p,
                                   "threshold": Value("configApplyDirection", [d, th])})
+        for vth in (1, 3, 1000, ARGV):
+            add("vertex threshold", {"direction": d, "parallelization": "dynamic-vertex-parallel",
+                                     "vertex-threshold": Value("configHybridVertexThreshold",
+                                                               [vth])})
     for d in ("SparsePush-DensePull", "DensePush"):
         for p in PARALLELIZATIONS[1:]:
             for gr in (1, 4096, ARGV):

@@ -157,14 +157,25 @@ void CppEmitter::emitEdgeTraversal(const EdgeTraversalExpr &t) {
   std::string denseName = t.name + variantSuffix(dense.variant);
   emitEdgeVariant(t, sparse, sparseName);
   emitEdgeVariant(t, dense, denseName);
+  // How a threshold reads in the comment: its number, or argv[N].
+  auto spelled = [](const ScheduleNumber &n, const std::string &code) {
+    return n.fromArgv() ? "argv[" + std::to_string(n.argvIndex) + "]" : code;
+  };
   std::string threshold =
       scheduleNumber(t.hybridThreshold, "the hybrid threshold of '" + t.label + "'");
   os << "// " << spelling(dense.variant) << " once the frontier's out-edges and size exceed |E|/"
-     << (t.hybridThreshold.fromArgv() ? "argv[" + std::to_string(t.hybridThreshold.argvIndex) + "]"
-                                      : threshold)
-     << ".\n"
+     << spelled(t.hybridThreshold, threshold);
+  std::string test = "polyrt::frontierWorkExceeds(frontier, g, g.numEdges() / " + threshold + ")";
+  if (t.hybridVertexThreshold) {
+    std::string vertexThreshold = scheduleNumber(
+        *t.hybridVertexThreshold, "the hybrid vertex threshold of '" + t.label + "'");
+    os << ",\n// or once it holds more than |V|/" << spelled(*t.hybridVertexThreshold, vertexThreshold)
+       << " vertices";
+    test = "frontier.size() > g.numVertices() / " + vertexThreshold + " ||\n      " + test;
+  }
+  os << ".\n"
      << traversalSignature(t, t.name) << " {\n"
-     << "  if (polyrt::frontierWorkExceeds(frontier, g, g.numEdges() / " << threshold << "))\n"
+     << "  if (" << test << ")\n"
      << "    return " << denseName << "(g, frontier);\n"
      << "  return " << sparseName << "(g, frontier);\n"
      << "}\n\n";

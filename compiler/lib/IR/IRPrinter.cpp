@@ -200,6 +200,11 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
   if (t.isHybrid()) {
     os << " (dense above |E|/";
     printNumber(t.hybridThreshold, os);
+    if (t.hybridVertexThreshold) {
+      os << " or holding more than |V|/";
+      printNumber(*t.hybridVertexThreshold, os);
+      os << " vertices";
+    }
     os << ")";
   }
   os << "\n";

@@ -299,6 +299,8 @@ bool Verifier::verify(const EdgeTraversalExpr &t) {
       return fail(where, "its variants are not those of its direction, in order");
   if (t.isHybrid() && !t.from)
     return fail(where, "a hybrid without an input frontier to choose by");
+  if (t.hybridVertexThreshold && !t.isHybrid())
+    return fail(where, "a vertex threshold without a hybrid to choose by it");
   for (const VariantPlan &v : t.variants)
     if (!verify(t, v, where + ", variant " + spelling(v.variant)))
       return false;

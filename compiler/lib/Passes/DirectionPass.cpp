@@ -18,6 +18,16 @@ Direction denseSide(Direction d) {
   return d == Direction::SparsePushDensePull ? Direction::DensePull : Direction::DensePush;
 }
 
+/// Whether the label's statement has a traversal scheduled as a hybrid
+/// (including one over all vertices, resolved to its dense side).
+bool hasHybrid(const Module &module, const std::string &label) {
+  const ApplySchedule *s = module.schedule.find(label);
+  return s && s->direction &&
+         (s->direction->value == Direction::SparsePushDensePull ||
+          s->direction->value == Direction::SparsePushDensePush) &&
+         hasEdgeTraversal(module, label);
+}
+
 } // namespace
 
 bool polyc::runDirectionPass(Module &module, DiagnosticEngine &diags) {
@@ -25,14 +35,18 @@ bool polyc::runDirectionPass(Module &module, DiagnosticEngine &diags) {
     const ApplySchedule *s = module.schedule.find(t->label);
     t->direction = s && s->direction ? s->direction->value : Direction::SparsePush;
     if (t->isHybrid() && !t->from) {
-      if (s && s->hybridThreshold)
-        diags.warning(s->hybridThreshold->loc,
-                      "'" + t->label + "' traverses all vertices, so it always runs its dense "
-                      "variant; the threshold has no effect");
+      for (const std::optional<ScheduleNumber> *threshold :
+           {s ? &s->hybridThreshold : nullptr, s ? &s->hybridVertexThreshold : nullptr})
+        if (threshold && *threshold)
+          diags.warning((*threshold)->loc,
+                        "'" + t->label + "' traverses all vertices, so it always runs its dense "
+                        "variant; the threshold has no effect");
       t->direction = denseSide(t->direction);
     }
     if (s && s->hybridThreshold)
       t->hybridThreshold = *s->hybridThreshold;
+    if (s && s->hybridVertexThreshold && t->isHybrid())
+      t->hybridVertexThreshold = *s->hybridVertexThreshold;
     t->variants.clear();
     for (Variant v : variantsOf(t->direction)) {
       VariantPlan plan;
@@ -43,6 +57,12 @@ bool polyc::runDirectionPass(Module &module, DiagnosticEngine &diags) {
 
   bool ok = true;
   for (const auto &[label, s] : module.schedule.byLabel) {
+    if (s.hybridVertexThreshold && !hasHybrid(module, label)) {
+      reportNotApplicable(diags, s.hybridVertexThreshold->loc, "configHybridVertexThreshold",
+                          "hybrid traversals (SparsePush-DensePull, SparsePush-DensePush)",
+                          label);
+      ok = false;
+    }
     if (!s.direction || hasEdgeTraversal(module, label))
       continue;
     // GraphIt ignores a direction given to a vertex apply, and its own

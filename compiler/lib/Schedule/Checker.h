@@ -195,6 +195,7 @@ void checkDirection(Checker &, const ScheduleCall &);
 void checkParallelization(Checker &, const ScheduleCall &);
 void checkNumSSG(Checker &, const ScheduleCall &);
 void checkParForGrainSize(Checker &, const ScheduleCall &);
+void checkHybridVertexThreshold(Checker &, const ScheduleCall &);
 void checkDenseVertexSet(Checker &, const ScheduleCall &);
 void checkDataStructure(Checker &, const ScheduleCall &); // and setVertexSet
 void checkSetApply(Checker &, const ScheduleCall &);

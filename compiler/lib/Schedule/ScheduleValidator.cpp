@@ -28,11 +28,13 @@ struct FunctionInfo {
   bool setsLabelOptions;
 };
 
-// Every function of ../shared/spec/schedule.md, GraphIt's and polyc's.
+// Every function of ../shared/spec/schedule.md, GraphIt's and polyc's, and
+// polyc's additions in docs/schedule.md (configHybridVertexThreshold).
 // fuseForLoop and fuseApplyFunctions take 3 arguments: GraphIt's sources for
 // a 4-argument form could not be checked here, so none is accepted.
 constexpr FunctionInfo kFunctions[] = {
     {"configApplyDirection", 2, 3, checkDirection, true},
+    {"configHybridVertexThreshold", 2, 2, checkHybridVertexThreshold, true},
     {"configApplyParallelization", 2, 4, checkParallelization, true},
     {"configApplyDenseVertexSet", 2, 4, checkDenseVertexSet, true},
     {"configApplyNumSSG", 3, 4, checkNumSSG, true},

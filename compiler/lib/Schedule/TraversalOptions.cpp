@@ -1,7 +1,7 @@
 //===- TraversalOptions.cpp - How an edge traversal's loops run ----------===//
 //
-// configApplyDirection, configApplyParallelization, configApplyNumSSG and
-// configParForGrainSize. Whether the labelled statement has a traversal of
+// configApplyDirection, configHybridVertexThreshold,
+// configApplyParallelization, configApplyNumSSG and configParForGrainSize. Whether the labelled statement has a traversal of
 // the right kind, and whether a per-variant option reaches a variant of its
 // direction, needs the lowered program: the passes check that.
 //
@@ -24,6 +24,13 @@ void polyc::schedule::checkDirection(Checker &c, const ScheduleCall &call) {
       "hybrid directions (SparsePush-DensePull, SparsePush-DensePush)");
   if (entry)
     reportDedupContradiction(c, call, *entry, before, /*callSetsDedup=*/false);
+}
+
+// configHybridVertexThreshold(label, n): a hybrid also goes dense when the
+// frontier holds more than |V| / n vertices. Whether the label's traversal is
+// a hybrid is the direction pass's question.
+void polyc::schedule::checkHybridVertexThreshold(Checker &c, const ScheduleCall &call) {
+  numberOption(c, call, "vertex threshold", &ApplySchedule::hybridVertexThreshold);
 }
 
 // configApplyParallelization(label, p[, grain[, dir]]): with dir, only that

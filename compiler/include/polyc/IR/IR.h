@@ -386,6 +386,8 @@ public:
   Direction direction = Direction::SparsePush;
   /// A hybrid goes dense when the frontier's work exceeds |E| / threshold.
   ScheduleNumber hybridThreshold{20, -1, {}};
+  /// ... or, when set, when it holds more than |V| / this many vertices.
+  std::optional<ScheduleNumber> hybridVertexThreshold;
   bool deduplicate = true;
   /// The variants the direction is made of; a hybrid's sparse one first.
   std::vector<VariantPlan> variants;

@@ -167,6 +167,9 @@ struct ApplySchedule {
   /// Hybrids go dense when the frontier's work exceeds |E| / threshold
   /// (configApplyDirection's third argument; default 20).
   std::optional<ScheduleNumber> hybridThreshold;
+  /// configHybridVertexThreshold: hybrids also go dense when the frontier
+  /// holds more than |V| / threshold vertices (a polyc addition).
+  std::optional<ScheduleNumber> hybridVertexThreshold;
   PerVariant<ParallelOption> parallelization;
   PerVariant<FrontierRepr> sourceRepr;      // how the variant reads the input frontier
   PerVariant<FrontierRepr> destinationRepr; // how it builds the output frontier
