@@ -269,8 +269,9 @@ TEST(FrontierWork, LargeMatchesSerialSum) {
 
 // The question stops once past the limit, over a list, a bitvector or bytes
 // alike (then nothing is recorded: the sum is partial); a whole sum is
-// recorded for the next question. A bitvector is summed as it is; bytes
-// become the list first (the push that usually follows needs it).
+// recorded for the next question. A list and a bitvector are summed as they
+// are, and so are bytes of more vertices than the limit allows at the average
+// degree; fewer become the list first (the push that likely follows needs it).
 TEST(FrontierWork, EveryFormStopsOncePastTheLimitAndRecordsWholeSums) {
   EdgeList el = generateKronecker(17, 8, 4);
   Graph<NoWeight> g = buildGraph<NoWeight>(el, 1 << 17, false);
@@ -292,13 +293,21 @@ TEST(FrontierWork, EveryFormStopsOncePastTheLimitAndRecordsWholeSums) {
       // (The size alone answers a limit below it: ask past it.)
       EXPECT_TRUE(withThreads(threads, [&] { return frontierWorkExceeds(s, g, n + 1); }));
       EXPECT_EQ(s.recordedWork(g.outOffsets()), -1) << "a partial sum is not recorded";
-      EXPECT_FALSE(withThreads(threads, [&] { return frontierWorkExceeds(s, g, expected); }));
-      EXPECT_EQ(s.recordedWork(g.outOffsets()), expected);
-      EXPECT_TRUE(frontierWorkExceeds(s, g, expected - 1));
-      EXPECT_EQ(s.hasSparse(), form != 1);
+      EXPECT_EQ(s.hasSparse(), form == 0);
       EXPECT_EQ(s.hasBits(), form == 1);
       EXPECT_EQ(s.hasDense(), form == 2);
+      EXPECT_FALSE(withThreads(threads, [&] { return frontierWorkExceeds(s, g, 2 * expected); }));
+      EXPECT_EQ(s.recordedWork(g.outOffsets()), expected);
+      EXPECT_TRUE(frontierWorkExceeds(s, g, expected - 1));
+      EXPECT_FALSE(frontierWorkExceeds(s, g, expected));
     }
+  // Bytes of a few vertices: the list.
+  std::vector<uint8_t> few(n, 0);
+  few[3] = few[n - 1] = 1;
+  VertexSubset s = VertexSubset::fromDense(n, few, 2);
+  EXPECT_FALSE(frontierWorkExceeds(s, g, expected / 2));
+  EXPECT_TRUE(s.hasSparse());
+  EXPECT_EQ(s.recordedWork(g.outOffsets()), g.outDegree(3) + g.outDegree(n - 1) + 2);
 }
 
 // A long list becomes bits with each thread setting its own words, for any
