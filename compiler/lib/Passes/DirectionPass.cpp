@@ -3,8 +3,10 @@
 // configApplyDirection picks the direction of an edge traversal; without it a
 // traversal is SparsePush, GraphIt's default. The direction fixes the
 // variants (the loops) the traversal is made of; a hybrid has a sparse push
-// variant and a dense one and picks per call. A hybrid over all vertices (no
-// `from`) would always pick its dense variant, so it is resolved to it here.
+// variant and a dense one and picks per call: dense when the frontier's work
+// exceeds |E|/threshold or, with configHybridVertexThreshold, when it holds
+// more than |V|/n vertices. A hybrid over all vertices (no `from`) would
+// always pick its dense variant, so it is resolved to it here.
 //
 //===----------------------------------------------------------------------===//
 #include "ScheduledOptions.h"
