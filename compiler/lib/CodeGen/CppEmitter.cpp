@@ -65,6 +65,11 @@ void CppEmitter::emitGlobals() {
           emitFusedFieldDeclaration(*g, os);
         continue;
       }
+      if (module.summedVectors.count(var)) {
+        os << cppType(*var->type.value) << " " << summedName(*var) << " = 0; // " << var->name
+           << ", kept only as its sum (the summed-vector pass)\n";
+        continue;
+      }
       os << cppType(var->type) << " " << cppName(var->name);
       auto placed = module.placements.find(var);
       if (placed == module.placements.end()) {
@@ -91,7 +96,8 @@ void CppEmitter::emitGlobals() {
 
 void CppEmitter::emitForwardDeclarations() {
   for (const auto &decl : module.program->decls)
-    if (auto *f = dyn_cast<FuncDecl>(decl.get()); f && f->linkage != FuncDecl::Extern)
+    if (auto *f = dyn_cast<FuncDecl>(decl.get());
+        f && f->linkage != FuncDecl::Extern && !module.summedFolders.count(f))
       os << signature(*f, cppFunctionName(*f), false) << ";\n";
   os << "\n";
 }
@@ -157,6 +163,8 @@ void CppEmitter::emitGlobalInitialisation() {
       emitElementCount(*later->second);
     std::string name = cppName(var->name);
     const Type &type = var->type;
+    if (module.summedVectors.count(var))
+      continue; // never allocated: its running total starts at 0
     if (type.kind == Type::Vector) {
       if (!checkVectorElement(type, var->loc))
         continue;
@@ -278,7 +286,8 @@ bool CppEmitter::run() {
   os << "\n";
 
   for (const auto &decl : module.program->decls)
-    if (auto *f = dyn_cast<FuncDecl>(decl.get()); f && f->linkage != FuncDecl::Extern) {
+    if (auto *f = dyn_cast<FuncDecl>(decl.get());
+        f && f->linkage != FuncDecl::Extern && !module.summedFolders.count(f)) {
       FunctionContext plain;
       plain.func = f;
       emitFunction(*f, cppFunctionName(*f), plain);

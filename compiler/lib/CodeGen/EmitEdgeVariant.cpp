@@ -194,10 +194,12 @@ std::vector<std::string> VariantWriter::addToOutput() const {
   return add;
 }
 
-/// What the loop's parallel pragma adds after its schedule: the test that
-/// keeps a small frontier on one thread.
+/// What the loop's parallel pragma adds after its schedule: the reduction of
+/// folds kept as a sum, and the test that keeps a small frontier on one thread.
 std::string VariantWriter::pragmaClauses() const {
-  return ownerLoop.serialWhenSmall ? " if (parallel)" : "";
+  return std::string(v.accumulation && v.accumulation->addsToSum ? " reduction(+ : sumOfFolds)"
+                                                                   : "") +
+         (ownerLoop.serialWhenSmall ? " if (parallel)" : "");
 }
 
 std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const {
@@ -787,8 +789,8 @@ void VariantWriter::emitAccumulationHelpers() {
   };
   os << "// " << f.name << " folds into one element per " << (push ? "source" : "destination")
      << "; " << name << " keeps it in a register.\n";
-  // (A target resting at a constant is never read or written.)
-  if (!v.accumulation->restingValue)
+  // (A target resting at a constant, or kept as a sum, is never read or written.)
+  if (!v.accumulation->restingValue && !v.accumulation->addsToSum)
     os << "static inline " << type << " &" << name << "_target(" << cppType(ownerParam.type)
        << " " << cppName(ownerParam.name) << ") {\n"
        << "  return " << emitter.expr(*fold.target) << ";\n"
@@ -830,6 +832,10 @@ void VariantWriter::emitBody(const std::string &apply) {
   else if (v.input == FrontierRepr::Bitvector && !walksParts)
     os << "  const uint64_t *inFrontier = frontier.bits();\n";
   emitOutputBuilder();
+  if (v.accumulation && v.accumulation->addsToSum)
+    os << "  " << cppType(v.accumulation->fold->target->type)
+       << " sumOfFolds = 0; // added to " << summedName(foldedVector(*v.accumulation))
+       << " after the walk\n";
 
   if (const VarDecl *vector = v.sourceElementInRegister)
     beforeEdges = {"const " + cppType(*vector->type.value) + " " +
@@ -837,7 +843,11 @@ void VariantWriter::emitBody(const std::string &apply) {
                    "[src]; // the source-register pass"};
   if (v.accumulation) {
     std::string type = cppType(v.accumulation->fold->target->type);
-    if (v.accumulation->combinesAtomically) {
+    if (v.accumulation->addsToSum) {
+      // The vector is kept only as its sum (the summed-vector pass).
+      beforeEdges = {type + " folded = 0;"};
+      afterEdges = {"sumOfFolds += folded;"};
+    } else if (v.accumulation->combinesAtomically) {
       // Agents: this node's partial fold, combined with the other nodes' in
       // one atomic; a min= (max=) that moved the element adds it to the output.
       AssignOp op = v.accumulation->fold->op;
@@ -987,6 +997,8 @@ void VariantWriter::emitBody(const std::string &apply) {
   }
   }
   lines(afterLoops, 1);
+  if (v.accumulation && v.accumulation->addsToSum)
+    os << "  " << summedName(foldedVector(*v.accumulation)) << " += sumOfFolds;\n";
   if (t.producesFrontier())
     os << "  return next.finish();\n";
 }

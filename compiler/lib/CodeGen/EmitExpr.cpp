@@ -310,6 +310,11 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
     return "static_cast<" + cppType(m.type) + ">(" + receiver + ".size())";
   if (name == "addVertex")
     return receiver + ".addVertex(" + arg + ")";
+  if (name == "sum")
+    if (auto *named = llvm::dyn_cast<NameExpr>(m.receiver.get()))
+      if (auto *vector = llvm::dyn_cast_or_null<VarDecl>(named->decl);
+          vector && module.summedVectors.count(vector))
+        return "static_cast<" + cppType(m.type) + ">(" + summedName(*vector) + ")";
   if (name == "sum" || name == "max")
     return "polyrt::" + name + "(" + receiver + ")";
   if (name == "append")
@@ -424,6 +429,10 @@ std::string CppEmitter::exprReadingReplicas(const Expr &e, const Type &type,
   std::string result = exprAs(e, type);
   context = outer;
   return result;
+}
+
+std::string polyc::summedName(const VarDecl &vector) {
+  return "polyc_sum_of_" + cppName(vector.name);
 }
 
 std::string polyc::replicasName(const VarDecl &vector) {

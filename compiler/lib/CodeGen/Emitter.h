@@ -59,6 +59,9 @@ struct FunctionContext {
 /// VariantPlan::sourceElementInRegister).
 std::string elementRegisterName(const VarDecl &vector, const std::string &vertex);
 
+/// The C++ name of the running total a summed vector is kept as
+/// (Module::summedVectors).
+std::string summedName(const VarDecl &vector);
 /// The C++ name of a replicated vector's per-node copies.
 std::string replicasName(const VarDecl &vector);
 /// The local holding the address of the calling thread's node's copy.

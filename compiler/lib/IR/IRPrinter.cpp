@@ -238,6 +238,11 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
         printExpr(*v.accumulation->restingValue, os);
         os << " (where the target rests), never stored";
       }
+      if (v.accumulation->addsToSum) {
+        os << ", from 0, added to the running sum of ";
+        auto *element = llvm::dyn_cast<IndexExpr>(v.accumulation->fold->target.get());
+        printExpr(element ? *element->base : *v.accumulation->fold->target, os);
+      }
       os << "\n";
     }
     if (v.sourceElementInRegister)

@@ -235,6 +235,11 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
          v.accumulation->readsFoldedAtSource))
       return fail(where, "a fold target kept out of memory without a fused apply that sets it "
                          "back, in a variant other than the only one, or one that reads it");
+    if (v.accumulation->addsToSum &&
+        (op != AssignOp::Add || v.accumulation->tracksChange || agents || v.numa ||
+         v.segments || v.accumulation->restingValue || module.summedVectors.empty()))
+      return fail(where, "a fold added to a running sum other than a plain += of a register "
+                         "owned by its thread");
   }
   if (v.sourceElementInRegister &&
       (!v.isPush() || v.numa || v.segments || v.accumulation || !t.updatesPriority ||

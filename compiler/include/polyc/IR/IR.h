@@ -209,6 +209,10 @@ struct Accumulation {
   /// constant the program would leave there. Null: the register starts from
   /// the element and is stored back.
   const Expr *restingValue = nullptr;
+  /// The summed-vector pass: the folded vector is kept only as its sum
+  /// (Module::summedVectors). The register starts at 0 and is added to the
+  /// running total after the owner's walk; no element is read or written.
+  bool addsToSum = false;
 };
 
 /// A variant that runs node by node (configApplyNUMA): the owners it walks
@@ -504,6 +508,13 @@ struct Module {
   /// Those of hoistedLocals declared inside a par_for body: one per thread,
   /// since each iteration has its own.
   std::set<const VarDecl *> threadLocalHoisted;
+  /// Integer vectors that start at 0, grow only by register folds and are
+  /// read only by .sum(): kept as a running total, never allocated (the
+  /// summed-vector pass).
+  std::set<const VarDecl *> summedVectors;
+  /// The functions that fold into them, applied only by traversals whose
+  /// variants fold through helpers of their own: not emitted as functions.
+  std::set<const FuncDecl *> summedFolders;
 };
 
 /// Other threads walk the same owners as this variant's: agents split an
