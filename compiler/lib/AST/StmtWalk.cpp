@@ -13,3 +13,11 @@ bool polyc::namesDecl(const Expr &e, const Decl *decl) {
   auto *name = llvm::dyn_cast<NameExpr>(&e);
   return name && name->decl == decl;
 }
+
+bool polyc::mentions(Expr &e, const Decl *decl) {
+  if (namesDecl(e, decl))
+    return true;
+  bool found = false;
+  forEachChild(e, [&](ExprPtr &child) { found = found || mentions(*child, decl); });
+  return found;
+}

@@ -48,12 +48,6 @@ using llvm::dyn_cast;
 
 namespace {
 
-bool mentions(Expr &e, const Decl *decl) {
-  std::set<const Decl *> found;
-  collectNames(e, found);
-  return found.count(decl) != 0;
-}
-
 /// Every occurrence of V in `e` is the receiver of `V.sum()`.
 bool onlySummed(Expr &e, const Decl *vector) {
   if (namesDecl(e, vector))
@@ -124,21 +118,7 @@ private:
         return false;
       funcs.insert(t->applyFunc);
     }
-    for (const EdgeTraversalExpr *other : module.edgeTraversals)
-      if (funcs.count(other->applyFunc) &&
-          std::find(folding.begin(), folding.end(), other) == folding.end())
-        return false;
-    for (const VertexTraversalExpr *other : module.vertexTraversals)
-      if (funcs.count(other->func))
-        return false;
-    bool referenced = false;
-    forEachStmt(*module.program, [&](Stmt &s) {
-      forEachDirectExpr(s, [&](ExprPtr &e) {
-        for (const FuncDecl *f : funcs)
-          referenced = referenced || mentions(*e, f);
-      });
-    });
-    return !referenced;
+    return runOnlyWithin(module, funcs, {folding.begin(), folding.end()}, {});
   }
 
   /// Outside its folds, V occurs only as `V.sum()` (global initialisers

@@ -60,12 +60,6 @@ std::optional<double> literalValue(const Expr *e) {
 
 bool sameValue(double a, double b) { return a == b && std::signbit(a) == std::signbit(b); }
 
-bool mentions(Expr &e, const Decl *decl) {
-  std::set<const Decl *> found;
-  collectNames(e, found);
-  return found.count(decl) != 0;
-}
-
 bool stmtMentions(Stmt &s, const Decl *decl) {
   bool found = false;
   auto visit = [&](Stmt &inner) {
@@ -154,18 +148,7 @@ private:
 
   /// t's applied function and u's run nowhere else.
   bool onlyHere(const EdgeTraversalExpr &t, const VertexTraversalExpr &u) const {
-    for (const EdgeTraversalExpr *other : module.edgeTraversals)
-      if (other != &t && (other->applyFunc == t.applyFunc || other->applyFunc == u.func))
-        return false;
-    for (const VertexTraversalExpr *other : module.vertexTraversals)
-      if (other != &u && (other->func == t.applyFunc || other->func == u.func))
-        return false;
-    bool referenced = false;
-    auto check = [&](ExprPtr &e) {
-      referenced = referenced || mentions(*e, t.applyFunc) || mentions(*e, u.func);
-    };
-    forEachStmt(*module.program, [&](Stmt &s) { forEachDirectExpr(s, check); });
-    return !referenced;
+    return runOnlyWithin(module, {t.applyFunc, u.func}, {&t}, {&u});
   }
 
   /// Outside the fold and the fused apply g, V is only read, element by

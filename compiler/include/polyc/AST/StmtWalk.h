@@ -140,6 +140,9 @@ void collectNames(Expr &e, std::set<const Decl *> &names);
 /// Whether e is a name referring to decl.
 bool namesDecl(const Expr &e, const Decl *decl);
 
+/// Whether e names decl anywhere in it.
+bool mentions(Expr &e, const Decl *decl);
+
 } // namespace polyc
 
 #endif

@@ -548,6 +548,13 @@ bool lowerToIR(Program &program, Schedule schedule, Module &module, DiagnosticEn
 /// The IR as `--emit=ir` and `--print-ir-after` show it.
 void printIR(const Module &module, llvm::raw_ostream &os);
 
+/// Whether the functions in `funcs` run only as the applied functions of
+/// `edges` and `vertices`: no other traversal applies them and no statement
+/// names them (no call, no functor), so a pass may change how they run there.
+bool runOnlyWithin(const Module &module, const std::set<const FuncDecl *> &funcs,
+                   const std::set<const EdgeTraversalExpr *> &edges,
+                   const std::set<const VertexTraversalExpr *> &vertices);
+
 /// The fuseFields group the vector `decl` is a field of, or null.
 inline const FusedFieldGroup *fusedGroupOf(const Module &module, const Decl *decl) {
   if (!decl)
