@@ -14,6 +14,7 @@
 
 #include "detail/build_csr.h"
 #include "detail/file.h"
+#include "detail/graph_check.h"
 #include "detail/io_detail.h"
 #include "detail/parallel.h"
 
@@ -182,6 +183,10 @@ template <typename W> Graph<W> loadSerialized(const std::string &path, bool weig
       fileError(path, e.what());
     }
   }
+  // The CSC must be the CSR's transpose, an undirected graph's CSR symmetric:
+  // nothing in the format ties them together (detail/graph_check.h).
+  if (TransposeCheck check = checkTranspose(g); !check.ok())
+    fileError(path, check.problem);
   if (size < 0) { // not a regular file: check for trailing data now
     char extra;
     bool more = true;

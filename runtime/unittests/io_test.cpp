@@ -295,6 +295,36 @@ TEST(Serialized, ReadsGapbsBytesWithCsc) {
   EXPECT_ELEMENTS(inList(g, 2), 0, 1);
 }
 
+TEST(Serialized, RejectsInconsistentParts) {
+  // Undirected, but 0->1 has no 1->0.
+  SgBuilder a;
+  a.put<uint8_t>(0).put<int64_t>(1).put<int64_t>(2);
+  a.put(std::vector<int64_t>{0, 1, 1}).put(std::vector<int32_t>{1});
+  std::string asym = writeTemp("asym.sg", a.bytes);
+  EXPECT_EQ(errorOf([&] { loadGraph<NoWeight>(asym); }),
+            asym + ": says undirected but vertex 0 has an out-edge to 1 and 1 none to 0");
+  // Directed 0->2, 1->2, but the in-edges say 0->2 twice.
+  SgBuilder d;
+  d.put<uint8_t>(1).put<int64_t>(2).put<int64_t>(3);
+  d.put(std::vector<int64_t>{0, 1, 2, 2}).put(std::vector<int32_t>{2, 2});
+  d.put(std::vector<int64_t>{0, 0, 0, 2}).put(std::vector<int32_t>{0, 0});
+  std::string bad = writeTemp("bad.sg", d.bytes);
+  EXPECT_EQ(errorOf([&] { loadGraph<NoWeight>(bad); }),
+            bad + ": its in-edges are not the transpose of its out-edges (vertex 2 has 2 in-edges "
+                  "from 0, but 0 has only 1 out-edge to 2)");
+  // A .wsg whose in-edge has another weight: an error for a weighted
+  // program, not for an unweighted one (which never reads the weights).
+  SgBuilder w;
+  w.put<uint8_t>(1).put<int64_t>(1).put<int64_t>(2);
+  w.put(std::vector<int64_t>{0, 1, 1}).put(std::vector<int32_t>{1, 4});
+  w.put(std::vector<int64_t>{0, 0, 1}).put(std::vector<int32_t>{0, 5});
+  std::string weights = writeTemp("w.wsg", w.bytes);
+  EXPECT_EQ(errorOf([&] { loadGraph<int32_t>(weights); }),
+            weights + ": its in-edges are not the transpose of its out-edges (vertex 0 has an "
+                      "out-edge to 1 with weight 4, but 1 has no in-edge from 0 with weight 4)");
+  EXPECT_EQ(loadGraph<NoWeight>(weights).numEdges(), 1);
+}
+
 TEST(Serialized, RoundTrips) {
   EdgeList el = generateKronecker(10, 8, 5);
   for (bool sym : {false, true}) {

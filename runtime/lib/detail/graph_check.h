@@ -1,0 +1,65 @@
+//===- graph_check.h - Do a graph's in-edges match its out-edges? -------===//
+//
+// A GAPBS .sg/.wsg file stores a directed graph's in-edges (CSC) next to its
+// out-edges (CSR), and an undirected graph's out-edges as their own in-edges.
+// Nothing in the format ties the two together: a file whose CSC is not the
+// transpose of its CSR, or that says undirected but is not symmetric, would
+// load and make push and pull traversals compute different answers. The
+// loader checks the invariant with checkTranspose:
+//
+//  1. Exact degree check: every out-edge u->v takes one from v's stored
+//     in-degree (an undirected graph: v's out-degree), atomically, in
+//     parallel; every count must end at 0.
+//  2. Checksum: the sum, over 128 bits without overflow, of a 64-bit mixing
+//     hash of each edge (source, target, weight) over the out-edges equals
+//     the same sum over the stored in-edges (an undirected graph: the sum over
+//     its out-edges reversed). The sums do not depend on list order, cost one
+//     sequential pass over each edge array and no memory, and equal multisets
+//     always give equal sums. Different multisets give equal sums with
+//     probability about 2^-64 for a random hash; the hash is keyed with a
+//     random key per load, so no file is known in advance to pass.
+//  3. Only when 1 or 2 fails: findTransposeMismatch, the exact comparison
+//     (the out-edges transposed, compared list by list with the stored
+//     in-edges), names the smallest vertex whose lists differ and the edge
+//     that differs. A file that fails 1 or 2 is always rejected, with that
+//     message.
+//
+// Check 1 alone misses a neighbour replaced by another (degrees unchanged),
+// which is why 2 exists; 2 is probabilistic, which is why 1 exists. Both are
+// reported separately (TransposeCheck) so that tests can tell which fired.
+//
+//===----------------------------------------------------------------------===//
+#ifndef POLYRT_DETAIL_GRAPH_CHECK_H
+#define POLYRT_DETAIL_GRAPH_CHECK_H
+
+#include "polyrt/graph.h"
+
+#include <cstdint>
+#include <string>
+
+namespace polyrt::detail {
+
+struct TransposeCheck {
+  bool degreesAgree = true;   // check 1
+  bool checksumsAgree = true; // check 2
+  /// "" when consistent; else findTransposeMismatch's description, e.g.
+  /// "says undirected but vertex 3 has an out-edge to 7 and 7 none to 3".
+  std::string problem;
+  bool ok() const { return problem.empty(); }
+};
+
+/// Checks that g's in-edges are the transpose of its out-edges (weights
+/// included), or that an undirected g is symmetric. key seeds the checksum's
+/// hash; the overload without it draws a random key. A directed graph
+/// without in-edges passes (there is nothing to disagree).
+template <typename W> TransposeCheck checkTranspose(const Graph<W> &g, uint64_t key);
+template <typename W> TransposeCheck checkTranspose(const Graph<W> &g);
+
+/// The exact comparison: "" when g is consistent, else what is wrong at the
+/// smallest vertex whose lists differ. Builds the transpose (the cost of
+/// buildInEdges); checkTranspose calls it only for a graph that failed.
+template <typename W> std::string findTransposeMismatch(const Graph<W> &g);
+
+} // namespace polyrt::detail
+
+#endif
