@@ -2,6 +2,7 @@
 """Writes a text edge list as a GAPBS serialized graph, for tests.
 
     el2sg.py IN.el OUT.sg   [--undirected] [--truncate N] [--bad-neighbor] [--unsorted]
+                            [--asymmetric] [--bad-in-edges source|target|weight]
     el2sg.py IN.wel OUT.wsg ...
 
 Format (GAPBS): bool directed (1 byte), int64 num_edges, int64 num_nodes,
@@ -16,6 +17,15 @@ as given (self-loops, duplicates); neighbour lists are sorted by id.
                 declared vertex count, for bad-input tests)
 --unsorted    write every neighbour list (out and in) in descending order, as
               a writer other than GAPBS might (polyrt must sort them)
+--asymmetric  with --undirected: leave out the reverse of the first edge that
+              is not a self-loop (the file says undirected, but the first edge
+              u->v has no v->u), for bad-input tests
+--bad-in-edges KIND  directed: the in-edge (CSC) copy of the first edge u->v
+              is wrong, the in-edges no longer the out-edges' transpose, for
+              bad-input tests. source: it names (u+1) mod n as its source
+              (every degree still right); target: it is stored in the list of
+              (v+1) mod n instead of v's (two in-degrees wrong); weight (.wsg):
+              it has weight w+1
 
 Shares no code with polyrt: this is what the tests compare polyrt's loader to.
 """
@@ -61,11 +71,20 @@ def main(argv):
     ap.add_argument("--truncate", type=int, default=0)
     ap.add_argument("--bad-neighbor", action="store_true")
     ap.add_argument("--unsorted", action="store_true")
+    ap.add_argument("--asymmetric", action="store_true")
+    ap.add_argument("--bad-in-edges", choices=["source", "target", "weight"])
     args = ap.parse_args(argv)
+    if args.asymmetric and not args.undirected:
+        ap.error("--asymmetric needs --undirected")
+    if args.bad_in_edges and args.undirected:
+        ap.error("--bad-in-edges needs a directed graph (an undirected one stores no in-edges)")
     weighted = os.path.splitext(args.output)[1] == ".wsg"
     n, edges = read_edges(args.input, os.path.splitext(args.input)[1] == ".wel")
     if args.undirected:
-        edges = edges + [(v, u, w) for u, v, w in edges if u != v]
+        mirrored = [(v, u, w) for u, v, w in edges if u != v]
+        if args.asymmetric:
+            mirrored = mirrored[1:]
+        edges = edges + mirrored
     offsets, flat = csr(n, edges, args.unsorted)
     if args.bad_neighbor:
         v, w = flat[-1]
@@ -81,7 +100,16 @@ def main(argv):
 
     data = struct.pack("<?qq", not args.undirected, len(flat), n) + body(offsets, flat)
     if not args.undirected:
-        in_offsets, in_flat = csr(n, [(v, u, w) for u, v, w in edges], args.unsorted)
+        reverse = [(v, u, w) for u, v, w in edges]
+        if args.bad_in_edges and reverse:
+            v, u, w = reverse[0]
+            if args.bad_in_edges == "source":
+                reverse[0] = (v, (u + 1) % n, w)
+            elif args.bad_in_edges == "target":
+                reverse[0] = ((v + 1) % n, u, w)
+            else:
+                reverse[0] = (v, u, w + 1)
+        in_offsets, in_flat = csr(n, reverse, args.unsorted)
         data += body(in_offsets, in_flat)
     if args.truncate:
         data = data[:-args.truncate]
