@@ -16,6 +16,7 @@
 #include "polyc/Passes/Pass.h"
 #include "polyc/Schedule/Schedule.h"
 #include "polyc/Sema/Sema.h"
+#include "polyc/Support/SourceFiles.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -89,6 +90,10 @@ cl::opt<std::string> runtimeLibraryDir("runtime-library-dir",
                                        cl::init(POLYC_RUNTIME_LIBRARY_DIR),
                                        cl::cat(polycCategory));
 
+cl::opt<unsigned> errorLimit("ferror-limit",
+                             cl::desc("Stop printing errors after this many (0: no limit)"),
+                             cl::value_desc("N"), cl::init(20), cl::cat(polycCategory));
+
 int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "polyc") << message << "\n";
   return 1;
@@ -100,9 +105,9 @@ struct Inputs {
 };
 
 bool loadInputs(llvm::SourceMgr &sources, Inputs &inputs) {
-  auto file = llvm::MemoryBuffer::getFile(inputPath, /*IsText=*/true);
+  auto file = readSourceFile(inputPath);
   if (!file) {
-    fail("cannot read '" + inputPath + "': " + file.getError().message());
+    fail("cannot read '" + inputPath + "': " + llvm::toString(file.takeError()));
     return false;
   }
   ProgramBuffers buffers = addProgramBuffers(sources, std::move(*file));
@@ -110,9 +115,9 @@ bool loadInputs(llvm::SourceMgr &sources, Inputs &inputs) {
   if (buffers.inlineSchedule)
     inputs.scheduleBuffers.push_back(buffers.inlineSchedule);
   if (!schedulePath.empty()) {
-    auto schedule = llvm::MemoryBuffer::getFile(schedulePath, /*IsText=*/true);
+    auto schedule = readSourceFile(schedulePath);
     if (!schedule) {
-      fail("cannot read '" + schedulePath + "': " + schedule.getError().message());
+      fail("cannot read '" + schedulePath + "': " + llvm::toString(schedule.takeError()));
       return false;
     }
     inputs.scheduleBuffers.push_back(
@@ -144,6 +149,22 @@ std::string defaultOutput() {
   return stem.empty() ? "a.out" : stem.str();
 }
 
+/// Whether writing `output` would overwrite one of polyc's inputs.
+bool overwritesAnInput(const std::string &output) {
+  if (output == "-")
+    return false;
+  std::vector<std::string> inputs = {inputPath};
+  if (!schedulePath.empty())
+    inputs.push_back(schedulePath);
+  for (const std::string &input : inputs) {
+    bool same = false;
+    // An error (no such output yet) means it is not an input.
+    if (!llvm::sys::fs::equivalent(input, output, same) && same)
+      return true;
+  }
+  return false;
+}
+
 int writeText(const std::string &path, llvm::StringRef text) {
   std::error_code ec;
   llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_Text);
@@ -173,13 +194,17 @@ int compileExecutable(llvm::StringRef cppText, const std::string &output) {
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
   std::string errorMessage;
   int rc = llvm::sys::ExecuteAndWait(*compiler, argRefs, std::nullopt, {}, 0, 0, &errorMessage);
-  if (rc != 0)
-    return fail("the C++ compiler failed" +
-                (errorMessage.empty() ? llvm::Twine(" (exit status ") + llvm::Twine(rc) + ")"
-                                      : llvm::Twine(": ") + errorMessage) +
-                "; the generated C++ is kept at " + cppPath);
   llvm::sys::fs::remove(cppPath);
-  return 0;
+  if (rc == 0)
+    return 0;
+  // Kept next to the output, where the user looks, not in /tmp.
+  std::string kept = output + ".cpp";
+  std::string failure =
+      "the C++ compiler failed" +
+      (errorMessage.empty() ? " (exit status " + std::to_string(rc) + ")" : ": " + errorMessage);
+  if (int written = writeText(kept, cppText))
+    return written;
+  return fail(failure + "; the generated C++ is kept at " + kept);
 }
 
 } // namespace
@@ -203,8 +228,13 @@ int main(int argc, char **argv) {
       return fail("unknown pass '" + name + "' for --print-ir-after; the passes are " + names);
     }
 
+  std::string output = outputPath.empty() ? defaultOutput() : outputPath.getValue();
+  if (overwritesAnInput(output))
+    return fail("the output '" + output + "' is one of the inputs; name another file with -o");
+
   llvm::SourceMgr sources;
   DiagnosticEngine diags(sources);
+  diags.setErrorLimit(errorLimit);
   Inputs inputs;
   if (!loadInputs(sources, inputs))
     return 1;
@@ -212,7 +242,6 @@ int main(int argc, char **argv) {
   std::unique_ptr<Program> program = parseProgram(inputs.algorithmBuffer, diags);
   if (!program || !analyzeProgram(*program, diags))
     return 1;
-  std::string output = outputPath.empty() ? defaultOutput() : outputPath.getValue();
   if (emitKind == EmitKind::AST) {
     std::string text;
     llvm::raw_string_ostream os(text);
