@@ -4,6 +4,8 @@
 
 #include "llvm/Support/Casting.h"
 
+#include <limits>
+
 using namespace polyc;
 using llvm::cast;
 using llvm::dyn_cast;
@@ -117,8 +119,16 @@ Type Sema::checkBinary(BinaryExpr &binary) {
   else if (isArithmetic(lhs) && convertToNumber(binary.rhs, lhs))
     rhs = binary.rhs->type;
   bool equality = op == BinaryOp::Eq || op == BinaryOp::Ne;
-  if (isArithmetic(lhs) && isArithmetic(rhs))
-    return isComparison(op) ? Type(Type::Bool) : promote(lhs, rhs);
+  if (isArithmetic(lhs) && isArithmetic(rhs)) {
+    if (isComparison(op))
+      return Type(Type::Bool);
+    Type result = promote(lhs, rhs);
+    // Compiled as written it would trap when the program runs.
+    auto *divisor = dyn_cast<IntLitExpr>(binary.rhs.get());
+    if (op == BinaryOp::Div && result.isIntegral() && divisor && divisor->value == 0)
+      diags.error(startLoc(*binary.rhs), "integer division by zero");
+    return result;
+  }
   if (equality && lhs == rhs && lhs.kind == Type::String)
     return Type(Type::Bool);
   diags.error(binary.loc, "invalid operands to binary expression (" + quoted(lhs) + " and " +
@@ -172,8 +182,14 @@ Type Sema::checkIndex(IndexExpr &index) {
   case Type::FixedVector:
     return base.value ? *base.value : Type();
   case Type::List:
-    if (isArgv(index.base.get()))
+    if (isArgv(index.base.get())) {
+      auto *position = dyn_cast<IntLitExpr>(index.index.get());
+      if (position && position->value > std::numeric_limits<int32_t>::max())
+        diags.error(startLoc(*index.index),
+                    "argv[" + llvm::Twine(position->value) + "] is beyond any command line (at most " +
+                        llvm::Twine(std::numeric_limits<int32_t>::max()) + " arguments)");
       return Type(Type::String);
+    }
     break;
   default:
     break;
