@@ -70,8 +70,10 @@ Result parseBuffer(unsigned bufferId, DiagnosticEngine &diags, SyntaxDescriber d
       return failure; // the strategy has reported the error
     } catch (NestingTooDeep &tooDeep) {
       diags.error(locator.start(tooDeep.token),
-                  "nesting is too deep (the limit is " + llvm::Twine(kMaxNesting) +
-                      " levels of blocks, parentheses and operators)");
+                  "nesting is too deep: the parser allows " + llvm::Twine(kMaxNesting) +
+                      " nested grammar rules, which is about " +
+                      llvm::Twine(kMaxNesting / 3) +
+                      " levels of parentheses or blocks (a level takes two or three)");
       return failure;
     }
   } catch (const std::exception &e) {
