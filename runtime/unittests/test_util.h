@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <random>
@@ -36,11 +37,27 @@ inline testing::AssertionResult containsFormat(const char *textExpr, const char 
                                      << "which does not contain " << partExpr;
 }
 
-/// A fresh path in the test temp directory with the given file name suffix.
+/// This process's directory under the test temp directory, removed with
+/// everything in it when the tests end (passed or failed), so that test runs
+/// leave nothing behind in /tmp.
+inline const std::filesystem::path &tempDirectory() {
+  struct Directory {
+    std::filesystem::path path =
+        std::filesystem::path(testing::TempDir()) / ("polyrt_" + std::to_string(getpid()));
+    Directory() { std::filesystem::create_directories(path); }
+    ~Directory() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static Directory directory;
+  return directory.path;
+}
+
+/// A fresh path in this process's temp directory with the given file name suffix.
 inline std::string tempPath(const std::string &name) {
   static int counter = 0;
-  return testing::TempDir() + "polyrt_" + std::to_string(getpid()) + "_" +
-         std::to_string(counter++) + "_" + name;
+  return (tempDirectory() / (std::to_string(counter++) + "_" + name)).string();
 }
 
 /// Writes bytes to a new temp file named ...name and returns its path.
