@@ -18,6 +18,7 @@
 #include <iostream>
 #include <mutex>
 #include <new>
+#include <stdexcept>
 
 namespace polyrt {
 namespace {
@@ -92,6 +93,15 @@ int runMain(int argc, char **argv, const std::function<void()> &body) {
     return fail(e.what());
   } catch (const std::bad_alloc &) {
     return fail("out of memory");
+  } catch (const std::length_error &e) {
+    // A size beyond what a container can hold (a header claiming 2^62 edges).
+    return fail(std::string("a size is too large to allocate (") + e.what() + ")");
+  } catch (const std::exception &e) {
+    // Anything else is a bug in polyrt or the generated code, but it still
+    // ends with one line and status 1, never std::terminate's abort.
+    return fail(std::string("internal error: ") + e.what());
+  } catch (...) {
+    return fail("internal error: an exception of unknown type");
   }
   std::cout.flush();
   return 0;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <new>
+#include <stdexcept>
 #include <thread>
 
 using namespace polyrt;
@@ -37,6 +38,23 @@ TEST(RunMain, BadAllocIsReported) {
   std::string err = testing::internal::GetCapturedStderr();
   EXPECT_EQ(status, 1);
   EXPECT_EQ(err, "myprog: error: out of memory\n");
+}
+
+TEST(RunMain, EveryOtherExceptionIsOneLineAndStatusOne) {
+  testing::internal::CaptureStderr();
+  int status = runMain(2, argv2, [] { std::vector<int>().reserve(std::size_t(1) << 62); });
+  std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(status, 1);
+  EXPECT_CONTAINS(err, "myprog: error: a size is too large to allocate (");
+  testing::internal::CaptureStderr();
+  status = runMain(2, argv2, [] { throw std::runtime_error("boom"); });
+  EXPECT_EQ(status, 1);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "myprog: error: internal error: boom\n");
+  testing::internal::CaptureStderr();
+  status = runMain(2, argv2, [] { throw 42; });
+  EXPECT_EQ(status, 1);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(),
+            "myprog: error: internal error: an exception of unknown type\n");
 }
 
 TEST(RunMain, MissingArgumentFromBody) {

@@ -7,8 +7,9 @@
 
 namespace polyrt {
 
-/// Runs body (the program's main), turning a polyrt::Error or std::bad_alloc
-/// into "<argv[0]>: error: <message>" on stderr and exit status 1. Reads
+/// Runs body (the program's main), turning a polyrt::Error, std::bad_alloc or
+/// any other exception into "<argv[0]>: error: <message>" on stderr and exit
+/// status 1. Reads
 /// POLYRT_NUMA_NODES and, with POLYRT_VERBOSE=1, reports the topology and the
 /// run time on stderr.
 int runMain(int argc, char **argv, const std::function<void()> &body);
