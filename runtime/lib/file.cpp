@@ -2,6 +2,7 @@
 #include "detail/file.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cctype>
 #include <cerrno>
@@ -66,7 +67,24 @@ void InFile::read(void *data, int64_t bytes) {
   }
 }
 
-std::string InFile::readAll() {
+// A graph's CSR takes more memory than its text, so a file larger than half
+// the memory cannot be loaded; a stream that passes that never ends as far
+// as we can wait (/dev/zero, `yes |`).
+int64_t largestInMemoryFile() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || pageSize <= 0)
+    return INT64_MAX;
+  return static_cast<int64_t>(pages) * pageSize / 2;
+}
+
+std::string InFile::readAll(int64_t limit) {
+  auto tooLarge = [&](const std::string &size) {
+    fileError(path_, "the file is " + size + " bytes, more than the " + std::to_string(limit) +
+                         " bytes polyrt reads (half of this machine's memory): too large to "
+                         "load as a graph, or a stream that does not end");
+  };
+  if (size_ > limit)
+    tooLarge(std::to_string(size_));
   std::string data;
   if (size_ > 0) {
     data.resize(static_cast<size_t>(size_));
@@ -75,8 +93,11 @@ std::string InFile::readAll() {
   // Whatever is left (a pipe, or a file that grew).
   char buffer[1 << 16];
   size_t got;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file_)) > 0)
+  while ((got = std::fread(buffer, 1, sizeof buffer, file_)) > 0) {
     data.append(buffer, got);
+    if (static_cast<int64_t>(data.size()) > limit)
+      tooLarge("more than " + std::to_string(limit));
+  }
   if (std::ferror(file_))
     fileError(path_, std::string("cannot read file: ") + std::strerror(errno));
   return data;

@@ -34,13 +34,44 @@ static_assert(sizeof(WeightedNeighbor) == 8);
 
 std::string str(int64_t x) { return std::to_string(x); }
 
+/// Makes v hold `size` elements, growing its capacity geometrically.
+template <typename T> void growTo(std::vector<T> &v, int64_t size) {
+  if (static_cast<int64_t>(v.capacity()) < size)
+    v.reserve(std::max<int64_t>(size, 2 * static_cast<int64_t>(v.capacity())));
+  v.resize(size);
+}
+
+/// Reads count elements into v. A regular file's header was checked against
+/// its size already; a stream's header is only a claim, so v grows as the
+/// data arrives and a stream that ends early is "truncated" long before the
+/// claim is allocated.
+template <typename T>
+void readElements(InFile &in, const std::string &path, std::vector<T> &v, int64_t count) {
+  if (in.size() >= 0) {
+    v.resize(count);
+    in.read(v.data(), count * static_cast<int64_t>(sizeof(T)));
+    return;
+  }
+  constexpr int64_t kChunk = int64_t(1) << 22;
+  const int64_t limit = largestInMemoryFile();
+  v.clear();
+  for (int64_t done = 0; done < count;) {
+    int64_t k = std::min(kChunk, count - done);
+    if ((done + k) * static_cast<int64_t>(sizeof(T)) > limit)
+      fileError(path, "the header claims a graph larger than half of this machine's memory (" +
+                          str(limit) + " bytes), and the stream has sent that much");
+    growTo(v, done + k);
+    in.read(v.data() + done, k * static_cast<int64_t>(sizeof(T)));
+    done += k;
+  }
+}
+
 /// Reads one CSR (offsets, then neighbours with or without weights).
 template <typename W>
 void readCSR(InFile &in, const std::string &path, const char *what, int64_t n, int64_t m,
              bool weighted, std::vector<EdgeOffset> &offsets, std::vector<VertexId> &nbrs,
              std::vector<W> &weights) {
-  offsets.resize(n + 1);
-  in.read(offsets.data(), (n + 1) * 8);
+  readElements(in, path, offsets, n + 1);
   if (offsets[0] != 0)
     fileError(path, std::string(what) + " offsets must start at 0, not " + str(offsets[0]));
   int64_t bad = -1;
@@ -54,19 +85,33 @@ void readCSR(InFile &in, const std::string &path, const char *what, int64_t n, i
   if (offsets[n] != m)
     fileError(path, std::string(what) + " offsets end at " + str(offsets[n]) +
                         ", not at num_edges " + str(m));
-  nbrs.resize(m);
   if (!weighted) {
-    in.read(nbrs.data(), m * 4);
+    readElements(in, path, nbrs, m);
   } else {
-    // Pairs come in blocks, split into ids and (converted) weights.
-    if constexpr (!std::is_same_v<W, NoWeight>)
-      weights.resize(m);
+    // Pairs come in blocks, split into ids and (converted) weights; from a
+    // stream the arrays grow block by block, as readElements does.
+    bool stream = in.size() < 0;
+    nbrs.clear();
+    weights.clear();
+    if (!stream) {
+      nbrs.resize(m);
+      if constexpr (!std::is_same_v<W, NoWeight>)
+        weights.resize(m);
+    }
     constexpr int64_t kBlock = 1 << 20;
     std::vector<WeightedNeighbor> block(std::min(m, kBlock));
     int64_t negative = -1; // an edge with a negative weight, for unsigned W
     for (int64_t lo = 0; lo < m; lo += kBlock) {
       int64_t k = std::min(kBlock, m - lo);
       in.read(block.data(), k * 8);
+      if (stream) {
+        if ((lo + k) * 8 > largestInMemoryFile())
+          fileError(path, "the header claims a graph larger than half of this machine's memory, "
+                          "and the stream has sent that much");
+        growTo(nbrs, lo + k);
+        if constexpr (!std::is_same_v<W, NoWeight>)
+          growTo(weights, lo + k);
+      }
 #pragma omp parallel for schedule(static) if (k > kSerialCutoff)
       for (int64_t i = 0; i < k; ++i) {
         nbrs[lo + i] = block[i].v;

@@ -11,6 +11,7 @@
 #include "detail/file.h"
 #include "detail/io_detail.h"
 #include "detail/parallel.h"
+#include "detail/vertex_count.h"
 
 #include <omp.h>
 
@@ -302,6 +303,8 @@ template <typename W> Graph<W> loadEdgeListText(const std::string &path, bool we
   VertexId maxId = -1;
   std::vector<WEdge<W>> edges = parseEdges<W>(path, text, 0, 1, fmt, maxId);
   std::string().swap(text);
+  checkVertexCountJustified(path, int64_t{maxId} + 1, static_cast<int64_t>(edges.size()),
+                            "its largest vertex id is " + std::to_string(maxId));
   return buildFromParsed<W>(path, edges, maxId + 1, false);
 }
 
@@ -364,6 +367,11 @@ template <typename W> Graph<W> loadMatrixMarket(const std::string &path) {
     lineError(path, line, "matrix has " + std::to_string(n) +
                               " rows or columns: polyrt uses 32-bit vertex ids (at most " +
                               std::to_string(INT32_MAX) + " vertices)");
+  // The size line is a claim: its entry count (checked against the entries
+  // read below, before any per-vertex array exists) bounds the vertices.
+  // A symmetric file's entry stands for two edges.
+  checkVertexCountJustified(path, n, symmetry == "symmetric" ? 2 * nnz : nnz,
+                            "its size line declares " + std::to_string(n) + " rows or columns");
   TextFormat fmt{weighted, 1, n, ""};
   VertexId maxId = -1;
   std::vector<WEdge<W>> edges = parseEdges<W>(path, text, std::min(pos, text.size()), line + 1, fmt, maxId);
@@ -371,6 +379,7 @@ template <typename W> Graph<W> loadMatrixMarket(const std::string &path) {
   if (static_cast<int64_t>(edges.size()) != nnz)
     fileError(path, "the size line declares " + std::to_string(nnz) + " entries but the file has " +
                         std::to_string(edges.size()));
+
   return buildFromParsed<W>(path, edges, static_cast<VertexId>(n), symmetry == "symmetric");
 }
 

@@ -18,8 +18,12 @@ namespace polyrt::detail {
 /// The lower-case extension of path with its dot (".sg"), or "".
 std::string extensionOf(const std::string &path);
 
-/// The whole file (an Error naming it when it cannot be read).
+/// The whole file (an Error naming it when it cannot be read, or when it is
+/// larger than largestInMemoryFile(), checked as a stream is read).
 std::string readFile(const std::string &path);
+
+/// Half of this machine's physical memory: the largest input read whole.
+int64_t largestInMemoryFile();
 
 /// A file opened for binary reading, closed on destruction.
 class InFile {
@@ -31,8 +35,9 @@ public:
   int64_t size() const { return size_; } // -1 if not a regular file
   /// Reads exactly bytes bytes (an Error saying the file is truncated otherwise).
   void read(void *data, int64_t bytes);
-  /// The rest of the file.
-  std::string readAll();
+  /// The rest of the file; an Error once it passes `limit` bytes (before
+  /// allocating for a regular file, as it is read for a stream).
+  std::string readAll(int64_t limit = largestInMemoryFile());
 
 private:
   std::string path_;

@@ -1,0 +1,52 @@
+"""Runs a program on a graph that arrives through a named pipe.
+
+usage: through_fifo.py FIFO_PATH KIND -- PROGRAM ARGS...
+
+Creates FIFO_PATH, writes KIND into it from a thread while PROGRAM (whose
+arguments name FIFO_PATH) reads it, and exits with PROGRAM's status, its
+stdout and stderr passed through. KIND:
+  sg-claims-too-much   a .sg header claiming 2^62 edges and 2e9 vertices,
+                       then 1 MiB of zeros and the end of the stream
+"""
+import os
+import struct
+import subprocess
+import sys
+import threading
+
+
+def payload(kind):
+    if kind == "sg-claims-too-much":
+        return struct.pack("<?qq", False, 1 << 62, 2_000_000_000) + bytes(1 << 20)
+    sys.exit(f"through_fifo.py: unknown kind {kind!r}")
+
+
+def main():
+    fifo, kind, dashes, *command = sys.argv[1:]
+    assert dashes == "--" and command, __doc__
+    data = payload(kind)
+    if os.path.exists(fifo):
+        os.remove(fifo)
+    os.mkfifo(fifo)
+
+    def write():
+        try:
+            with open(fifo, "wb") as out:
+                out.write(data)
+        except BrokenPipeError:
+            pass  # the program stopped reading: what a loader that refuses does
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    status = subprocess.run(command).returncode
+    # A program that never opened the pipe leaves the writer blocked in open().
+    if writer.is_alive():
+        with open(fifo, "rb") as drain:
+            drain.read()
+    writer.join()
+    os.remove(fifo)
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    main()
