@@ -1,9 +1,11 @@
 //===- file.cpp - File helpers for the loaders and writers --------------===//
 #include "detail/file.h"
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -71,20 +73,23 @@ void InFile::read(void *data, int64_t bytes) {
 // the memory cannot be loaded; a stream that passes that never ends as far
 // as we can wait (/dev/zero, `yes |`).
 int64_t largestInMemoryFile() {
+  int64_t memory = INT64_MAX;
   long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || pageSize <= 0)
-    return INT64_MAX;
-  return static_cast<int64_t>(pages) * pageSize / 2;
+  if (pages > 0 && pageSize > 0)
+    memory = static_cast<int64_t>(pages) * pageSize;
+  // An address-space limit (ulimit -v) is the memory there is, for us.
+  struct rlimit limit;
+  if (getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY)
+    memory = std::min<int64_t>(memory, static_cast<int64_t>(limit.rlim_cur));
+  return memory / 2;
 }
 
 std::string InFile::readAll(int64_t limit) {
-  auto tooLarge = [&](const std::string &size) {
-    fileError(path_, "the file is " + size + " bytes, more than the " + std::to_string(limit) +
-                         " bytes polyrt reads (half of this machine's memory): too large to "
-                         "load as a graph, or a stream that does not end");
-  };
+  const std::string most = " bytes polyrt reads (half of this machine's memory or address-space "
+                           "limit)";
   if (size_ > limit)
-    tooLarge(std::to_string(size_));
+    fileError(path_, "the file is " + std::to_string(size_) + " bytes, more than the " +
+                         std::to_string(limit) + most + ": too large to load as a graph");
   std::string data;
   if (size_ > 0) {
     data.resize(static_cast<size_t>(size_));
@@ -94,9 +99,15 @@ std::string InFile::readAll(int64_t limit) {
   char buffer[1 << 16];
   size_t got;
   while ((got = std::fread(buffer, 1, sizeof buffer, file_)) > 0) {
+    // Doubling, but never past the limit: the last growth must fit beside
+    // the old buffer in memory, or the limit would be a bad_alloc instead.
+    if (data.size() + got > data.capacity())
+      data.reserve(static_cast<size_t>(std::min<int64_t>(
+          limit + static_cast<int64_t>(sizeof buffer), 2 * static_cast<int64_t>(data.capacity()) + got)));
     data.append(buffer, got);
     if (static_cast<int64_t>(data.size()) > limit)
-      tooLarge("more than " + std::to_string(limit));
+      fileError(path_, "the input goes on past the " + std::to_string(limit) + most +
+                           ": a stream that does not end, or a graph too large to load");
   }
   if (std::ferror(file_))
     fileError(path_, std::string("cannot read file: ") + std::strerror(errno));

@@ -22,7 +22,8 @@ std::string extensionOf(const std::string &path);
 /// larger than largestInMemoryFile(), checked as a stream is read).
 std::string readFile(const std::string &path);
 
-/// Half of this machine's physical memory: the largest input read whole.
+/// Half of this machine's physical memory (or of the process's address-space
+/// limit, if lower): the largest input read whole.
 int64_t largestInMemoryFile();
 
 /// A file opened for binary reading, closed on destruction.

@@ -7,6 +7,7 @@ arguments name FIFO_PATH) reads it, and exits with PROGRAM's status, its
 stdout and stderr passed through. KIND:
   sg-claims-too-much   a .sg header claiming 2^62 edges and 2e9 vertices,
                        then 1 MiB of zeros and the end of the stream
+  endless-edges        "0 1" lines until the program stops reading
 """
 import os
 import struct
@@ -15,16 +16,20 @@ import sys
 import threading
 
 
-def payload(kind):
+def chunks(kind):
     if kind == "sg-claims-too-much":
-        return struct.pack("<?qq", False, 1 << 62, 2_000_000_000) + bytes(1 << 20)
-    sys.exit(f"through_fifo.py: unknown kind {kind!r}")
+        yield struct.pack("<?qq", False, 1 << 62, 2_000_000_000) + bytes(1 << 20)
+    elif kind == "endless-edges":
+        chunk = b"0 1\n" * (1 << 16)
+        while True:
+            yield chunk
+    else:
+        sys.exit(f"through_fifo.py: unknown kind {kind!r}")
 
 
 def main():
     fifo, kind, dashes, *command = sys.argv[1:]
     assert dashes == "--" and command, __doc__
-    data = payload(kind)
     if os.path.exists(fifo):
         os.remove(fifo)
     os.mkfifo(fifo)
@@ -32,7 +37,8 @@ def main():
     def write():
         try:
             with open(fifo, "wb") as out:
-                out.write(data)
+                for chunk in chunks(kind):
+                    out.write(chunk)
         except BrokenPipeError:
             pass  # the program stopped reading: what a loader that refuses does
 
@@ -40,10 +46,12 @@ def main():
     writer.start()
     status = subprocess.run(command).returncode
     # A program that never opened the pipe leaves the writer blocked in open().
-    if writer.is_alive():
+    # One that stopped reading an endless stream leaves it blocked in write():
+    # opening for reading and closing breaks its pipe either way.
+    while writer.is_alive():
         with open(fifo, "rb") as drain:
-            drain.read()
-    writer.join()
+            drain.read(1)
+        writer.join(0.1)
     os.remove(fifo)
     sys.exit(status)
 
