@@ -19,13 +19,16 @@ Graph<W> withInEdges(VertexId n, std::vector<EdgeOffset> out, std::vector<Vertex
   return g;
 }
 
-/// Checks with several keys (the verdict must not depend on it) and thread
-/// counts; returns the one result after asserting they agree.
+/// Checks with several keys (the verdict must not depend on it), thread
+/// counts and both ways of counting degrees; returns the one result after
+/// asserting they agree.
 template <typename W> TransposeCheck check(const Graph<W> &g) {
   TransposeCheck first = checkTranspose(g, 1);
   for (uint64_t key : {uint64_t{0}, uint64_t{0x9e3779b97f4a7c15}, ~uint64_t{0}})
-    for (int threads : {1, 2, 4}) {
-      TransposeCheck c = withThreads(threads, [&] { return checkTranspose(g, key); });
+    for (int threads : {1, 2, 4})
+      for (Counting counting : {Counting::PerThread, Counting::ByTargetRange}) {
+      TransposeCheck c =
+          withThreads(threads, [&] { return checkTranspose(g, key, counting); });
       EXPECT_EQ(c.degreesAgree, first.degreesAgree);
       EXPECT_EQ(c.checksumsAgree, first.checksumsAgree);
       EXPECT_EQ(c.problem, first.problem);
