@@ -10,6 +10,8 @@
 #include "EmitFusedFields.h"
 #include "Emitter.h"
 
+#include "polyc/AST/StmtWalk.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
 
@@ -253,6 +255,13 @@ void CppEmitter::emitExports() {
     auto *f = dyn_cast<FuncDecl>(decl.get());
     if (!f || f->linkage != FuncDecl::Export)
       continue;
+    // The wrapper is the program's interface: its name cannot change.
+    if (cppName(f->name) != f->name) {
+      error(f->loc, "the exported function '" + f->name + "' cannot keep its name in C++ (" +
+                        "a keyword, a macro of the standard headers or a name C++ or polyc "
+                        "reserves); rename it");
+      continue;
+    }
     std::vector<std::string> args;
     for (const auto &p : f->params)
       args.push_back(cppName(p->name));
@@ -263,7 +272,67 @@ void CppEmitter::emitExports() {
   }
 }
 
+void CppEmitter::nameTraversals() {
+  // Every user name as the C++ spells it, locals too: a traversal is called
+  // from functions whose locals would hide it.
+  std::set<std::string> user;
+  for (const auto &decl : module.program->decls) {
+    if (auto *element = dyn_cast<ElementDecl>(decl.get()))
+      user.insert(elementCount(element->name));
+    if (auto *var = dyn_cast<VarDecl>(decl.get()))
+      user.insert(cppName(var->name));
+    auto *f = dyn_cast<FuncDecl>(decl.get());
+    if (!f)
+      continue;
+    user.insert({cppFunctionName(*f), f->name});
+    for (const auto &p : f->params)
+      user.insert(cppName(p->name));
+    for (const auto &p : f->boundParams)
+      user.insert(cppName(p->name));
+    if (f->result)
+      user.insert(cppName(f->result->name));
+    forEachStmtIn(f->body, [&](const Stmt &s) {
+      if (auto *d = dyn_cast<VarDeclStmt>(&s))
+        user.insert(cppName(d->decl->name));
+      else if (auto *loop = dyn_cast<ForStmt>(&s))
+        user.insert(cppName(loop->var->name));
+    });
+  }
+  for (const VarDecl *var : module.hoistedLocals)
+    user.insert(cppName(var->name));
+  // A traversal NAME also defines NAME_sparse_push, NAME_updateEdge, ...
+  // (NAME_ and a letter or '_'): no other name may start like those.
+  auto extends = [](llvm::StringRef name, llvm::StringRef base) {
+    return name.size() > base.size() + 1 && name.starts_with(base) &&
+           name[base.size()] == '_' && !llvm::isDigit(name[base.size() + 1]);
+  };
+  std::vector<std::string> taken;
+  auto clashes = [&](const std::string &name) {
+    if (user.count(name))
+      return true;
+    auto longer = user.lower_bound(name + "_");
+    if (longer != user.end() && extends(*longer, name))
+      return true;
+    for (const std::string &other : taken)
+      if (other == name || extends(name, other) || extends(other, name))
+        return true;
+    return false;
+  };
+  auto assign = [&](const Expr *t, const std::string &irName) {
+    std::string base = cppFunctionName(irName), name = base;
+    for (unsigned k = 2; clashes(name); ++k)
+      name = k <= 9 ? base + std::to_string(k) : "traversal" + std::to_string(k - 9);
+    taken.push_back(name);
+    traversalNames[t] = name;
+  };
+  for (const EdgeTraversalExpr *t : module.edgeTraversals)
+    assign(t, t->name);
+  for (const VertexTraversalExpr *t : module.vertexTraversals)
+    assign(t, t->name);
+}
+
 bool CppEmitter::run() {
+  nameTraversals();
   bool hasMain = module.program->findFunc("main") != nullptr;
   for (const auto &decl : module.program->decls) {
     if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->type.kind == Type::EdgeSet) {
@@ -278,11 +347,11 @@ bool CppEmitter::run() {
   emitGlobals();
   emitForwardDeclarations();
   for (const EdgeTraversalExpr *t : module.edgeTraversals)
-    os << traversalSignature(*t, t->name) << ";\n";
+    os << traversalSignature(*t, traversalName(*t)) << ";\n";
   for (const VertexTraversalExpr *t : module.vertexTraversals)
     if (!t->fusedInto)
       os << "static " << (t->op == VertexTraversalExpr::Filter ? "polyrt::VertexSubset " : "void ")
-         << t->name << "(polyrt::VertexSubset &set);\n";
+         << traversalName(*t) << "(polyrt::VertexSubset &set);\n";
   os << "\n";
 
   for (const auto &decl : module.program->decls)

@@ -1,6 +1,7 @@
 //===- CppTypes.cpp - Language types and names in C++ --------------------===//
 #include "Emitter.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <set>
@@ -32,35 +33,90 @@ std::string polyc::cppType(const Type &type) {
   return "void /* unsupported type " + type.str() + " */";
 }
 
-std::string polyc::cppName(const std::string &name) {
-  // C++ keywords and names the generated code itself uses.
-  static const std::set<std::string> reserved = {
-      "alignas", "alignof", "asm", "auto", "case", "catch", "char", "char8_t", "char16_t",
-      "char32_t", "class", "concept", "consteval", "constexpr", "constinit", "const_cast",
-      "continue", "co_await", "co_return", "co_yield", "decltype", "default", "double",
-      "dynamic_cast", "enum", "explicit", "export", "extern", "float", "friend", "goto",
-      "inline", "int", "long", "mutable", "namespace", "noexcept", "nullptr", "operator",
-      "private", "protected", "public", "register", "reinterpret_cast", "requires", "short",
-      "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch",
-      "template", "this", "thread_local", "throw", "try", "typedef", "typeid", "typename",
-      "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "std", "polyrt"};
-  if (reserved.count(name) || llvm::StringRef(name).starts_with("polyc_") ||
-      llvm::StringRef(name).starts_with("num_"))
+namespace {
+
+// Names a user identifier cannot keep in C++: keywords (C++20, with the
+// alternative tokens and the words C++20 modules treat specially), the macros
+// of ReservedNames.inc, the integer types and namespaces the generated code
+// names unqualified, and the generated code's own global names.
+bool isReservedWord(llvm::StringRef name) {
+  static const std::set<std::string, std::less<>> words = {
+      // Keywords and alternative tokens.
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
+      "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
+      "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
+      "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast",
+      "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
+      "if", "import", "inline", "int", "long", "module", "mutable", "namespace", "new",
+      "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected",
+      "public", "register", "reinterpret_cast", "requires", "return", "short", "signed",
+      "sizeof", "static", "static_assert", "static_cast", "struct", "switch", "template", "this",
+      "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union",
+      "unsigned", "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq",
+      // Types and namespaces the generated code names without a qualifier.
+      "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t",
+      "uint64_t", "size_t", "ptrdiff_t", "intptr_t", "uintptr_t", "std", "polyrt", "gt",
+      "main",
+#include "ReservedNames.inc"
+  };
+  return words.count(name) != 0;
+}
+
+/// A prefix of names the generated code or the included headers own.
+bool hasReservedPrefix(llvm::StringRef name) {
+  return name.starts_with("polyc_") || name.starts_with("num_") || name.starts_with("SYS_") ||
+         name.starts_with("POLYRT_") || name.starts_with("KMP_");
+}
+
+// Traversal functions call applied functions (and filters) from inside loops
+// whose locals have these names.
+bool isTraversalLocal(llvm::StringRef name) {
+  static const std::set<std::string, std::less<>> locals = {
+      "g",    "frontier", "offsets", "neighbors", "weights", "sources", "inFrontier", "next",
+      "set",  "members",  "member",  "e",         "i",       "v",       "src",        "dst"};
+  return locals.count(name) != 0;
+}
+
+/// The one mapping from a user identifier to C++. `reserved` says which names
+/// cannot stay as they are in this position. Kept: every other name that C++
+/// does not reserve (no "__", no leading '_' and capital) and that is not a
+/// reserved name followed by '_'s. A reserved name gets one '_' ("class" ->
+/// "class_"); the rest (reserved spellings, "class_", "polyc_x_") are spelled
+/// "polyc_id" followed by the name with each '_' written "_1" ("__X" ->
+/// "polyc_id_1_1X"), which no kept or '_'-suffixed name can be.
+std::string mangled(const std::string &name, bool (*reserved)(llvm::StringRef)) {
+  llvm::StringRef n(name), stem = n.rtrim('_');
+  auto anyReserved = [](llvm::StringRef s) {
+    return isReservedWord(s) || hasReservedPrefix(s) || isTraversalLocal(s);
+  };
+  bool cppReserved = n.contains("__") || (n.size() > 1 && n[0] == '_' && llvm::isUpper(n[1]));
+  if (!cppReserved && !reserved(n) && (stem == n || stem.empty() || !anyReserved(stem)))
+    return name;
+  if (!cppReserved && stem == n && !n.starts_with("_"))
     return name + "_";
-  return name;
+  std::string out = "polyc_id";
+  for (char c : "_" + name) {
+    out += c;
+    if (c == '_')
+      out += '1';
+  }
+  return out;
+}
+
+} // namespace
+
+std::string polyc::cppName(const std::string &name) {
+  return mangled(name, [](llvm::StringRef n) { return isReservedWord(n) || hasReservedPrefix(n); });
 }
 
 std::string polyc::cppFunctionName(const FuncDecl &func) {
-  if (func.isMain())
-    return "polyc_main";
-  // Traversal functions call applied functions from inside loops whose
-  // locals have these names.
-  static const std::set<std::string> traversalLocals = {
-      "g",    "frontier", "offsets", "neighbors", "weights", "sources", "inFrontier", "next",
-      "set",  "members",  "member",  "e",         "i",       "v",       "src",        "dst"};
-  if (traversalLocals.count(func.name))
-    return func.name + "_";
-  return cppName(func.name);
+  return func.isMain() ? "polyc_main" : cppFunctionName(func.name);
+}
+
+std::string polyc::cppFunctionName(const std::string &name) {
+  return mangled(name, [](llvm::StringRef n) {
+    return isReservedWord(n) || hasReservedPrefix(n) || isTraversalLocal(n);
+  });
 }
 
 bool polyc::passedByReference(const Type &type) {

@@ -55,7 +55,7 @@ std::string CppEmitter::appliedFunction(const FuncDecl &func, const std::vector<
     ctx.replicaReads = &replicaReads;
   for (const WriteInfo &w : writes)
     ctx.writes[w.stmt] = w;
-  std::string specialisedName = traversalName + "_" + func.name;
+  std::string specialisedName = traversalName + "_" + cppFunctionName(func);
   if (tracksChanges)
     how.push_back("reports whether the tracked vector changed");
   if (!replicaReads.empty()) {
@@ -97,8 +97,8 @@ std::string CppEmitter::appliedOnRegister(const VertexTraversalExpr &u, const Ed
     readsElement = readsElement || read.count(&vector);
   });
   ctx.elementUnread = !readsElement;
-  std::string name = t.name + "_" + func.name;
-  os << "// " << func.name << " as " << t.name << " applies it to each destination: "
+  std::string name = traversalName(t) + "_" + cppFunctionName(func);
+  os << "// " << func.name << " as " << traversalName(t) << " applies it to each destination: "
      << vector.name << "[" << func.params[0]->name << "] is the pull's register, passed in "
      << ctx.elementLocal << ".\n";
   emitFunction(func, name, ctx);
@@ -142,19 +142,19 @@ const char *variantSuffix(Variant v) {
 } // namespace
 
 void CppEmitter::emitEdgeTraversal(const EdgeTraversalExpr &t) {
-  os << "// " << t.name << ": " << t.source << "\n"
+  os << "// " << traversalName(t) << ": " << t.source << "\n"
      << "// " << spelling(t.direction);
   if (t.variants.size() == 1)
     os << ", " << spelling(t.variants.front().loop.parallelization);
   os << "\n";
   emitDeferredReductions(t);
   if (t.variants.size() == 1) {
-    emitEdgeVariant(t, t.variants.front(), t.name);
+    emitEdgeVariant(t, t.variants.front(), traversalName(t));
     return;
   }
   const VariantPlan &sparse = t.variants[0], &dense = t.variants[1];
-  std::string sparseName = t.name + variantSuffix(sparse.variant);
-  std::string denseName = t.name + variantSuffix(dense.variant);
+  std::string sparseName = traversalName(t) + variantSuffix(sparse.variant);
+  std::string denseName = traversalName(t) + variantSuffix(dense.variant);
   emitEdgeVariant(t, sparse, sparseName);
   emitEdgeVariant(t, dense, denseName);
   // How a threshold reads in the comment: its number, or argv[N].
@@ -174,7 +174,7 @@ void CppEmitter::emitEdgeTraversal(const EdgeTraversalExpr &t) {
     test = "frontier.size() > g.numVertices() / " + vertexThreshold + " ||\n      " + test;
   }
   os << ".\n"
-     << traversalSignature(t, t.name) << " {\n"
+     << traversalSignature(t, traversalName(t)) << " {\n"
      << "  if (" << test << ")\n"
      << "    return " << denseName << "(g, frontier);\n"
      << "  return " << sparseName << "(g, frontier);\n"

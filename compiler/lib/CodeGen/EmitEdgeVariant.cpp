@@ -1013,7 +1013,7 @@ void CppEmitter::emitEdgeVariant(const EdgeTraversalExpr &t, const VariantPlan &
     if (v.accumulation && v.accumulation->restingValue)
       vertexApply = appliedOnRegister(*u, t, foldedVector(*v.accumulation));
     else
-      vertexApply = appliedFunction(*u->func, u->writes, false, u->name);
+      vertexApply = appliedFunction(*u->func, u->writes, false, traversalName(*u));
   }
   // A NUMA variant on a machine with one node (none emulated) runs its
   // one-node loops: the same variant without NUMA.
@@ -1039,7 +1039,7 @@ void CppEmitter::emitVariantFunction(const EdgeTraversalExpr &t, const VariantPl
   writer.vertexApply = vertexApply;
   if (v.accumulation)
     writer.emitAccumulationHelpers();
-  if (name != t.name)
+  if (name != traversalName(t))
     os << "// " << spelling(v.variant) << ", " << spelling(v.loop.parallelization) << "\n";
   os << traversalSignature(t, name) << " {\n";
   // The one-node fallback is entered from here, after the refresh.

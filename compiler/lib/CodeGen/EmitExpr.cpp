@@ -415,10 +415,10 @@ std::string CppEmitter::traversalCall(const Expr &e) {
     std::string args = lvalue(*t->edges);
     if (t->from)
       args += ", " + lvalue(*t->from);
-    return t->name + "(" + args + ")";
+    return traversalName(*t) + "(" + args + ")";
   }
   auto &v = cast<VertexTraversalExpr>(e);
-  return v.name + "(" + lvalue(*v.set) + ")";
+  return traversalName(v) + "(" + lvalue(*v.set) + ")";
 }
 
 std::string CppEmitter::exprReadingReplicas(const Expr &e, const Type &type,

@@ -330,9 +330,9 @@ void CppEmitter::emitStmt(const Stmt &s, unsigned indent) {
     if (auto ordered = module.orderedLoops.find(&w); ordered != module.orderedLoops.end()) {
       const EdgeTraversalExpr &t = *ordered->second;
       os << pad << "// The loop of #" << t.label << "# (take a bucket, traverse it), run by "
-         << t.name << " in one\n"
+         << traversalName(t) << " in one\n"
          << pad << "// parallel region.\n"
-         << pad << t.name << "(" << lvalue(*t.edges) << ", [&] { return " << expr(*w.cond)
+         << pad << traversalName(t) << "(" << lvalue(*t.edges) << ", [&] { return " << expr(*w.cond)
          << "; });\n";
       return;
     }

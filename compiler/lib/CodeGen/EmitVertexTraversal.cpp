@@ -22,7 +22,7 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
   if (t.fusedInto)
     return; // its pull loop runs it (EmitEdgeVariant.cpp)
   bool filter = t.op == VertexTraversalExpr::Filter;
-  std::string f = appliedFunction(*t.func, t.writes, /*tracksChanges=*/false, t.name);
+  std::string f = appliedFunction(*t.func, t.writes, /*tracksChanges=*/false, traversalName(t));
   std::string visit = filter ? "if (" + f + "(v))\n        next.add(v);" : f + "(v);";
   std::string grain = scheduleNumber(t.loop.grain, "the grain size of '" + t.label + "'");
   // A grain read from argv is read before any parallel region, where an
@@ -42,9 +42,9 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
     listPragma.insert(listPragma.size() - 1,
                       " if (static_cast<int64_t>(members.size()) > polyrt::kSerialWork)");
 
-  os << "// " << t.name << ": " << t.source << "\n"
+  os << "// " << traversalName(t) << ": " << t.source << "\n"
      << "// " << spelling(t.loop.parallelization) << "\n"
-     << "static " << (filter ? "polyrt::VertexSubset " : "void ") << t.name
+     << "static " << (filter ? "polyrt::VertexSubset " : "void ") << traversalName(t)
      << "(polyrt::VertexSubset &set) {\n";
   os << readGrain;
   if (filter)

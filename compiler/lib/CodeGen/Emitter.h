@@ -26,10 +26,15 @@ bool passedByReference(const Type &type);
 
 /// C++ spelling of a language type.
 std::string cppType(const Type &type);
-/// A user identifier made safe for C++ (keywords and our prefix get a '_').
+/// A user identifier as the generated C++ spells it: kept when C++ allows it
+/// there, otherwise changed (keywords, macros, the generated code's names and
+/// prefixes, names C++ reserves; the rule is in CppTypes.cpp).
 std::string cppName(const std::string &name);
-/// The C++ name of a user function (main becomes polyc_main).
+/// The C++ name of a user function (main becomes polyc_main; also changed:
+/// the names of the locals of the traversal functions that call it).
 std::string cppFunctionName(const FuncDecl &func);
+/// A function name in namespace gt, by the rule of cppFunctionName.
+std::string cppFunctionName(const std::string &name);
 
 /// How the body of a function is being emitted: plainly, or specialised for
 /// one traversal (some writes atomic, changes of the tracked vector reported).
@@ -95,8 +100,21 @@ private:
   std::set<std::string> vertexElements;  // src/dst elements of the edgesets
   std::set<std::string> edgeElements;    // the edgesets' own elements (per-edge vectors)
 
+  /// Each traversal's C++ function name (the base of its variants' and
+  /// specialised functions' names), from its IR name; see nameTraversals.
+  std::map<const Expr *, std::string> traversalNames;
+
   void error(llvm::SMLoc loc, const llvm::Twine &message);
-  std::string elementCount(const std::string &element) { return "num_" + element; }
+  std::string elementCount(const std::string &element) { return "num_" + cppName(element); }
+  /// Fills traversalNames: the IR name made a C++ name, unless it or a name
+  /// derived from it (NAME_...) could meet a user name or another
+  /// traversal's names; then NAME2, NAME3, ...
+  void nameTraversals();
+public:
+  const std::string &traversalName(const Expr &traversal) const {
+    return traversalNames.at(&traversal);
+  }
+private:
   /// The statements setting the counts an edgeset `edges` of `type` gives
   /// its elements: its vertex count to the vertex elements, its edge count to
   /// its own element (the size of per-edge vectors). With `counted`, only

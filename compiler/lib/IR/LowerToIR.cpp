@@ -15,6 +15,7 @@
 #include "llvm/Support/Casting.h"
 
 #include <map>
+#include <set>
 
 using namespace polyc;
 using llvm::cast;
@@ -69,18 +70,30 @@ private:
   std::string currentLabel;
   unsigned traversalsUnderLabel = 0;
   unsigned unlabelledCount = 0;
+  std::set<std::string> usedNames;
 
   /// Names a traversal after its statement's label ("s1"; "s1_2" for a second
   /// one in the same statement) or, unlabelled, "traversalN" in source order.
+  /// A name another traversal has (`#a_b#` and `#a#` around `#b#`, a label
+  /// `#traversal2#`) gets "_2", "_3", ... (the first free one).
   std::string nextName() {
-    if (currentLabel.empty())
-      return "traversal" + std::to_string(++unlabelledCount);
-    std::string name = currentLabel;
-    for (char &c : name)
-      if (c == ':')
-        c = '_';
-    if (++traversalsUnderLabel > 1)
-      name += "_" + std::to_string(traversalsUnderLabel);
+    std::string name;
+    if (currentLabel.empty()) {
+      do
+        name = "traversal" + std::to_string(++unlabelledCount);
+      while (usedNames.count(name));
+    } else {
+      name = currentLabel;
+      for (char &c : name)
+        if (c == ':')
+          c = '_';
+      if (++traversalsUnderLabel > 1)
+        name += "_" + std::to_string(traversalsUnderLabel);
+      std::string base = name;
+      for (unsigned k = 2; usedNames.count(name); ++k)
+        name = base + "_" + std::to_string(k);
+    }
+    usedNames.insert(name);
     return name;
   }
 
