@@ -320,7 +320,8 @@ void CppEmitter::nameTraversals() {
   };
   auto assign = [&](const Expr *t, const std::string &irName) {
     std::string base = cppFunctionName(irName), name = base;
-    for (unsigned k = 2; clashes(name); ++k)
+    // (A number can make a macro: M_PI_ + 2.)
+    for (unsigned k = 2; clashes(name) || (k > 2 && cppFunctionName(name) != name); ++k)
       name = k <= 9 ? base + std::to_string(k) : "traversal" + std::to_string(k - 9);
     taken.push_back(name);
     traversalNames[t] = name;
