@@ -36,11 +36,14 @@ polyc_require(ANTLR_RUNTIME_INCLUDE_DIR "the ANTLR 4.9 C++ runtime headers" liba
 polyc_require(ANTLR_RUNTIME_LIBRARY "the ANTLR 4.9 C++ runtime library" libantlr4-runtime-dev)
 include(Antlr)
 
-# libnuma and OpenMP for the runtime.
+# libnuma, zlib and OpenMP for the runtime.
 find_path(NUMA_INCLUDE_DIR numa.h)
 find_library(NUMA_LIBRARY numa)
 polyc_require(NUMA_INCLUDE_DIR "libnuma headers" libnuma-dev)
 polyc_require(NUMA_LIBRARY "libnuma" libnuma-dev)
+# zlib for gzip-compressed graph files; generated programs link it (-lz).
+find_package(ZLIB QUIET)
+polyc_require(ZLIB_FOUND "zlib" zlib1g-dev)
 find_package(OpenMP QUIET COMPONENTS CXX)
 polyc_require(OpenMP_CXX_FOUND "OpenMP for C++" "g++ (libgomp) or libomp-19-dev")
 

@@ -82,7 +82,7 @@ graph() { # kind ext -> path
   echo "$file"
 }
 c++ -std=c++20 -O3 -fopenmp -I"$root/runtime/include" "$bench/tools/bench_tool.cpp" \
-  -o "$work/bench-tool" "$build/lib/libpolyrt.a" -lnuma
+  -o "$work/bench-tool" "$build/lib/libpolyrt.a" -lnuma -lz
 source_of() { "$work/bench-tool" sources "$1" 1 27491095; }
 ext_of() { [[ "$1" == sssp ]] && echo wsg || echo sg; }
 

@@ -270,7 +270,7 @@ for algo in $algos; do
   esac
 done
 cxxflags=(-std=c++20 -O3 -fopenmp -I"$root/runtime/include")
-cxxlibs=("$build/lib/libpolyrt.a" -lnuma)
+cxxlibs=("$build/lib/libpolyrt.a" -lnuma -lz)
 note "compiling bench-tool"
 "$cxx" "${cxxflags[@]}" "$bench/tools/bench_tool.cpp" -o "$bin/bench-tool" "${cxxlibs[@]}" ||
   { echo "bench.sh: cannot build bench-tool" >&2; exit 1; }

@@ -580,7 +580,7 @@ def build_library_driver(opts, lib, exe):
                 '}\n' % (os.path.basename(exe) + ".cpp", lib.weight, lib.graph))
     return run([os.environ.get("CXX", "c++"), "-std=c++20", "-O2", "-fopenmp",
                 "-I", os.path.join(REPO, "runtime", "include"), exe + "_driver.cpp", "-o", exe,
-                opts.runtime_library, "-lnuma"], BUILD_TIMEOUT)
+                opts.runtime_library, "-lnuma", "-lz"], BUILD_TIMEOUT)
 
 
 def run_call(opts, call, exe, helpers):

@@ -6,7 +6,7 @@ set -euo pipefail
 apt_packages=(
   cmake ninja-build g++ default-jdk-headless maven
   llvm-19-dev llvm-19-tools clang-19 libclang-rt-19-dev libomp-19-dev
-  libzstd-dev libantlr4-runtime-dev libnuma-dev libgtest-dev
+  libzstd-dev libantlr4-runtime-dev libnuma-dev zlib1g-dev libgtest-dev
   python3 python3-pip
   qemu-system-x86
 )

@@ -1,6 +1,10 @@
 //===- file.cpp - File helpers for the loaders and writers --------------===//
 #include "detail/file.h"
 
+#include "detail/progress.h"
+
+#include <zlib.h>
+
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -40,38 +44,165 @@ std::FILE *openOrThrow(const std::string &path, const char *mode, const char *ve
 }
 } // namespace
 
+bool isGzipMagic(std::string_view bytes) {
+  return bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0x1f &&
+         static_cast<unsigned char>(bytes[1]) == 0x8b;
+}
+
+/// gzip decompression (zlib's inflate) over an InFile's raw bytes. Members
+/// follow one another (as `cat a.gz b.gz` makes); a member cut short is
+/// "truncated", anything else that is not gzip data "corrupt".
+class Gunzip {
+public:
+  Gunzip(std::string start) : input_(std::move(start)) {
+    z_.zalloc = Z_NULL;
+    z_.zfree = Z_NULL;
+    z_.opaque = Z_NULL;
+    z_.next_in = reinterpret_cast<Bytef *>(input_.data());
+    z_.avail_in = static_cast<uInt>(input_.size());
+    if (inflateInit2(&z_, 16 + MAX_WBITS) != Z_OK) // 16: gzip only
+      throw Error("cannot start zlib's decompression");
+  }
+  ~Gunzip() { inflateEnd(&z_); }
+
+  int64_t read(InFile &in, char *data, int64_t bytes) {
+    bytes = std::min<int64_t>(bytes, int64_t(1) << 30);
+    z_.next_out = reinterpret_cast<Bytef *>(data);
+    z_.avail_out = static_cast<uInt>(bytes);
+    while (z_.avail_out == static_cast<uInt>(bytes)) {
+      if (z_.avail_in == 0 && !rawEnd_) {
+        input_.resize(1 << 16);
+        int64_t got = in.readRaw(input_.data(), static_cast<int64_t>(input_.size()));
+        input_.resize(static_cast<size_t>(got));
+        rawEnd_ = got == 0;
+        z_.next_in = reinterpret_cast<Bytef *>(input_.data());
+        z_.avail_in = static_cast<uInt>(got);
+      }
+      if (memberEnded_) {
+        if (z_.avail_in == 0 && rawEnd_)
+          return 0;
+        if (z_.avail_in == 0)
+          continue;
+        inflateReset(&z_); // the next member
+        memberEnded_ = false;
+      }
+      if (z_.avail_in == 0 && rawEnd_)
+        fileError(in.path(), "the gzip data is truncated (it ends inside a compressed member)");
+      int rc = inflate(&z_, Z_NO_FLUSH);
+      if (rc == Z_STREAM_END)
+        memberEnded_ = true;
+      else if (rc != Z_OK && rc != Z_BUF_ERROR)
+        fileError(in.path(), std::string("corrupt gzip data (") +
+                                 (z_.msg ? z_.msg : "zlib error " + std::to_string(rc)) + ")");
+    }
+    return bytes - z_.avail_out;
+  }
+
+private:
+  z_stream z_{};
+  std::string input_;
+  bool rawEnd_ = false, memberEnded_ = false;
+};
+
 InFile::InFile(const std::string &path) : path_(path) {
   file_ = openOrThrow(path, "rb", "open");
   struct stat st;
   if (fstat(fileno(file_), &st) != 0 || S_ISDIR(st.st_mode)) {
     std::fclose(file_);
+    file_ = nullptr;
     fileError(path, "cannot read file: it is a directory");
   }
   size_ = S_ISREG(st.st_mode) ? static_cast<int64_t>(st.st_size) : -1;
 }
+
+InFile::InFile(const std::string &path, std::string contents)
+    : path_(path), pending_(std::move(contents)) {}
 
 InFile::~InFile() {
   if (file_)
     std::fclose(file_);
 }
 
+int64_t InFile::size() const {
+  if (gunzip_ || (file_ && size_ < 0))
+    return -1;
+  int64_t left = static_cast<int64_t>(pending_.size() - pendingPos_);
+  if (file_)
+    left += std::max<int64_t>(0, size_ - rawConsumed_);
+  return left;
+}
+
+int64_t InFile::readRaw(char *data, int64_t bytes) {
+  if (!file_ || bytes <= 0)
+    return 0;
+  size_t got = std::fread(data, 1, static_cast<size_t>(bytes), file_);
+  if (got == 0 && std::ferror(file_))
+    fileError(path_, std::string("cannot read file: ") + std::strerror(errno));
+  rawConsumed_ += static_cast<int64_t>(got);
+  LoadProgress::bytesRead(static_cast<int64_t>(got));
+  return static_cast<int64_t>(got);
+}
+
+int64_t InFile::readDecoded(char *data, int64_t bytes) {
+  return gunzip_ ? gunzip_->read(*this, data, bytes) : readRaw(data, bytes);
+}
+
+int64_t InFile::readSome(void *data, int64_t bytes) {
+  if (bytes <= 0)
+    return 0;
+  if (pendingPos_ < pending_.size()) {
+    int64_t k = std::min<int64_t>(bytes, static_cast<int64_t>(pending_.size() - pendingPos_));
+    std::memcpy(data, pending_.data() + pendingPos_, static_cast<size_t>(k));
+    pendingPos_ += static_cast<size_t>(k);
+    if (pendingPos_ == pending_.size()) {
+      std::string().swap(pending_);
+      pendingPos_ = 0;
+    }
+    return k;
+  }
+  return readDecoded(static_cast<char *>(data), bytes);
+}
+
+std::string_view InFile::peek(int64_t bytes) {
+  if (pendingPos_ > 0) {
+    pending_.erase(0, pendingPos_);
+    pendingPos_ = 0;
+  }
+  while (static_cast<int64_t>(pending_.size()) < bytes) {
+    // Grown as the data arrives, not to what a caller asks (a header's claim).
+    size_t old = pending_.size();
+    int64_t want = std::min<int64_t>(bytes, std::max<int64_t>(2 * static_cast<int64_t>(old), 1 << 16));
+    pending_.resize(static_cast<size_t>(want));
+    int64_t got = readDecoded(pending_.data() + old, want - static_cast<int64_t>(old));
+    pending_.resize(old + static_cast<size_t>(got));
+    if (got == 0)
+      break;
+  }
+  return std::string_view(pending_).substr(0, std::min<size_t>(pending_.size(), bytes));
+}
+
+void InFile::startGunzip() {
+  if (gunzip_)
+    return;
+  gunzip_ = std::make_unique<Gunzip>(pending_.substr(pendingPos_));
+  pending_.clear();
+  pendingPos_ = 0;
+}
+
 void InFile::read(void *data, int64_t bytes) {
   char *p = static_cast<char *>(data);
   while (bytes > 0) {
-    size_t got = std::fread(p, 1, static_cast<size_t>(bytes), file_);
-    if (got == 0) {
-      if (std::ferror(file_))
-        fileError(path_, std::string("cannot read file: ") + std::strerror(errno));
+    int64_t got = readSome(p, std::min<int64_t>(bytes, int64_t(1) << 24)); // progress between pieces
+    if (got == 0)
       fileError(path_, "file is truncated");
-    }
     p += got;
-    bytes -= static_cast<int64_t>(got);
+    bytes -= got;
   }
 }
 
 // A graph's CSR takes more memory than its text, so a file larger than half
 // the memory cannot be loaded; a stream that passes that never ends as far
-// as we can wait (/dev/zero, `yes |`).
+// as we can wait (/dev/zero, `yes |`, a gzip bomb).
 int64_t largestInMemoryFile() {
   int64_t memory = INT64_MAX;
   long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
@@ -87,30 +218,38 @@ int64_t largestInMemoryFile() {
 std::string InFile::readAll(int64_t limit) {
   const std::string most = " bytes polyrt reads (half of this machine's memory or address-space "
                            "limit)";
-  if (size_ > limit)
-    fileError(path_, "the file is " + std::to_string(size_) + " bytes, more than the " +
+  int64_t known = size();
+  if (known > limit)
+    fileError(path_, "the file is " + std::to_string(known) + " bytes, more than the " +
                          std::to_string(limit) + most + ": too large to load as a graph");
   std::string data;
-  if (size_ > 0) {
-    data.resize(static_cast<size_t>(size_));
-    data.resize(std::fread(data.data(), 1, data.size(), file_));
+  if (known > 0) {
+    // In pieces, so that a long read shows its progress.
+    data.resize(static_cast<size_t>(known));
+    int64_t done = 0;
+    while (done < known) {
+      int64_t got = readSome(data.data() + done, std::min<int64_t>(known - done, int64_t(1) << 24));
+      if (got == 0)
+        break;
+      done += got;
+    }
+    data.resize(static_cast<size_t>(done));
   }
-  // Whatever is left (a pipe, or a file that grew).
+  // Whatever is left (a pipe, decompressed data, or a file that grew).
   char buffer[1 << 16];
-  size_t got;
-  while ((got = std::fread(buffer, 1, sizeof buffer, file_)) > 0) {
+  int64_t got;
+  while ((got = readSome(buffer, sizeof buffer)) > 0) {
     // Doubling, but never past the limit: the last growth must fit beside
     // the old buffer in memory, or the limit would be a bad_alloc instead.
     if (data.size() + got > data.capacity())
       data.reserve(static_cast<size_t>(std::min<int64_t>(
           limit + static_cast<int64_t>(sizeof buffer), 2 * static_cast<int64_t>(data.capacity()) + got)));
-    data.append(buffer, got);
+    data.append(buffer, static_cast<size_t>(got));
     if (static_cast<int64_t>(data.size()) > limit)
       fileError(path_, "the input goes on past the " + std::to_string(limit) + most +
-                           ": a stream that does not end, or a graph too large to load");
+                           (gunzip_ ? " once decompressed: a gzip bomb, " : ": ") +
+                           "a stream that does not end, or a graph too large to load");
   }
-  if (std::ferror(file_))
-    fileError(path_, std::string("cannot read file: ") + std::strerror(errno));
   return data;
 }
 

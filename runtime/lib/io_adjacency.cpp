@@ -10,6 +10,7 @@
 
 #include "detail/file.h"
 #include "detail/io_detail.h"
+#include "detail/progress.h"
 
 #include <algorithm>
 #include <charconv>
@@ -60,19 +61,9 @@ private:
 
 } // namespace
 
-bool isAdjacencyGraph(const std::string &path) {
-  InFile in(path);
-  char head[22];
-  int64_t bytes = std::min<int64_t>(in.size(), sizeof head);
-  if (bytes < 14) // a regular file holding at least "AdjacencyGraph"
-    return false;
-  in.read(head, bytes);
-  std::string_view start(head, static_cast<size_t>(bytes));
-  return start.starts_with("AdjacencyGraph") || start.starts_with("WeightedAdjacencyGraph");
-}
-
-template <typename W> Graph<W> loadAdjacencyGraph(const std::string &path) {
-  std::string text = readFile(path);
+template <typename W> Graph<W> loadAdjacencyGraph(InFile &in) {
+  const std::string &path = in.path();
+  std::string text = in.readAll();
   Tokens tokens(path, text);
   std::string_view kind = tokens.next("the header");
   if (kind != "AdjacencyGraph" && kind != "WeightedAdjacencyGraph")
@@ -83,6 +74,7 @@ template <typename W> Graph<W> loadAdjacencyGraph(const std::string &path) {
     fileError(path, "file has no weights (AdjacencyGraph), but the program needs a weighted graph");
   auto n = tokens.number<int64_t>("the vertex count", 0, INT32_MAX);
   auto m = tokens.number<int64_t>("the edge count", 0, INT64_MAX / 4);
+  LoadProgress::edgesKnown(m);
   // Every number takes at least two bytes: claims the file cannot hold are
   // errors before anything that large is allocated.
   int64_t numbers = n + m * (weighted ? 2 : 1);
@@ -137,7 +129,7 @@ template <typename W> Graph<W> loadAdjacencyGraph(const std::string &path) {
                   std::move(weights), true);
 }
 
-#define POLYRT_INSTANTIATE(W) template Graph<W> loadAdjacencyGraph<W>(const std::string &);
+#define POLYRT_INSTANTIATE(W) template Graph<W> loadAdjacencyGraph<W>(InFile &);
 POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
 #undef POLYRT_INSTANTIATE
 

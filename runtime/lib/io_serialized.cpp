@@ -17,6 +17,7 @@
 #include "detail/graph_check.h"
 #include "detail/io_detail.h"
 #include "detail/parallel.h"
+#include "detail/progress.h"
 
 #include <algorithm>
 #include <climits>
@@ -177,8 +178,8 @@ void writeCSR(OutFile &out, const std::string &path, VertexId n, const EdgeOffse
 
 } // namespace
 
-template <typename W> Graph<W> loadSerialized(const std::string &path, bool weighted) {
-  InFile in(path);
+template <typename W> Graph<W> loadSerialized(InFile &in, bool weighted) {
+  const std::string &path = in.path();
   int64_t size = in.size();
   if (size >= 0 && size < kHeaderBytes)
     fileError(path, "file is truncated: a serialized graph starts with a " + str(kHeaderBytes) +
@@ -197,6 +198,7 @@ template <typename W> Graph<W> loadSerialized(const std::string &path, bool weig
   if (n > INT32_MAX)
     fileError(path, "graph has " + str(n) + " vertices: polyrt uses 32-bit vertex ids (at most " +
                         str(INT32_MAX) + ")");
+  LoadProgress::edgesKnown(m);
   int64_t neighborBytes = weighted ? 8 : 4;
   if (size >= 0) {
     // Check the size before allocating anything: a corrupt header must not
@@ -284,7 +286,7 @@ template <typename W> void writeSerializedGraph(const Graph<W> &g, const std::st
 
 #define POLYRT_INSTANTIATE(W)                                                                  \
   template void writeSerializedGraph<W>(const Graph<W> &, const std::string &);              \
-  template Graph<W> detail::loadSerialized<W>(const std::string &, bool);
+  template Graph<W> detail::loadSerialized<W>(detail::InFile &, bool);
 POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
 #undef POLYRT_INSTANTIATE
 

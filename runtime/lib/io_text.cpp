@@ -1,4 +1,4 @@
-//===- io_text.cpp - Text graph formats: .el, .wel, .mtx ----------------===//
+//===- io_text.cpp - Text graph formats: edge lists, .mtx, DIMACS .gr ---===//
 //
 // The file is read whole and split into chunks at line boundaries; chunks are
 // parsed in parallel. Each chunk stops at its first error; the error of the
@@ -11,6 +11,7 @@
 #include "detail/file.h"
 #include "detail/io_detail.h"
 #include "detail/parallel.h"
+#include "detail/progress.h"
 #include "detail/vertex_count.h"
 
 #include <omp.h>
@@ -26,10 +27,11 @@ namespace polyrt::detail {
 namespace {
 
 struct TextFormat {
-  bool weightColumn;    // a third column holds the weight
-  int base;             // 0 (.el/.wel) or 1 (.mtx)
-  int64_t limit;        // ids (base subtracted) must be below this
+  TextWeights weights;   // None or Number (Auto is resolved before parsing)
+  int base;              // 0 (edge lists) or 1 (.mtx, .gr)
+  int64_t limit;         // ids (base subtracted) must be below this
   const char *extraHint; // appended to the "unexpected extra text" error
+  bool dimacs = false;   // 'c' lines are comments, edges are 'a' lines
 };
 
 struct ParseError {
@@ -64,15 +66,41 @@ public:
         ++p_;
         continue;
       }
-      if (c == '#' || c == '%') {
+      if (c == '#' || c == '%' || (fmt_.dimacs && c == 'c')) {
         skipLine();
         continue;
+      }
+      if (fmt_.dimacs) {
+        if (c != 'a' || p_ + 1 >= end_ || !isBlank(data_[p_ + 1])) {
+          size_t start = p_;
+          return fail(start, "expected an arc line 'a <from> <to> <weight>', found " +
+                                 quoted(token()));
+        }
+        ++p_;
       }
       WEdge<W> e{};
       if (!parseId("source", e.src) || !parseId("destination", e.dst))
         return false;
-      if (fmt_.weightColumn && !parseWeight(e.w))
+      skipBlanks();
+      bool lineEnds = p_ >= end_ || data_[p_] == '\n';
+      if (!lineEnds && data_[p_] == '{') {
+        // A NetworkX data column: its 'weight' key is the weight.
+        size_t start = p_;
+        std::string_view weight;
+        size_t weightPos = 0;
+        if (!parseDataColumn(weight, weightPos))
+          return false;
+        if (fmt_.weights == TextWeights::Number) {
+          if (weightPos != 0) {
+            if (!parseWeightToken(weight, weightPos, e.w))
+              return false;
+          } else if constexpr (Graph<W>::kWeighted) {
+            return fail(start, "no 'weight' key in the data column " + quoted(std::string_view(data_ + start, p_ - start)));
+          }
+        }
+      } else if (fmt_.weights == TextWeights::Number && !parseWeight(e.w)) {
         return false;
+      }
       skipBlanks();
       if (p_ < end_ && data_[p_] != '\n') {
         size_t start = p_;
@@ -109,11 +137,92 @@ private:
     return false;
   }
 
+  /// A Python dict as NetworkX's write_edgelist writes it, `{}` or
+  /// `{'weight': 3, 'color': 'red'}`, p_ at its '{'; weight (at weightPos,
+  /// 0 if absent) is the value of its 'weight' key.
+  bool parseDataColumn(std::string_view &weight, size_t &weightPos) {
+    size_t open = p_++;
+    weightPos = 0;
+    auto unterminated = [&] { return fail(open, "unterminated data column (a '{' without its '}')"); };
+    for (;;) {
+      skipBlanks();
+      if (p_ >= end_ || data_[p_] == '\n')
+        return unterminated();
+      if (data_[p_] == '}') {
+        ++p_;
+        return true;
+      }
+      size_t keyStart = p_;
+      if (data_[p_] == '\'' || data_[p_] == '"') {
+        if (!skipQuoted())
+          return unterminated();
+      } else {
+        while (p_ < end_ && !isBlank(data_[p_]) && data_[p_] != '\n' && data_[p_] != ':' &&
+               data_[p_] != ',' && data_[p_] != '}')
+          ++p_;
+      }
+      std::string_view key(data_ + keyStart, p_ - keyStart);
+      skipBlanks();
+      if (p_ >= end_ || data_[p_] != ':')
+        return fail(p_ < end_ ? p_ : keyStart, "expected ':' after the key " + quoted(key) +
+                                                   " in the data column");
+      ++p_;
+      skipBlanks();
+      size_t valueStart = p_;
+      if (!skipValue())
+        return unterminated();
+      size_t valueEnd = p_;
+      while (valueEnd > valueStart && isBlank(data_[valueEnd - 1]))
+        --valueEnd;
+      if (key == "'weight'" || key == "\"weight\"") {
+        weight = std::string_view(data_ + valueStart, valueEnd - valueStart);
+        weightPos = valueStart;
+      }
+      skipBlanks();
+      if (p_ < end_ && data_[p_] == ',')
+        ++p_;
+      else if (p_ >= end_ || data_[p_] != '}')
+        return fail(p_ < end_ ? p_ : open, "expected ',' or '}' in the data column");
+    }
+  }
+  /// Moves p_ past a quoted string (p_ at its quote); false at the line's end.
+  bool skipQuoted() {
+    char quote = data_[p_];
+    for (++p_; p_ < end_ && data_[p_] != quote && data_[p_] != '\n'; ++p_)
+      if (data_[p_] == '\\')
+        ++p_;
+    if (p_ >= end_ || data_[p_] != quote)
+      return false;
+    ++p_;
+    return true;
+  }
+  /// Moves p_ past one value (to the ',' or '}' after it), nested brackets
+  /// and quoted strings included; false at the line's end.
+  bool skipValue() {
+    int depth = 0;
+    while (p_ < end_ && data_[p_] != '\n') {
+      char c = data_[p_];
+      if (c == '\'' || c == '"') {
+        if (!skipQuoted())
+          return false;
+        continue;
+      }
+      if (depth == 0 && (c == ',' || c == '}'))
+        return true;
+      if (c == '{' || c == '[' || c == '(')
+        ++depth;
+      else if (c == '}' || c == ']' || c == ')')
+        --depth;
+      ++p_;
+    }
+    return false;
+  }
+
   bool parseId(const char *which, VertexId &id) {
     skipBlanks();
     size_t start = p_;
     std::string_view tok = token();
-    const char *what = fmt_.base == 1 ? "index" : "vertex id";
+    const char *what = fmt_.base == 1 && !fmt_.dimacs ? "index" : "vertex id";
     if (tok.empty())
       return fail(start, std::string("missing the ") + which + " " + what);
     int64_t value = 0;
@@ -130,10 +239,14 @@ private:
       return fail(start, std::string("negative ") + what + " " + std::string(tok));
     if (fmt_.base == 1) {
       if (value == 0)
-        return fail(start, "index 0 in a 1-based Matrix Market file");
+        return fail(start, fmt_.dimacs ? "vertex id 0 in a 1-based DIMACS file"
+                                       : "index 0 in a 1-based Matrix Market file");
       value -= 1;
     }
     if (value >= fmt_.limit) {
+      if (fmt_.dimacs)
+        return fail(start, "vertex id " + std::string(tok) + " is beyond the " +
+                               std::to_string(fmt_.limit) + " vertices of the problem line");
       if (fmt_.base == 1)
         return fail(start, "index " + std::string(tok) + " is beyond the matrix size " +
                                std::to_string(fmt_.limit));
@@ -151,6 +264,11 @@ private:
     skipBlanks();
     size_t start = p_;
     std::string_view tok = token();
+    if (tok.empty())
+      return fail(start, "missing the weight");
+    return parseWeightToken(tok, start, out);
+  }
+  template <typename T> bool parseWeightToken(std::string_view tok, size_t start, T &out) {
     if (tok.empty())
       return fail(start, "missing the weight");
     const char *b = tok.data();
@@ -296,20 +414,59 @@ std::string lower(std::string_view text) {
 
 } // namespace
 
-template <typename W> Graph<W> loadEdgeListText(const std::string &path, bool weighted) {
-  std::string text = readFile(path);
-  TextFormat fmt{weighted, 0, INT32_MAX,
-                 weighted ? "" : " (an .el line holds two vertex ids; weighted edges go in a .wel file)"};
+namespace {
+/// What the first edge line of text[begin..] has after its two ids: None
+/// (nothing, or a data column without a 'weight' key) or Number.
+TextWeights firstLineWeights(std::string_view text, size_t begin) {
+  size_t pos = begin;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string_view::npos)
+      nl = text.size();
+    std::vector<std::string_view> tokens = splitBlanks(text.substr(pos, nl - pos));
+    pos = nl + 1;
+    if (tokens.empty() || tokens[0][0] == '#' || tokens[0][0] == '%')
+      continue;
+    if (tokens.size() < 3)
+      return TextWeights::None;
+    if (tokens[2][0] != '{')
+      return TextWeights::Number;
+    // A data column: weighted if it names a weight.
+    for (size_t k = 2; k < tokens.size(); ++k)
+      if (tokens[k].find("'weight'") != std::string_view::npos ||
+          tokens[k].find("\"weight\"") != std::string_view::npos)
+        return TextWeights::Number;
+    return TextWeights::None;
+  }
+  return TextWeights::None;
+}
+} // namespace
+
+template <typename W> Graph<W> loadEdgeListText(InFile &in, TextWeights weights) {
+  const std::string &path = in.path();
+  std::string text = in.readAll();
+  if (weights == TextWeights::Auto) {
+    weights = firstLineWeights(text, 0);
+    if (weights == TextWeights::None && Graph<W>::kWeighted)
+      fileError(path, "file has no weights (its first edge line holds two vertex ids), but the "
+                      "program needs a weighted graph");
+  }
+  TextFormat fmt{weights, 0, INT32_MAX,
+                 weights == TextWeights::None
+                     ? " (an .el line holds two vertex ids; weighted edges go in a .wel file)"
+                     : ""};
   VertexId maxId = -1;
   std::vector<WEdge<W>> edges = parseEdges<W>(path, text, 0, 1, fmt, maxId);
   std::string().swap(text);
+  LoadProgress::edgesKnown(static_cast<int64_t>(edges.size()));
   checkVertexCountJustified(path, int64_t{maxId} + 1, static_cast<int64_t>(edges.size()),
                             "its largest vertex id is " + std::to_string(maxId));
   return buildFromParsed<W>(path, edges, maxId + 1, false);
 }
 
-template <typename W> Graph<W> loadMatrixMarket(const std::string &path) {
-  std::string text = readFile(path);
+template <typename W> Graph<W> loadMatrixMarket(InFile &in) {
+  const std::string &path = in.path();
+  std::string text = in.readAll();
   size_t pos = 0;
   int64_t line = 0;
   auto nextLine = [&](std::string_view &out) {
@@ -336,13 +493,20 @@ template <typename W> Graph<W> loadMatrixMarket(const std::string &path) {
   if (field != "pattern" && field != "integer" && field != "real" && field != "double")
     lineError(path, 1, "unsupported Matrix Market field '" + field +
                            "' (supported: pattern, integer, real)");
-  if (symmetry != "general" && symmetry != "symmetric")
+  if (symmetry != "general" && symmetry != "symmetric" && symmetry != "skew-symmetric")
     lineError(path, 1, "unsupported Matrix Market symmetry '" + symmetry +
-                           "' (supported: general, symmetric)");
+                           "' (supported: general, symmetric, skew-symmetric)");
   bool weighted = field != "pattern";
+  bool skew = symmetry == "skew-symmetric";
+  if (skew && !weighted)
+    lineError(path, 1, "a pattern matrix cannot be skew-symmetric (the Matrix Market format "
+                       "defines no such matrices: an entry's mirror is its negation)");
   if (Graph<W>::kWeighted && !weighted)
     fileError(path, "file has no weights (its field is 'pattern'), but the program needs a "
                     "weighted graph");
+  if (skew && std::is_unsigned_v<W>)
+    fileError(path, "a skew-symmetric matrix's mirrored entries are negated, and the program "
+                    "reads unsigned weights");
   // The size line: the first line that is neither blank nor a comment.
   std::string_view sizeLine;
   std::vector<std::string_view> dims;
@@ -369,18 +533,90 @@ template <typename W> Graph<W> loadMatrixMarket(const std::string &path) {
                               std::to_string(INT32_MAX) + " vertices)");
   // The size line is a claim: its entry count (checked against the entries
   // read below, before any per-vertex array exists) bounds the vertices.
-  // A symmetric file's entry stands for two edges.
-  checkVertexCountJustified(path, n, symmetry == "symmetric" ? 2 * nnz : nnz,
+  // A symmetric (or skew-symmetric) file's entry stands for two edges.
+  checkVertexCountJustified(path, n, symmetry != "general" ? 2 * nnz : nnz,
                             "its size line declares " + std::to_string(n) + " rows or columns");
-  TextFormat fmt{weighted, 1, n, ""};
+  TextFormat fmt{weighted ? TextWeights::Number : TextWeights::None, 1, n, ""};
   VertexId maxId = -1;
   std::vector<WEdge<W>> edges = parseEdges<W>(path, text, std::min(pos, text.size()), line + 1, fmt, maxId);
   std::string().swap(text);
   if (static_cast<int64_t>(edges.size()) != nnz)
     fileError(path, "the size line declares " + std::to_string(nnz) + " entries but the file has " +
                         std::to_string(edges.size()));
-
+  if (skew) {
+    // (i, j, w) stands for (i, j, w) and (j, i, -w); the diagonal is zero.
+    size_t m = edges.size();
+    edges.reserve(2 * m);
+    for (size_t k = 0; k < m; ++k) {
+      const WEdge<W> e = edges[k];
+      if (e.src == e.dst)
+        fileError(path, "entry " + std::to_string(k + 1) + " (" + std::to_string(e.src + 1) + ", " +
+                            std::to_string(e.dst + 1) +
+                            ") is on the diagonal of a skew-symmetric matrix, which is zero");
+      WEdge<W> mirror{e.dst, e.src, e.w};
+      if constexpr (Graph<W>::kWeighted) {
+        if constexpr (std::is_same_v<W, int32_t>)
+          if (e.w == INT32_MIN)
+            fileError(path, "entry " + std::to_string(k + 1) +
+                                " has the weight -2147483648, whose negation does not fit in an int");
+        mirror.w = -e.w;
+      }
+      edges.push_back(mirror);
+    }
+  }
+  LoadProgress::edgesKnown(static_cast<int64_t>(edges.size()));
   return buildFromParsed<W>(path, edges, static_cast<VertexId>(n), symmetry == "symmetric");
+}
+
+template <typename W> Graph<W> loadDimacs(InFile &in) {
+  const std::string &path = in.path();
+  std::string text = in.readAll();
+  // Comment lines ('c') and blank lines, then the problem line 'p sp N M'.
+  size_t pos = 0;
+  int64_t line = 0;
+  std::vector<std::string_view> problem;
+  while (problem.empty()) {
+    if (pos >= text.size())
+      fileError(path, "missing the problem line 'p sp <vertices> <arcs>'");
+    size_t nl = text.find('\n', pos);
+    if (nl == std::string::npos)
+      nl = text.size();
+    std::vector<std::string_view> tokens = splitBlanks(std::string_view(text).substr(pos, nl - pos));
+    pos = nl + 1;
+    ++line;
+    if (tokens.empty() || tokens[0][0] == 'c' || tokens[0][0] == '#' || tokens[0][0] == '%')
+      continue;
+    if (tokens[0] != "p")
+      lineError(path, line, "expected the problem line 'p sp <vertices> <arcs>' before the arcs");
+    problem = tokens;
+  }
+  int64_t n = -1, m = -1;
+  auto parseCount = [&](std::string_view t, int64_t &v) {
+    auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    return ec == std::errc() && ptr == t.data() + t.size() && v >= 0;
+  };
+  if (problem.size() != 4 || problem[1] != "sp" || !parseCount(problem[2], n) ||
+      !parseCount(problem[3], m))
+    lineError(path, line, (problem.size() >= 2 && problem[1] != "sp"
+                               ? "a DIMACS '" + std::string(problem[1].substr(0, 20)) +
+                                     "' problem, not a shortest-path graph: expected "
+                               : std::string("expected ")) +
+                              "the problem line 'p sp <vertices> <arcs>'");
+  if (n > INT32_MAX)
+    lineError(path, line, "the problem line declares " + std::to_string(n) +
+                              " vertices: polyrt uses 32-bit vertex ids (at most " +
+                              std::to_string(INT32_MAX) + ")");
+  checkVertexCountJustified(path, n, m,
+                            "its problem line declares " + std::to_string(n) + " vertices");
+  TextFormat fmt{TextWeights::Number, 1, n, "", /*dimacs=*/true};
+  VertexId maxId = -1;
+  std::vector<WEdge<W>> edges = parseEdges<W>(path, text, std::min(pos, text.size()), line + 1, fmt, maxId);
+  std::string().swap(text);
+  if (static_cast<int64_t>(edges.size()) != m)
+    fileError(path, "the problem line declares " + std::to_string(m) + " arcs but the file has " +
+                        std::to_string(edges.size()));
+  LoadProgress::edgesKnown(m);
+  return buildFromParsed<W>(path, edges, static_cast<VertexId>(n), false);
 }
 
 template <typename W> void writeTextEdges(const Graph<W> &g, const std::string &path) {
@@ -440,8 +676,9 @@ template <typename W> void writeTextEdges(const Graph<W> &g, const std::string &
 }
 
 #define POLYRT_INSTANTIATE(W)                                                                \
-  template Graph<W> loadEdgeListText<W>(const std::string &, bool);                          \
-  template Graph<W> loadMatrixMarket<W>(const std::string &);
+  template Graph<W> loadEdgeListText<W>(InFile &, TextWeights);                             \
+  template Graph<W> loadMatrixMarket<W>(InFile &);                                           \
+  template Graph<W> loadDimacs<W>(InFile &);
 POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
 #undef POLYRT_INSTANTIATE
 

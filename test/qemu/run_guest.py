@@ -98,7 +98,7 @@ def static_program(build, work, example, schedule):
     # would need the host's glibc at run time: neither runs here.)
     subprocess.run(["c++", "-std=c++20", "-O1", "-fopenmp", "-static",
                     "-I", os.path.join(REPO, "runtime", "include"), cpp, "-o", exe,
-                    os.path.join(build, "lib", "libpolyrt.a"), "-lnuma"], check=True,
+                    os.path.join(build, "lib", "libpolyrt.a"), "-lnuma", "-lz"], check=True,
                    stderr=subprocess.DEVNULL)
     return exe
 

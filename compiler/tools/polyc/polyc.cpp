@@ -188,7 +188,7 @@ int compileExecutable(llvm::StringRef cppText, const std::string &output) {
   std::vector<std::string> args = {*compiler, "-std=c++20", "-O3", "-fopenmp",
                                    "-I" + runtimeIncludeDir, cppPath.str().str(),
                                    "-o", output,
-                                   runtimeLibraryDir + "/libpolyrt.a", "-lnuma"};
+                                   runtimeLibraryDir + "/libpolyrt.a", "-lnuma", "-lz"};
   for (const std::string &flag : cxxFlags)
     args.push_back(flag);
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());

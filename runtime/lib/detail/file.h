@@ -6,7 +6,9 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
+#include <string_view>
 
 namespace polyrt::detail {
 
@@ -26,24 +28,54 @@ std::string readFile(const std::string &path);
 /// limit, if lower): the largest input read whole.
 int64_t largestInMemoryFile();
 
-/// A file opened for binary reading, closed on destruction.
+/// Whether bytes start with gzip's magic number (1f 8b).
+bool isGzipMagic(std::string_view bytes);
+
+class Gunzip;
+
+/// A file opened for binary reading, closed on destruction. It can be
+/// looked into without consuming (peek: a stream cannot be rewound), be
+/// decompressed as gzip from any point (startGunzip); an in-memory input
+/// reads the same way.
 class InFile {
 public:
   explicit InFile(const std::string &path);
+  /// An input named path whose bytes are contents.
+  InFile(const std::string &path, std::string contents);
   ~InFile();
   InFile(const InFile &) = delete;
   InFile &operator=(const InFile &) = delete;
-  int64_t size() const { return size_; } // -1 if not a regular file
+  const std::string &path() const { return path_; }
+  /// The bytes left to read when they are known: a regular file's size less
+  /// what was read, or an in-memory input's; -1 for a stream, including any
+  /// decompressed input.
+  int64_t size() const;
+  bool gzipped() const { return gunzip_ != nullptr; }
   /// Reads exactly bytes bytes (an Error saying the file is truncated otherwise).
   void read(void *data, int64_t bytes);
+  /// Up to bytes bytes (0 at the end of the input).
+  int64_t readSome(void *data, int64_t bytes);
+  /// The next (up to) bytes bytes, left unread: fewer only at the end.
+  std::string_view peek(int64_t bytes);
+  /// From here on the bytes are gzip data (one or more members), read
+  /// decompressed; size() becomes -1.
+  void startGunzip();
   /// The rest of the file; an Error once it passes `limit` bytes (before
-  /// allocating for a regular file, as it is read for a stream).
+  /// allocating for a regular file, as it is read for a stream or a
+  /// decompressed input).
   std::string readAll(int64_t limit = largestInMemoryFile());
 
 private:
+  friend class Gunzip;
+  int64_t readRaw(char *data, int64_t bytes);
+  int64_t readDecoded(char *data, int64_t bytes);
   std::string path_;
   std::FILE *file_ = nullptr;
-  int64_t size_ = 0;
+  int64_t size_ = 0;       // the raw file's size, -1 for a stream
+  int64_t rawConsumed_ = 0; // raw bytes read from file_
+  std::string pending_;    // bytes peeked (or the whole input, in memory)
+  size_t pendingPos_ = 0;
+  std::unique_ptr<Gunzip> gunzip_;
 };
 
 /// A file opened for binary writing; close() reports write errors.
