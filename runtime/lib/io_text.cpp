@@ -448,8 +448,8 @@ template <typename W> Graph<W> loadEdgeListText(InFile &in, TextWeights weights)
   if (weights == TextWeights::Auto) {
     weights = firstLineWeights(text, 0);
     if (weights == TextWeights::None && Graph<W>::kWeighted)
-      fileError(path, "file has no weights (its first edge line holds two vertex ids), but the "
-                      "program needs a weighted graph");
+      fileError(path, "file has no weights (its first edge line has no weight column nor a "
+                      "'weight' key), but the program needs a weighted graph");
   }
   TextFormat fmt{weights, 0, INT32_MAX,
                  weights == TextWeights::None

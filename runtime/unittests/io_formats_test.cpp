@@ -63,7 +63,7 @@ TEST(SnapText, CommentedEdgeListLoadsAsTheEdgeList) {
   // A third column is a weight.
   EXPECT_EQ(edgesIn<int32_t>("w.txt", kWeighted), edgesIn<int32_t>("w.wel", kWeighted));
   EXPECT_CONTAINS(errorOf([&] { loadGraph<int32_t>(writeTemp("u.txt", kEdges)); }),
-                  "file has no weights (its first edge line holds two vertex ids)");
+                  "file has no weights (its first edge line has no weight column nor a 'weight' key)");
   EXPECT_CONTAINS(errorOf([&] { loadGraph<NoWeight>(writeTemp("m.txt", "0 1\n1 2 3\n")); }),
                   "m.txt:2: unexpected extra text '3'");
 }
