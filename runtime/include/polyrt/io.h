@@ -1,10 +1,13 @@
 //===- io.h - Reading and writing graph files ---------------------------===//
 //
-// Formats, chosen by extension:
+// Formats, chosen by extension (X.gz: X gzip-compressed; a name whose
+// extension names no format is read by its content; docs/runtime.md):
 //   .el   "u v" per line (text), unweighted       .wel  "u v w" per line
 //   .sg   GAPBS serialized, unweighted            .wsg  GAPBS serialized, weighted (int32)
 //   .mtx  Matrix Market coordinate (read only; 1-based; "symmetric" files
 //         give an undirected graph, diagonal entries stored once)
+//   .txt, .edgelist  SNAP / NetworkX edge lists ("u v", "u v w", "u v {...}")
+//   .gr   DIMACS shortest paths ("p sp N M", "a U V W"; 1-based, directed)
 //   .adj  Ligra's AdjacencyGraph / WeightedAdjacencyGraph text CSR (read only;
 //         also a file without extension that starts so, as GraphIt's test
 //         graphs are; a directed graph of the lists as written)
