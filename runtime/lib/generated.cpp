@@ -15,4 +15,10 @@ void outNeighborOutOfRange(int64_t numVertices, int64_t v, int64_t degree, int64
               " out-neighbours, so there is no neighbour at position " + std::to_string(i));
 }
 
+void integerDivisionFailed(const char *where, bool byZero) {
+  stopProgram(std::string(where) + ": " +
+              (byZero ? "integer division by zero"
+                      : "integer overflow: the lowest value of its type divided by -1"));
+}
+
 } // namespace polyrt

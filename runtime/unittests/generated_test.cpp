@@ -8,6 +8,27 @@ using namespace polyrt;
 
 namespace {
 
+TEST(GeneratedDivide, TruncatesTowardZeroAsCpp) {
+  EXPECT_EQ(divide<int32_t>(7, 2, "p.gt:1:1"), 3);
+  EXPECT_EQ(divide<int32_t>(-7, 2, "p.gt:1:1"), -3);
+  EXPECT_EQ(divide<int32_t>(std::numeric_limits<int32_t>::min(), 1, "p.gt:1:1"),
+            std::numeric_limits<int32_t>::min());
+  EXPECT_EQ(divide<uint64_t>(std::numeric_limits<uint64_t>::max(), 1, "p.gt:1:1"),
+            std::numeric_limits<uint64_t>::max());
+}
+
+TEST(GeneratedDivideDeathTest, ZeroDivisorStopsTheProgramNamingThePlace) {
+  EXPECT_EXIT(divide<int32_t>(1, 0, "prog.gt:3:9"), testing::ExitedWithCode(1),
+              "error: prog.gt:3:9: integer division by zero");
+  EXPECT_EXIT(divide<uint32_t>(1, 0, "prog.gt:4:1"), testing::ExitedWithCode(1),
+              "error: prog.gt:4:1: integer division by zero");
+}
+
+TEST(GeneratedDivideDeathTest, LowestValueByMinusOneStopsTheProgram) {
+  EXPECT_EXIT(divide<int32_t>(std::numeric_limits<int32_t>::min(), -1, "prog.gt:5:2"),
+              testing::ExitedWithCode(1), "error: prog.gt:5:2: integer overflow");
+}
+
 // An integer sum large enough to be split over the threads gives the serial
 // total with any number of them; a float sum keeps the serial order (its
 // rounding would otherwise depend on the thread count).

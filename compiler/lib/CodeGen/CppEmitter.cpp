@@ -104,6 +104,14 @@ void CppEmitter::emitForwardDeclarations() {
   os << "\n";
 }
 
+std::string CppEmitter::sourcePlace(llvm::SMLoc loc) {
+  llvm::SourceMgr &sources = diags.sourceManager();
+  if (!loc.isValid() || !sources.FindBufferContainingLoc(loc))
+    return options.algorithmName;
+  auto [line, column] = sources.getLineAndColumn(loc);
+  return options.algorithmName + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
 bool CppEmitter::checkVectorElement(const Type &type, llvm::SMLoc loc) {
   if (type.kind != Type::Vector || vertexElements.count(type.element) ||
       edgeElements.count(type.element))

@@ -147,6 +147,13 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
       // std::pow computes in floating point; an integer power stays integral.
       return e.type.isIntegral() ? "static_cast<" + cppType(e.type) + ">(" + power + ")" : power;
     }
+    // An integer division checks its divisor (and INT_MIN / -1): a message
+    // naming the place, not SIGFPE.
+    if (b.op == BinaryOp::Div && e.type.isIntegral()) {
+      precedence = kPrimary;
+      return "polyrt::divide<" + cppType(e.type) + ">(" + expr(*b.lhs) + ", " + expr(*b.rhs) +
+             ", \"" + sourcePlace(b.loc) + "\")";
+    }
     precedence = precedenceOf(b.op);
     int lp, rp;
     std::string lhs = exprPrec(*b.lhs, lp), rhs = exprPrec(*b.rhs, rp);

@@ -137,6 +137,8 @@ private:
   // Expressions (EmitExpr.cpp).
 public:
   std::string exprPrec(const Expr &e, int &precedence);
+  /// "prog.gt:LINE:COL" for a run-time message about the code at loc.
+  std::string sourcePlace(llvm::SMLoc loc);
 private:
   std::string call(const CallExpr &c);
   std::string methodCall(const MethodCallExpr &m);
