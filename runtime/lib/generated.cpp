@@ -15,6 +15,11 @@ void outNeighborOutOfRange(int64_t numVertices, int64_t v, int64_t degree, int64
               " out-neighbours, so there is no neighbour at position " + std::to_string(i));
 }
 
+void degreeDoesNotFit(int64_t v, int64_t degree, const char *type) {
+  stopProgram("vertex " + std::to_string(v) + " has " + std::to_string(degree) +
+              " out-edges, more than " + type + " can count (getOutDegree(s) return " + type + ")");
+}
+
 void integerDivisionFailed(const char *where, bool byZero) {
   stopProgram(std::string(where) + ": " +
               (byZero ? "integer division by zero"

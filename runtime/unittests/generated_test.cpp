@@ -8,6 +8,28 @@ using namespace polyrt;
 
 namespace {
 
+// Vertex 0 has 200 out-edges (duplicates): more than an int8_t counts, which
+// stands in for a degree past 2^31 that an int cannot count.
+Graph<NoWeight> hubWith200Edges() {
+  std::vector<EdgeOffset> offsets = {0, 200, 200};
+  std::vector<VertexId> neighbors(200, 1);
+  return Graph<NoWeight>(2, std::move(offsets), std::move(neighbors), {}, true);
+}
+
+TEST(GeneratedDegrees, DegreesThatFitAreCounted) {
+  Graph<NoWeight> g = hubWith200Edges();
+  VertexArray<int32_t> degrees = outDegrees(g);
+  EXPECT_EQ(degrees[0], 200);
+  EXPECT_EQ(degrees[1], 0);
+  EXPECT_EQ(outDegreeAsInt(g, 0), 200);
+}
+
+TEST(GeneratedDegreesDeathTest, ADegreeTheTypeCannotCountStopsTheProgram) {
+  Graph<NoWeight> g = hubWith200Edges();
+  EXPECT_EXIT(outDegrees<int8_t>(g), testing::ExitedWithCode(1),
+              "error: vertex 0 has 200 out-edges, more than an int can count");
+}
+
 TEST(GeneratedDivide, TruncatesTowardZeroAsCpp) {
   EXPECT_EQ(divide<int32_t>(7, 2, "p.gt:1:1"), 3);
   EXPECT_EQ(divide<int32_t>(-7, 2, "p.gt:1:1"), -3);

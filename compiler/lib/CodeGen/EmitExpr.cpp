@@ -304,7 +304,7 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
   if (name == "getOutDegreesUint")
     return "polyrt::outDegrees<uint32_t>(" + receiver + ")";
   if (name == "getOutDegree")
-    return "static_cast<int32_t>(" + receiver + ".outDegree(" + arg + "))";
+    return "polyrt::outDegreeAsInt(" + receiver + ", " + arg + ")";
   if (name == "getOutNeighbor")
     return "polyrt::outNeighbor(" + receiver + ", " + arg + ", " + expr(*m.args[1]) + ")";
   if (name == "getNgh")

@@ -114,14 +114,34 @@ template <typename T> T popBack(std::vector<T> &list) {
   return last;
 }
 
+/// A degree the program's `int` (or `uint`) cannot hold: only a multigraph
+/// with more than 2^31 edges out of one vertex has one. Stops the program.
+[[noreturn]] void degreeDoesNotFit(int64_t v, int64_t degree, const char *type);
+
 /// edges.getOutDegrees() (Degree int32_t), edges.getOutDegreesUint() (uint32_t)
 template <typename Degree = int32_t, typename W>
 VertexArray<Degree> outDegrees(const Graph<W> &g) {
   VertexArray<Degree> degrees(g.numVertices(), 0);
+  int64_t tooLarge = -1;
 #pragma omp parallel for schedule(static)
-  for (int64_t v = 0; v < g.numVertices(); ++v)
-    degrees[v] = static_cast<Degree>(g.outDegree(static_cast<VertexId>(v)));
+  for (int64_t v = 0; v < g.numVertices(); ++v) {
+    int64_t degree = g.outDegree(static_cast<VertexId>(v));
+    if (degree > static_cast<int64_t>(std::numeric_limits<Degree>::max())) [[unlikely]]
+      std::atomic_ref<int64_t>(tooLarge).store(v, std::memory_order_relaxed);
+    degrees[v] = static_cast<Degree>(degree);
+  }
+  if (tooLarge >= 0)
+    degreeDoesNotFit(tooLarge, g.outDegree(static_cast<VertexId>(tooLarge)),
+                     std::is_signed_v<Degree> ? "an int" : "a uint");
   return degrees;
+}
+
+/// edges.getOutDegree(v) as the language's int.
+template <typename W> int32_t outDegreeAsInt(const Graph<W> &g, VertexId v) {
+  int64_t degree = g.outDegree(v);
+  if (degree > std::numeric_limits<int32_t>::max()) [[unlikely]]
+    degreeDoesNotFit(v, degree, "an int");
+  return static_cast<int32_t>(degree);
 }
 
 /// edges.getNgh(v): v's out-neighbours as a set (a neighbour list is sorted,
