@@ -1,6 +1,7 @@
 //===- polyc.cpp - The polyc driver ---------------------------------------===//
 //
 //   polyc prog.gt [-s prog.sched] [-o out] [--emit=exe|cpp|ast|ir]
+//         [--sanitize=address,undefined|thread]
 //
 // Reads the algorithm (and its inline `schedule:` section, if any), the
 // schedule file, checks both, lowers them through the pass pipeline and emits
@@ -90,6 +91,12 @@ cl::opt<std::string> runtimeLibraryDir("runtime-library-dir",
                                        cl::init(POLYC_RUNTIME_LIBRARY_DIR),
                                        cl::cat(polycCategory));
 
+cl::list<std::string> sanitize(
+    "sanitize",
+    cl::desc("Build the executable with sanitizers and link a sanitized polyrt: address, "
+             "undefined (or both), or thread (optionally with undefined)"),
+    cl::value_desc("address,undefined|thread"), cl::CommaSeparated, cl::cat(polycCategory));
+
 cl::opt<unsigned> errorLimit("ferror-limit",
                              cl::desc("Stop printing errors after this many (0: no limit)"),
                              cl::value_desc("N"), cl::init(20), cl::cat(polycCategory));
@@ -175,20 +182,103 @@ int writeText(const std::string &path, llvm::StringRef text) {
   return 0;
 }
 
-int compileExecutable(llvm::StringRef cppText, const std::string &output) {
+/// What --sanitize asks for: the sanitizers, and the runtime variant they link.
+struct SanitizerBuild {
+  bool enabled = false;
+  bool thread = false; // TSan: clang++ and LLVM's libomp (libpolyrt-tsan.a)
+  std::string names;   // for -fsanitize=
+};
+
+/// Checks --sanitize. ASan and UBSan use libpolyrt-asan.a, built with this
+/// build's compiler and both sanitizers, so either one means both. TSan uses
+/// libpolyrt-tsan.a, built with clang++ and libomp, whose Archer tool makes
+/// OpenMP's synchronisation visible to TSan (GCC's libgomp gives false reports).
+std::optional<SanitizerBuild> checkSanitize() {
+  SanitizerBuild build;
+  bool address = false, undefined = false;
+  for (const std::string &name : sanitize) {
+    if (name == "address")
+      address = true;
+    else if (name == "undefined")
+      undefined = true;
+    else if (name == "thread")
+      build.thread = true;
+    else {
+      fail("unknown sanitizer '" + name +
+           "' in --sanitize; polyc supports address, undefined (either or both) and thread "
+           "(alone or with undefined)");
+      return std::nullopt;
+    }
+  }
+  if (build.thread && address) {
+    fail("--sanitize=thread cannot be combined with address: ThreadSanitizer and "
+         "AddressSanitizer exclude each other; build the program twice");
+    return std::nullopt;
+  }
+  build.enabled = address || undefined || build.thread;
+  // libpolyrt-asan.a has both, so a program with either gets both.
+  if (build.thread)
+    build.names = undefined ? "thread,undefined" : "thread";
+  else if (build.enabled)
+    build.names = "address,undefined";
+  return build;
+}
+
+/// The sanitizer runtimes' default options and TSan's suppressions of the
+/// generated code's known benign races, compiled into the program
+/// (runtime/include/polyrt/sanitizer_defaults.h says what and why).
+std::string sanitizerDefaults(const SanitizerBuild &build) {
+  return "\n// polyc --sanitize=" + build.names +
+         "\n#include \"polyrt/sanitizer_defaults.h\"\n";
+}
+
+int compileExecutable(llvm::StringRef cppText, const std::string &output,
+                      const SanitizerBuild &san) {
   llvm::SmallString<128> cppPath;
   if (std::error_code ec = llvm::sys::fs::createTemporaryFile("polyc", "cpp", cppPath))
     return fail("cannot create a temporary file: " + ec.message());
-  if (int rc = writeText(cppPath.str().str(), cppText))
+  if (int rc = writeText(cppPath.str().str(),
+                         san.enabled ? cppText.str() + sanitizerDefaults(san) : cppText.str()))
     return rc;
 
-  auto compiler = llvm::sys::findProgramByName(cxx);
+  // TSan needs clang++ and libomp, like libpolyrt-tsan.a; an explicit --cxx wins.
+  std::string cxxName = san.thread && !cxx.getNumOccurrences() ? std::string(POLYC_TSAN_CXX)
+                                                               : cxx.getValue();
+  auto compiler = llvm::sys::findProgramByName(cxxName);
   if (!compiler)
-    return fail("cannot find the C++ compiler '" + cxx + "' (set it with --cxx)");
-  std::vector<std::string> args = {*compiler, "-std=c++20", "-O3", "-fopenmp",
-                                   "-I" + runtimeIncludeDir, cppPath.str().str(),
-                                   "-o", output,
-                                   runtimeLibraryDir + "/libpolyrt.a", "-lnuma", "-lz"};
+    return fail("cannot find the C++ compiler '" + cxxName + "' (set it with --cxx)" +
+                (san.thread ? "; --sanitize=thread needs clang++-19 and libomp-19-dev" : ""));
+  std::string library = runtimeLibraryDir + "/libpolyrt.a";
+  std::vector<std::string> args = {*compiler, "-std=c++20"};
+  if (san.enabled) {
+    const char *variant = san.thread ? "tsan" : "asan";
+    library = runtimeLibraryDir + "/libpolyrt-" + variant + ".a";
+    if (!llvm::sys::fs::exists(library)) {
+      llvm::sys::fs::remove(cppPath);
+      return fail("--sanitize=" + san.names + " links " + library +
+                  ", which the default build does not make; build it with: cmake --build " +
+                  POLYC_RUNTIME_BUILD_DIR + " --target polyrt-" + variant);
+    }
+    // -O1 keeps reports' stacks exact.
+    args.insert(args.end(), {"-O1", "-g", "-fno-omit-frame-pointer",
+                             "-fsanitize=" + san.names});
+    if (san.thread) {
+      // The program must run with LLVM's libomp from the directory that holds
+      // libarcher.so: libomp loads Archer from there when TSan is present.
+      std::string openmpDir = POLYC_TSAN_OPENMP_DIR;
+      if (openmpDir.empty()) {
+        llvm::sys::fs::remove(cppPath);
+        return fail("--sanitize=thread needs LLVM's OpenMP runtime with its Archer tool "
+                    "(libarcher.so), which this polyc was built without; install "
+                    "libomp-19-dev and reconfigure");
+      }
+      args.insert(args.end(), {"-L" + openmpDir, "-Wl,-rpath," + openmpDir});
+    }
+  } else {
+    args.push_back("-O3");
+  }
+  args.insert(args.end(), {"-fopenmp", "-I" + runtimeIncludeDir, cppPath.str().str(), "-o",
+                           output, library, "-lnuma", "-lz"});
   for (const std::string &flag : cxxFlags)
     args.push_back(flag);
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
@@ -227,6 +317,12 @@ int main(int argc, char **argv) {
         names += (names.empty() ? "" : ", ") + std::string(p.name);
       return fail("unknown pass '" + name + "' for --print-ir-after; the passes are " + names);
     }
+
+  std::optional<SanitizerBuild> sanitizers = checkSanitize();
+  if (!sanitizers)
+    return 1;
+  if (sanitizers->enabled && emitKind != EmitKind::Exe)
+    return fail("--sanitize applies to executables (--emit=exe) only");
 
   std::string output = outputPath.empty() ? defaultOutput() : outputPath.getValue();
   if (overwritesAnInput(output))
@@ -288,5 +384,5 @@ int main(int argc, char **argv) {
   if (!program->findFunc("main"))
     return fail("'" + inputPath + "' has no 'main' function, so it cannot be an executable; "
                 "use --emit=cpp to call its exported functions from C++");
-  return compileExecutable(cpp, output);
+  return compileExecutable(cpp, output, *sanitizers);
 }
