@@ -36,8 +36,8 @@ def _configure():
     config.test_format = lit.formats.ShTest(execute_external=False)
     # A suite is any directory of these; Inputs/ holds files tests read.
     config.suffixes = [".gt", ".sched", ".test"]
-    config.excludes = ["Inputs", "oracle", "graphs", "benchmarks", "qemu", "CMakeLists.txt",
-                       "lit.cfg.py", "lit.site.cfg.py.in", "README.md"]
+    config.excludes = ["Inputs", "oracle", "graphs", "benchmarks", "qemu", "sanitize",
+                       "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in", "README.md"]
     config.test_source_root = config.polyc_test_src_root
     config.test_exec_root = config.polyc_test_obj_root
 
