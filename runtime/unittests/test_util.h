@@ -42,10 +42,15 @@ inline testing::AssertionResult containsFormat(const char *textExpr, const char 
 /// leave nothing behind in /tmp.
 inline const std::filesystem::path &tempDirectory() {
   struct Directory {
+    pid_t owner = getpid();
     std::filesystem::path path =
-        std::filesystem::path(testing::TempDir()) / ("polyrt_" + std::to_string(getpid()));
+        std::filesystem::path(testing::TempDir()) / ("polyrt_" + std::to_string(owner));
     Directory() { std::filesystem::create_directories(path); }
     ~Directory() {
+      // A forked death-test child that exits normally must not take the
+      // parent's files with it.
+      if (getpid() != owner)
+        return;
       std::error_code ignored;
       std::filesystem::remove_all(path, ignored);
     }
