@@ -48,27 +48,10 @@ GraphFormat formatOfExtension(const std::string &ext) {
 }
 
 namespace {
-bool isBlankChar(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
-
 /// text starts with word, followed by white space or its end.
 bool startsWithWord(std::string_view text, std::string_view word) {
   return text.starts_with(word) &&
-         (text.size() == word.size() || isBlankChar(text[word.size()]) || text[word.size()] == '\n');
-}
-
-std::vector<std::string_view> fields(std::string_view line) {
-  std::vector<std::string_view> out;
-  size_t p = 0;
-  while (p < line.size()) {
-    while (p < line.size() && isBlankChar(line[p]))
-      ++p;
-    size_t start = p;
-    while (p < line.size() && !isBlankChar(line[p]))
-      ++p;
-    if (p > start)
-      out.push_back(line.substr(start, p - start));
-  }
-  return out;
+         (text.size() == word.size() || isBlank(text[word.size()]) || text[word.size()] == '\n');
 }
 
 bool allDigits(std::string_view t) {
@@ -84,7 +67,7 @@ std::string_view firstLine(std::string_view text, bool skipComments) {
     std::string_view line = text.substr(pos, nl == std::string_view::npos ? nl : nl - pos);
     pos = nl == std::string_view::npos ? text.size() : nl + 1;
     size_t first = 0;
-    while (first < line.size() && isBlankChar(line[first]))
+    while (first < line.size() && isBlank(line[first]))
       ++first;
     if (first == line.size())
       continue;
@@ -105,12 +88,12 @@ bool looksLikeEdgeList(std::string_view text) {
   if (size_t brace = line.find('{'); brace != std::string_view::npos) {
     data = line.substr(brace);
     line = line.substr(0, brace);
-    while (!data.empty() && isBlankChar(data.back()))
+    while (!data.empty() && isBlank(data.back()))
       data.remove_suffix(1);
     if (data.back() != '}')
       return false;
   }
-  std::vector<std::string_view> f = fields(line);
+  std::vector<std::string_view> f = splitBlanks(line);
   if (f.size() < 2 || !allDigits(f[0]) || !allDigits(f[1]))
     return false;
   if (f.size() == 2)

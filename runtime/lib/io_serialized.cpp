@@ -42,25 +42,30 @@ template <typename T> void growTo(std::vector<T> &v, int64_t size) {
   v.resize(size);
 }
 
+/// A stream's arrays grow as its data arrives, `bytes` so far: past the
+/// memory bound its header's claim could not be held anyway.
+void checkStreamBound(const InFile &in, int64_t bytes) {
+  const int64_t limit = largestInMemoryFile();
+  if (bytes > limit)
+    fileError(in.path(), "the header claims a graph larger than half of this machine's memory (" +
+                             str(limit) + " bytes), and the stream has sent that much");
+}
+
 /// Reads count elements into v. A regular file's header was checked against
 /// its size already; a stream's header is only a claim, so v grows as the
 /// data arrives and a stream that ends early is "truncated" long before the
 /// claim is allocated.
-template <typename T>
-void readElements(InFile &in, const std::string &path, std::vector<T> &v, int64_t count) {
+template <typename T> void readElements(InFile &in, std::vector<T> &v, int64_t count) {
   if (in.size() >= 0) {
     v.resize(count);
     in.read(v.data(), count * static_cast<int64_t>(sizeof(T)));
     return;
   }
   constexpr int64_t kChunk = int64_t(1) << 22;
-  const int64_t limit = largestInMemoryFile();
   v.clear();
   for (int64_t done = 0; done < count;) {
     int64_t k = std::min(kChunk, count - done);
-    if ((done + k) * static_cast<int64_t>(sizeof(T)) > limit)
-      fileError(path, "the header claims a graph larger than half of this machine's memory (" +
-                          str(limit) + " bytes), and the stream has sent that much");
+    checkStreamBound(in, (done + k) * static_cast<int64_t>(sizeof(T)));
     growTo(v, done + k);
     in.read(v.data() + done, k * static_cast<int64_t>(sizeof(T)));
     done += k;
@@ -72,7 +77,7 @@ template <typename W>
 void readCSR(InFile &in, const std::string &path, const char *what, int64_t n, int64_t m,
              bool weighted, std::vector<EdgeOffset> &offsets, std::vector<VertexId> &nbrs,
              std::vector<W> &weights) {
-  readElements(in, path, offsets, n + 1);
+  readElements(in, offsets, n + 1);
   if (offsets[0] != 0)
     fileError(path, std::string(what) + " offsets must start at 0, not " + str(offsets[0]));
   int64_t bad = -1;
@@ -87,7 +92,7 @@ void readCSR(InFile &in, const std::string &path, const char *what, int64_t n, i
     fileError(path, std::string(what) + " offsets end at " + str(offsets[n]) +
                         ", not at num_edges " + str(m));
   if (!weighted) {
-    readElements(in, path, nbrs, m);
+    readElements(in, nbrs, m);
   } else {
     // Pairs come in blocks, split into ids and (converted) weights; from a
     // stream the arrays grow block by block, as readElements does.
@@ -106,9 +111,7 @@ void readCSR(InFile &in, const std::string &path, const char *what, int64_t n, i
       int64_t k = std::min(kBlock, m - lo);
       in.read(block.data(), k * 8);
       if (stream) {
-        if ((lo + k) * 8 > largestInMemoryFile())
-          fileError(path, "the header claims a graph larger than half of this machine's memory, "
-                          "and the stream has sent that much");
+        checkStreamBound(in, (lo + k) * 8);
         growTo(nbrs, lo + k);
         if constexpr (!std::is_same_v<W, NoWeight>)
           growTo(weights, lo + k);

@@ -24,6 +24,22 @@
 #include <string_view>
 
 namespace polyrt::detail {
+
+std::vector<std::string_view> splitBlanks(std::string_view line) {
+  std::vector<std::string_view> tokens;
+  size_t p = 0;
+  while (p < line.size()) {
+    while (p < line.size() && isBlank(line[p]))
+      ++p;
+    size_t start = p;
+    while (p < line.size() && !isBlank(line[p]))
+      ++p;
+    if (p > start)
+      tokens.push_back(line.substr(start, p - start));
+  }
+  return tokens;
+}
+
 namespace {
 
 struct TextFormat {
@@ -38,10 +54,6 @@ struct ParseError {
   size_t pos = std::string::npos; // byte offset of the offending token
   std::string message;
 };
-
-inline bool isBlank(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
 
 std::string quoted(std::string_view token) {
   if (token.size() > 40)
@@ -390,21 +402,6 @@ Graph<W> buildFromParsed(const std::string &path, const std::vector<WEdge<W>> &e
   }
 }
 
-std::vector<std::string_view> splitBlanks(std::string_view line) {
-  std::vector<std::string_view> tokens;
-  size_t p = 0;
-  while (p < line.size()) {
-    while (p < line.size() && isBlank(line[p]))
-      ++p;
-    size_t start = p;
-    while (p < line.size() && !isBlank(line[p]))
-      ++p;
-    if (p > start)
-      tokens.push_back(line.substr(start, p - start));
-  }
-  return tokens;
-}
-
 std::string lower(std::string_view text) {
   std::string s(text);
   for (char &c : s)
@@ -412,9 +409,6 @@ std::string lower(std::string_view text) {
   return s;
 }
 
-} // namespace
-
-namespace {
 /// What the first edge line of text[begin..] has after its two ids: None
 /// (nothing, or a data column without a 'weight' key) or Number.
 TextWeights firstLineWeights(std::string_view text, size_t begin) {

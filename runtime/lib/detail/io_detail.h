@@ -8,8 +8,17 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace polyrt::detail {
+
+/// The field separators of the text formats (a newline ends a line instead).
+inline bool isBlank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+/// The fields of one line, split at runs of isBlank characters.
+std::vector<std::string_view> splitBlanks(std::string_view line);
 
 /// The weight column of a text edge list.
 enum class TextWeights {
