@@ -234,13 +234,6 @@ std::string sanitizerDefaults(const SanitizerBuild &build) {
 
 int compileExecutable(llvm::StringRef cppText, const std::string &output,
                       const SanitizerBuild &san) {
-  llvm::SmallString<128> cppPath;
-  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("polyc", "cpp", cppPath))
-    return fail("cannot create a temporary file: " + ec.message());
-  if (int rc = writeText(cppPath.str().str(),
-                         san.enabled ? cppText.str() + sanitizerDefaults(san) : cppText.str()))
-    return rc;
-
   // TSan needs clang++ and libomp, like libpolyrt-tsan.a; an explicit --cxx wins.
   std::string cxxName = san.thread && !cxx.getNumOccurrences() ? std::string(POLYC_TSAN_CXX)
                                                                : cxx.getValue();
@@ -253,12 +246,10 @@ int compileExecutable(llvm::StringRef cppText, const std::string &output,
   if (san.enabled) {
     const char *variant = san.thread ? "tsan" : "asan";
     library = runtimeLibraryDir + "/libpolyrt-" + variant + ".a";
-    if (!llvm::sys::fs::exists(library)) {
-      llvm::sys::fs::remove(cppPath);
+    if (!llvm::sys::fs::exists(library))
       return fail("--sanitize=" + san.names + " links " + library +
                   ", which the default build does not make; build it with: cmake --build " +
                   POLYC_RUNTIME_BUILD_DIR + " --target polyrt-" + variant);
-    }
     // -O1 keeps reports' stacks exact.
     args.insert(args.end(), {"-O1", "-g", "-fno-omit-frame-pointer",
                              "-fsanitize=" + san.names});
@@ -266,16 +257,25 @@ int compileExecutable(llvm::StringRef cppText, const std::string &output,
       // The program must run with LLVM's libomp from the directory that holds
       // libarcher.so: libomp loads Archer from there when TSan is present.
       std::string openmpDir = POLYC_TSAN_OPENMP_DIR;
-      if (openmpDir.empty()) {
-        llvm::sys::fs::remove(cppPath);
+      if (openmpDir.empty())
         return fail("--sanitize=thread needs LLVM's OpenMP runtime with its Archer tool "
                     "(libarcher.so), which this polyc was built without; install "
                     "libomp-19-dev and reconfigure");
-      }
       args.insert(args.end(), {"-L" + openmpDir, "-Wl,-rpath," + openmpDir});
     }
   } else {
     args.push_back("-O3");
+  }
+
+  // The C++ goes to a temporary file only once nothing can stop the compile,
+  // and is removed whatever the compiler does.
+  std::string source = san.enabled ? cppText.str() + sanitizerDefaults(san) : cppText.str();
+  llvm::SmallString<128> cppPath;
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile("polyc", "cpp", cppPath))
+    return fail("cannot create a temporary file: " + ec.message());
+  if (int rc = writeText(cppPath.str().str(), source)) {
+    llvm::sys::fs::remove(cppPath);
+    return rc;
   }
   args.insert(args.end(), {"-fopenmp", "-I" + runtimeIncludeDir, cppPath.str().str(), "-o",
                            output, library, "-lnuma", "-lz"});
@@ -292,7 +292,7 @@ int compileExecutable(llvm::StringRef cppText, const std::string &output,
   std::string failure =
       "the C++ compiler failed" +
       (errorMessage.empty() ? " (exit status " + std::to_string(rc) + ")" : ": " + errorMessage);
-  if (int written = writeText(kept, cppText))
+  if (int written = writeText(kept, source))
     return written;
   return fail(failure + "; the generated C++ is kept at " + kept);
 }
