@@ -6,7 +6,10 @@
 // cache-blocked: segments run one after the other), the vertex in a vertex
 // traversal, or any element when the loop is serial. An edge-parallel loop
 // splits a vertex's edges between threads, so there nobody owns anything.
-// Every other write to global state becomes an atomic operation.
+// Every other write to global state becomes an atomic operation, and so does
+// an owned `=` to a vector the function also reads at other indices (pointer
+// jumping's `IDs[v] = IDs[IDs[v]]`): other threads read that element while
+// its owner stores it, and a relaxed atomic store costs nothing more.
 //
 // One atomic pattern is cheaper still (BFS's): a push whose destination
 // filter admits only vertices whose element of the tracked vector still
@@ -29,6 +32,7 @@
 // fallback: the user asked for one method and gets it or is told why not.
 //
 //===----------------------------------------------------------------------===//
+#include "polyc/IR/Clone.h"
 #include "polyc/Passes/Accesses.h"
 #include "polyc/Passes/Effects.h"
 #include "polyc/Passes/Pass.h"
@@ -45,6 +49,23 @@ bool indexedBy(const AssignStmt &assign, const ParamDecl *param) {
   const IndexExpr *index = elementIndex(*assign.target);
   auto *name = index ? dyn_cast<NameExpr>(index->index.get()) : nullptr;
   return name && param && name->decl == param;
+}
+
+/// Whether `func` reads `global` at an index other than `owner` (pointer
+/// jumping's `IDs[IDs[v]]`): then another thread may read the element the
+/// owner writes.
+bool readsAtOtherIndices(const FuncDecl &func, const VarDecl *global, const ParamDecl *owner) {
+  bool found = false;
+  forEachExprIn(func.body, [&](const Expr &e) {
+    auto *index = dyn_cast<IndexExpr>(&e);
+    auto *base = index ? dyn_cast<NameExpr>(index->base.get()) : nullptr;
+    if (!base || base->decl != global)
+      return;
+    auto *at = dyn_cast<NameExpr>(index->index.get());
+    if (!at || at->decl != owner)
+      found = true;
+  });
+  return found;
 }
 
 std::vector<WriteInfo> classifyWrites(const FunctionEffects &effects, const FuncDecl &func,
@@ -67,6 +88,15 @@ std::vector<WriteInfo> classifyWrites(const FunctionEffects &effects, const Func
     w.indexedByOwner = indexedBy(*assign, owner);
     w.tracked = tracked && global == tracked && indexedBy(*assign, dst);
     w.sync = parallel && !(owned && w.indexedByOwner) ? WriteSync::Atomic : WriteSync::Plain;
+    // An owned `=` that other threads may read at the same time is stored
+    // atomically (a relaxed store: the same instruction on x86-64), so that
+    // the only races left are plain reads beside the runtime's atomics
+    // (sanitizer_defaults.h). Owned reductions read elsewhere (a pull's
+    // `IDs[dst] min= IDs[src]`) stay plain: an atomic read-modify-write would
+    // cost what the owner needs no lock for.
+    if (parallel && w.sync == WriteSync::Plain && assign->op == AssignOp::Assign &&
+        readsAtOtherIndices(func, global, owner))
+      w.sync = WriteSync::Atomic;
     writes.push_back(w);
   }
   return writes;
