@@ -3,6 +3,9 @@
 
 #include "polyrt/program.h"
 
+#include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <string>
 
 namespace polyrt {
@@ -13,6 +16,24 @@ void outNeighborOutOfRange(int64_t numVertices, int64_t v, int64_t degree, int64
                 std::to_string(numVertices) + " vertices)");
   stopProgram("getOutNeighbor: vertex " + std::to_string(v) + " has " + std::to_string(degree) +
               " out-neighbours, so there is no neighbour at position " + std::to_string(i));
+}
+
+void integerOverflow(const char *where, char operation, int64_t a, int64_t b) {
+  std::string expression = operation == '-' && a == 0 ? "-(" + std::to_string(b) + ")"
+                                                       : std::to_string(a) + " " + operation +
+                                                             " " + std::to_string(b);
+  stopProgram(std::string(where) + ": integer overflow: " + expression + " does not fit in int");
+}
+
+void integerPowerOverflow(const char *where, double a, double b, double power, const char *type) {
+  std::ostringstream message;
+  message << std::setprecision(17) << where << ": integer overflow: " << a << " ^ " << b << " is ";
+  if (std::isnan(power))
+    message << "not a number";
+  else
+    message << power;
+  message << ", which does not fit in " << type;
+  stopProgram(message.str());
 }
 
 void degreeDoesNotFit(int64_t v, int64_t degree, const char *type) {

@@ -231,6 +231,7 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
   if (v.sourceElementInRegister)
     args += ", " + elementRegisterName(*v.sourceElementInRegister, "src");
   if (v.accumulation) {
+    const AssignStmt &foldStmt = *v.accumulation->fold;
     std::string value = foldedValue("src", "e");
     // (In the NUMA merge form the walk folds into node buffers and the
     // target only changes in the merge phase: there is nothing to store.)
@@ -250,12 +251,13 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
       if (v.accumulation->tracksChange) { // each step reports a change, as updateTracked does
         fold.push_back("const " + cppType(v.accumulation->fold->target->type) +
                        " before = folded;");
-        fold.push_back(std::string("folded ") + spelling(v.accumulation->fold->op) + " " + value +
-                       ";");
+        fold.push_back(emitter.inPlaceUpdate(foldStmt.op, foldStmt.target->type, "folded", value,
+                                       foldStmt.loc));
         fold.push_back("changed |= folded != before;");
         break;
       }
-      fold.push_back(std::string("folded ") + spelling(v.accumulation->fold->op) + " " + value + ";");
+      fold.push_back(
+          emitter.inPlaceUpdate(foldStmt.op, foldStmt.target->type, "folded", value, foldStmt.loc));
     }
     if (v.accumulation->guard) {
       body.push_back("if (" + name + "_guard(" + args + ")) {");
@@ -683,7 +685,7 @@ void VariantWriter::emitMergeForm(const std::vector<std::string> &body) {
   switch (numa.combine) {
   case AssignOp::Min: combine = "polyrt::reduceMin(folded, partial);"; break;
   case AssignOp::Max: combine = "polyrt::reduceMax(folded, partial);"; break;
-  default: combine = std::string("folded ") + spelling(numa.combine) + " partial;";
+  default: combine = emitter.inPlaceUpdate(numa.combine, fold.target->type, "folded", "partial", fold.loc);
   }
   os << "  // NUMA, merge form: node k folds the in-edges from the sources it owns into\n"
      << "  // its own buffer; after a barrier each node's threads fold all buffers into\n"
@@ -832,8 +834,12 @@ void VariantWriter::emitBody(const std::string &apply) {
   else if (v.input == FrontierRepr::Bitvector && !walksParts)
     os << "  const uint64_t *inFrontier = frontier.bits();\n";
   emitOutputBuilder();
+  // An int sum is summed in 64 bits, which the threads' partial sums cannot
+  // overflow, and checked once when it is added to the int.
+  const bool wideSum = v.accumulation && v.accumulation->addsToSum &&
+                       CppEmitter::checksOverflow(v.accumulation->fold->target->type);
   if (v.accumulation && v.accumulation->addsToSum)
-    os << "  " << cppType(v.accumulation->fold->target->type)
+    os << "  " << (wideSum ? "int64_t" : cppType(v.accumulation->fold->target->type))
        << " sumOfFolds = 0; // added to " << summedName(foldedVector(*v.accumulation))
        << " after the walk\n";
 
@@ -854,7 +860,8 @@ void VariantWriter::emitBody(const std::string &apply) {
       std::string target = "&" + name + "_target(dst), folded";
       beforeEdges = {type + " folded = " + foldIdentity(*v.accumulation->fold) + "; // this node's part"};
       if (op == AssignOp::Add) {
-        afterEdges = {"polyrt::writeAdd(" + target + ");"};
+        afterEdges = {emitter.atomicAdd(v.accumulation->fold->target->type, "&" + name + "_target(dst)",
+                                  "folded", v.accumulation->fold->loc)};
       } else {
         std::string write = op == AssignOp::Min ? "polyrt::writeMin(" : "polyrt::writeMax(";
         if (v.accumulation->tracksChange) {
@@ -998,7 +1005,12 @@ void VariantWriter::emitBody(const std::string &apply) {
   }
   lines(afterLoops, 1);
   if (v.accumulation && v.accumulation->addsToSum)
-    os << "  " << summedName(foldedVector(*v.accumulation)) << " += sumOfFolds;\n";
+    os << "  "
+       << (wideSum ? "polyrt::addWide(" + summedName(foldedVector(*v.accumulation)) +
+                         ", sumOfFolds, \"" + emitter.sourcePlace(v.accumulation->fold->loc) +
+                         "\");"
+                   : summedName(foldedVector(*v.accumulation)) + " += sumOfFolds;")
+       << "\n";
   if (t.producesFrontier())
     os << "  return next.finish();\n";
 }

@@ -136,6 +136,10 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
     auto &u = cast<UnaryExpr>(e);
     int inner;
     std::string operand = exprPrec(*u.operand, inner);
+    // -(lowest int) does not fit; a negated literal always does.
+    if (u.op == UnaryOp::Neg && !llvm::isa<IntLitExpr>(*u.operand))
+      if (std::string checked = checkedNegation(e.type, operand, u.loc); !checked.empty())
+        return checked;
     precedence = kUnary;
     const char *op = u.op == UnaryOp::Neg ? "-" : u.op == UnaryOp::Plus ? "+" : "!";
     return op + withParens(operand, inner, kUnary);
@@ -143,17 +147,18 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
   case Expr::Binary: {
     auto &b = cast<BinaryExpr>(e);
     if (b.op == BinaryOp::Pow) {
-      std::string power = "std::pow(" + expr(*b.lhs) + ", " + expr(*b.rhs) + ")";
-      // std::pow computes in floating point; an integer power stays integral.
-      return e.type.isIntegral() ? "static_cast<" + cppType(e.type) + ">(" + power + ")" : power;
+      // std::pow computes in floating point; an integer power stays
+      // integral, and one its type cannot hold stops the program.
+      if (e.type.isIntegral())
+        return "polyrt::integerPower<" + cppType(e.type) + ">(" + expr(*b.lhs) + ", " +
+               expr(*b.rhs) + ", \"" + sourcePlace(b.loc) + "\")";
+      return "std::pow(" + expr(*b.lhs) + ", " + expr(*b.rhs) + ")";
     }
-    // An integer division checks its divisor (and INT_MIN / -1): a message
-    // naming the place, not SIGFPE.
-    if (b.op == BinaryOp::Div && e.type.isIntegral()) {
-      precedence = kPrimary;
-      return "polyrt::divide<" + cppType(e.type) + ">(" + expr(*b.lhs) + ", " + expr(*b.rhs) +
-             ", \"" + sourcePlace(b.loc) + "\")";
-    }
+    // int + - * stop on overflow and integer / on a zero divisor, with a
+    // message naming the place (EmitCheckedArithmetic.cpp).
+    if (std::string checked = checkedBinary(b.op, e.type, expr(*b.lhs), expr(*b.rhs), b.loc);
+        !checked.empty())
+      return checked;
     precedence = precedenceOf(b.op);
     int lp, rp;
     std::string lhs = exprPrec(*b.lhs, lp), rhs = exprPrec(*b.rhs, rp);

@@ -19,17 +19,6 @@ namespace {
 
 const char *kChanged = "polyc_changed";
 
-/// The functor naming a compound assignment's operation, for CAS loops.
-const char *operationFunctor(AssignOp op) {
-  switch (op) {
-  case AssignOp::Add: return "std::plus<>()";
-  case AssignOp::Sub: return "std::minus<>()";
-  case AssignOp::Mul: return "std::multiplies<>()";
-  case AssignOp::Div: return "std::divides<>()";
-  default: return "";
-  }
-}
-
 } // namespace
 
 std::string CppEmitter::signature(const FuncDecl &func, const std::string &name,
@@ -199,27 +188,29 @@ std::string CppEmitter::assignment(const AssignStmt &a) {
   std::string value = exprAs(*a.value, type);
   if (module.movedAssignments.count(&a))
     value = "std::move(" + value + ")";
-  return plainUpdate(a.op, target, value);
+  return plainUpdate(a, target, value);
 }
 
-std::string CppEmitter::plainUpdate(AssignOp op, const std::string &target,
+std::string CppEmitter::plainUpdate(const AssignStmt &a, const std::string &target,
                                     const std::string &value) {
-  switch (op) {
+  switch (a.op) {
+  case AssignOp::Assign: return target + " = " + value + ";";
   case AssignOp::Min: return "polyrt::reduceMin(" + target + ", " + value + ");";
   case AssignOp::Max: return "polyrt::reduceMax(" + target + ", " + value + ");";
-  default: return target + " " + spelling(op) + " " + value + ";";
+  default: return inPlaceUpdate(a.op, a.target->type, target, value, a.loc);
   }
 }
 
 /// A plain update that returns whether the element changed.
-std::string CppEmitter::plainTrackedUpdate(AssignOp op, const std::string &target,
+std::string CppEmitter::plainTrackedUpdate(const AssignStmt &a, const std::string &target,
                                            const std::string &value) {
-  switch (op) {
+  switch (a.op) {
   case AssignOp::Assign: return "polyrt::assignTracked(" + target + ", " + value + ");";
   case AssignOp::Min: return "polyrt::reduceMin(" + target + ", " + value + ");";
   case AssignOp::Max: return "polyrt::reduceMax(" + target + ", " + value + ");";
   default:
-    return "polyrt::updateTracked(" + target + ", " + value + ", " + operationFunctor(op) + ");";
+    return "polyrt::updateTracked(" + target + ", " + value + ", " +
+           updateFunctor(a.op, a.target->type, a.loc) + ");";
   }
 }
 
@@ -232,7 +223,7 @@ std::string CppEmitter::scheduledAssignment(const AssignStmt &a, const WriteInfo
   std::string address = "&" + target;
   std::string changed = std::string(kChanged) + " |= ";
   if (w.sync == WriteSync::Plain)
-    return changed + plainTrackedUpdate(a.op, target, value);
+    return changed + plainTrackedUpdate(a, target, value);
   if (w.sync == WriteSync::Lock) {
     // The element's stripe lock held, the update is the serial program's.
     std::string body;
@@ -240,9 +231,9 @@ std::string CppEmitter::scheduledAssignment(const AssignStmt &a, const WriteInfo
       body = "return polyrt::claimPlain(element, " + exprAs(*w.expected, a.target->type) + ", " +
              value + ");";
     else if (w.tracked)
-      body = "return " + plainTrackedUpdate(a.op, "element", value);
+      body = "return " + plainTrackedUpdate(a, "element", value);
     else
-      body = plainUpdate(a.op, "element", value);
+      body = plainUpdate(a, "element", value);
     return (w.tracked ? changed : std::string()) + "polyrt::underLockOf(" + address +
            ", [&](auto &element) { " + body + " });";
   }
@@ -262,11 +253,11 @@ std::string CppEmitter::scheduledAssignment(const AssignStmt &a, const WriteInfo
   case AssignOp::Max: return prefix + "polyrt::writeMax(" + address + ", " + value + ");";
   case AssignOp::Add:
     if (!w.tracked)
-      return "polyrt::writeAdd(" + address + ", " + value + ");";
+      return atomicAdd(a.target->type, address, value, a.loc);
     [[fallthrough]];
   default:
     return prefix + (w.tracked ? "polyrt::atomicUpdateTracked(" : "polyrt::writeUpdate(") +
-           address + ", " + value + ", " + operationFunctor(a.op) + ");";
+           address + ", " + value + ", " + updateFunctor(a.op, a.target->type, a.loc) + ");";
   }
 }
 

@@ -152,14 +152,34 @@ private:
   /// (writeMin, compareAndSwap); the field of a fused vector's element.
   std::string elementAddress(const Expr &vector, const Expr &index);
 
+  // Integer arithmetic that stops instead of wrapping (EmitCheckedArithmetic.cpp).
+public:
+  /// Whether + - * on `type` are checked for overflow (the signed int).
+  static bool checksOverflow(const Type &type);
+  /// `op` checked (int + - *, any integer /), or "" when it is C++'s own.
+  std::string checkedBinary(BinaryOp op, const Type &type, const std::string &lhs,
+                            const std::string &rhs, llvm::SMLoc loc);
+  /// Unary minus checked, or "" when it is C++'s own.
+  std::string checkedNegation(const Type &type, const std::string &operand, llvm::SMLoc loc);
+  /// `target op= value;` for op in + - * / on a `type` element.
+  std::string inPlaceUpdate(AssignOp op, const Type &type, const std::string &target,
+                            const std::string &value, llvm::SMLoc loc);
+  /// The functor the runtime's compare-and-swap loops apply for `op`.
+  std::string updateFunctor(AssignOp op, const Type &type, llvm::SMLoc loc);
+  /// `*address += value` as one atomic add.
+  std::string atomicAdd(const Type &type, const std::string &address, const std::string &value,
+                        llvm::SMLoc loc);
+private:
+
   // Statements and functions (EmitStmt.cpp).
   void emitFunction(const FuncDecl &func, const std::string &name, const FunctionContext &ctx);
   void emitBlock(const Block &block, unsigned indent);
   void emitStmt(const Stmt &s, unsigned indent);
   std::string assignment(const AssignStmt &a);
   std::string scheduledAssignment(const AssignStmt &a, const WriteInfo &w);
-  std::string plainUpdate(AssignOp op, const std::string &target, const std::string &value);
-  std::string plainTrackedUpdate(AssignOp op, const std::string &target, const std::string &value);
+  std::string plainUpdate(const AssignStmt &a, const std::string &target, const std::string &value);
+  std::string plainTrackedUpdate(const AssignStmt &a, const std::string &target,
+                                 const std::string &value);
   void emitParFor(const ForStmt &f, unsigned indent);
   std::string localDeclaration(const VarDecl &var);
   std::string returnStatement();

@@ -9,6 +9,7 @@
 #define POLYRT_GENERATED_H
 
 #include "polyrt/atomics.h"
+#include "polyrt/checked_arithmetic.h"
 #include "polyrt/graph.h"
 #include "polyrt/intersection.h"
 #include "polyrt/vertex_array.h"
@@ -166,21 +167,6 @@ template <typename W> VertexId outNeighbor(const Graph<W> &g, int64_t v, int64_t
   if (static_cast<uint64_t>(i) >= static_cast<uint64_t>(end - begin)) [[unlikely]]
     outNeighborOutOfRange(g.numVertices(), v, static_cast<int64_t>(end - begin), i);
   return g.outNeighbors()[begin + i];
-}
-
-/// The language's integer `a / b` (truncating, as C++): a zero divisor, or
-/// the one quotient that overflows (the lowest value divided by -1), stops
-/// the program with a message naming `where` (the program's file:line:col),
-/// from any thread, instead of dying of SIGFPE.
-[[noreturn]] void integerDivisionFailed(const char *where, bool byZero);
-template <typename T> inline T divide(T a, T b, const char *where) {
-  static_assert(std::is_integral_v<T>);
-  if (b == 0) [[unlikely]]
-    integerDivisionFailed(where, true);
-  if constexpr (std::is_signed_v<T>)
-    if (b == -1 && a == std::numeric_limits<T>::min()) [[unlikely]]
-      integerDivisionFailed(where, false);
-  return a / b;
 }
 
 /// intersectNeighbor(edges, a, b): the neighbours a and b share, below b

@@ -11,15 +11,30 @@
 #define POLYRT_UPDATE_OPS_H
 
 #include "polyrt/atomics.h"
+#include "polyrt/checked_arithmetic.h"
 
 #include <limits>
+#include <type_traits>
 
 namespace polyrt {
 
+/// An int sum that does not fit stops the program, as the language's `+=`
+/// does (checked_arithmetic.h); the place is the traversal's, not known here.
 struct AddUpdate {
+  static constexpr const char *kWhere = "a += deferred by configUpdateSync";
   template <typename T> static constexpr T identity() { return T(0); }
-  template <typename T> static void plain(T &x, T value) { x += value; }
-  template <typename T> static void atomic(T *x, T value) { writeAdd(x, value); }
+  template <typename T> static void plain(T &x, T value) {
+    if constexpr (std::is_integral_v<T> && std::is_signed_v<T>)
+      addTo(x, value, kWhere);
+    else
+      x += value;
+  }
+  template <typename T> static void atomic(T *x, T value) {
+    if constexpr (std::is_integral_v<T> && std::is_signed_v<T>)
+      writeAddChecked(x, value, kWhere);
+    else
+      writeAdd(x, value);
+  }
 };
 
 struct MinUpdate {
