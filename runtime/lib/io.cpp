@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "polyrt/io.h"
+#include "polyrt/loaded_graphs.h"
 
 #include "detail/file.h"
 #include "detail/io_detail.h"
@@ -154,7 +155,9 @@ GraphFormat sniffFormat(InFile &in) {
 
 } // namespace detail
 
-template <typename W> Graph<W> loadGraph(const std::string &path) {
+namespace {
+
+template <typename W> Graph<W> readGraphFile(const std::string &path) {
   using detail::GraphFormat;
   detail::LoadProgress progress(path);
   std::string ext = detail::extensionOf(path);
@@ -207,6 +210,15 @@ template <typename W> Graph<W> loadGraph(const std::string &path) {
                                          : "unknown graph file extension '" + shown + "'") +
                               ", and its content is not a graph format polyrt recognizes"
                               " (supported: " + supportedGraphExtensions() + ")");
+}
+
+} // namespace
+
+template <typename W> Graph<W> loadGraph(const std::string &path) {
+  Graph<W> g = readGraphFile<W>(path);
+  // For messages about vertex ids that are not vertices of it (loaded_graphs.h).
+  recordLoadedGraph(path, g.numVertices());
+  return g;
 }
 
 template <typename W> void writeGraph(const Graph<W> &g, const std::string &path) {

@@ -4,6 +4,7 @@
 #include "polyrt/node_frontier.h"
 
 #include "polyrt/atomics.h"
+#include "polyrt/loaded_graphs.h"
 
 #include "detail/parallel.h"
 
@@ -242,8 +243,7 @@ const uint64_t *VertexSubset::bits() {
 
 void VertexSubset::addVertex(VertexId v) {
   if (v < 0 || v >= n_)
-    throw Error("addVertex: vertex " + std::to_string(v) + " is outside the set's range [0, " +
-                std::to_string(n_) + ")");
+    throw Error("addVertex: " + describeVertexOutOfRange(int64_t{v}, int64_t{n_}));
   if (contains(v))
     return;
   if (hasDense_)
