@@ -179,6 +179,8 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
     if (auto *base = dyn_cast<NameExpr>(ix.base.get()); base && !base->decl &&
                                                           base->name == "argv")
       return "polyrt::argument(polyc_argc, polyc_argv, " + expr(*ix.index) + ")";
+    if (auto checked = module.checkedIndices.find(&ix); checked != module.checkedIndices.end())
+      return checkedElement(ix, checked->second); // serial code: a range check
     if (auto *base = dyn_cast<NameExpr>(ix.base.get());
         base && context && context->elementInLocal && base->decl == context->elementInLocal)
       if (auto *at = dyn_cast<NameExpr>(ix.index.get());

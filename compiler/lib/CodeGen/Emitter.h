@@ -151,6 +151,9 @@ private:
   /// &vector[index] for the built-ins that update one element in place
   /// (writeMin, compareAndSwap); the field of a fused vector's element.
   std::string elementAddress(const Expr &vector, const Expr &index);
+  /// `x[i]` through polyrt::checkedAt or checkedSlotAt: an access the
+  /// checked-indices pass listed (EmitCheckedIndex.cpp).
+  std::string checkedElement(const IndexExpr &ix, IndexCheck check);
 
   // Integer arithmetic that stops instead of wrapping (EmitCheckedArithmetic.cpp).
 public:

@@ -110,3 +110,23 @@ std::map<const FuncDecl *, FunctionEffects> polyc::analyzeEffects(const Program 
   }
   return effects;
 }
+
+std::set<const FuncDecl *> polyc::functionsCalledFrom(const Program &program,
+                                                      const std::set<const FuncDecl *> &roots) {
+  std::map<const FuncDecl *, std::vector<const FuncDecl *>> callees;
+  for (const auto &decl : program.decls)
+    if (auto *func = dyn_cast<FuncDecl>(decl.get()))
+      callees[func] = scanFunction(*func).callees;
+  std::set<const FuncDecl *> reached;
+  std::vector<const FuncDecl *> work(roots.begin(), roots.end());
+  while (!work.empty()) {
+    const FuncDecl *func = work.back();
+    work.pop_back();
+    if (!reached.insert(func).second)
+      continue;
+    auto it = callees.find(func);
+    if (it != callees.end())
+      work.insert(work.end(), it->second.begin(), it->second.end());
+  }
+  return reached;
+}

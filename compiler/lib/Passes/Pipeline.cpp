@@ -76,6 +76,10 @@ const std::vector<Pass> &polyc::passPipeline() {
        runTransposeViewsPass},
       {"access-accounting", "--account-accesses: what each loop counts, owner and other side",
        runAccessAccountingPass},
+      {"checked-indices",
+       "vector accesses in serial code (main and its helpers) check their index; "
+       "applied functions' do not",
+       runCheckedIndicesPass},
       // Last: the loops each variant runs, from every decision above.
       {"loop-nest", "the loops of each variant: owners, task shape, output adds",
        runLoopNestPass},

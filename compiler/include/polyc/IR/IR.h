@@ -466,6 +466,13 @@ struct EdgePlacement {
   std::vector<AgentParts> parts; // distinct, in traversal order
 };
 
+/// How a vector access that runs serially checks its index (the
+/// checked-indices pass).
+enum class IndexCheck {
+  Vertex,   // a per-vertex vector: a bad index is named as no vertex of the loaded graph
+  Position, // any other vector (fixed-length, per-edge): the range is named
+};
+
 struct Module {
   Program *program = nullptr;
   Schedule schedule;
@@ -515,6 +522,13 @@ struct Module {
   /// The functions that fold into them, applied only by traversals whose
   /// variants fold through helpers of their own: not emitted as functions.
   std::set<const FuncDecl *> summedFolders;
+  /// Vector accesses `x[i]` in code that runs serially (main, the functions
+  /// no traversal applies and no applied function calls, the globals'
+  /// initialisers): emitted with a range check, since their index may come
+  /// from the user (a start vertex). Accesses not listed, those of applied
+  /// functions and what they call, are the traversals' loops and stay plain
+  /// (the checked-indices pass).
+  std::map<const IndexExpr *, IndexCheck> checkedIndices;
 };
 
 /// Other threads walk the same owners as this variant's: agents split an

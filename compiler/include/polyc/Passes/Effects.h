@@ -30,6 +30,12 @@ struct FunctionEffects {
 /// Effects of every function of the program.
 std::map<const FuncDecl *, FunctionEffects> analyzeEffects(const Program &program);
 
+/// The functions of `roots` and every function they call, directly or
+/// through others (the call graph analyzeEffects walks). Functions that are
+/// only named, not called (a function given to another), are not followed.
+std::set<const FuncDecl *> functionsCalledFrom(const Program &program,
+                                               const std::set<const FuncDecl *> &roots);
+
 /// The index that selects a per-element vector's element in an assignment
 /// target: `latent[v]` in `latent[v][i]`; null when the target is no index.
 const IndexExpr *elementIndex(const Expr &target);

@@ -1,0 +1,105 @@
+//===- CheckedIndicesPass.cpp - Range checks where the index may be the user's ===//
+//
+// polyrt::VertexArray does not check its indices: the traversals' loops read
+// and write elements at vertex ids that come from the graph, billions of
+// times. The program's serial code is different: `SP[start_vertex] = 0;` in
+// main writes at a number from the command line, and a number that is no
+// vertex of the graph would write outside the vector. This pass marks every
+// vector access of the code that runs serially so that the emitter checks its
+// index (polyrt::checkedAt, "vertex 64 is not a vertex of graph.sg (62
+// vertices)"):
+//
+//  - every function that no traversal applies (as its function or either
+//    filter) and that no applied function calls, directly or through others:
+//    main and its helpers, exported functions;
+//  - the initialisers of the globals.
+//
+// A function named anywhere other than in a call (given to a method, a
+// functor) counts as applied. A helper that both main and an applied function
+// call is left unchecked: it runs in a traversal's loop. The decision is
+// recorded in Module::checkedIndices; the emitter only reads it.
+//
+//===----------------------------------------------------------------------===//
+#include "polyc/IR/Clone.h"
+#include "polyc/Passes/Effects.h"
+#include "polyc/Passes/Pass.h"
+
+#include "llvm/Support/Casting.h"
+
+using namespace polyc;
+using llvm::dyn_cast;
+using llvm::dyn_cast_or_null;
+
+namespace {
+
+/// The functions traversals run in their loops: those they apply and those
+/// named other than by a call.
+std::set<const FuncDecl *> appliedFunctions(const Module &module) {
+  std::set<const FuncDecl *> roots;
+  auto add = [&](const FuncDecl *f) {
+    if (f)
+      roots.insert(f);
+  };
+  for (const EdgeTraversalExpr *t : module.edgeTraversals) {
+    add(t->applyFunc);
+    add(t->toFilter);
+    add(t->srcFilter);
+  }
+  for (const VertexTraversalExpr *t : module.vertexTraversals)
+    add(t->func);
+  for (const FuncDecl *f : module.summedFolders)
+    add(f);
+  const Program &program = *module.program;
+  auto namedFunctions = [&](Expr &e) {
+    if (auto *name = dyn_cast<NameExpr>(&e)) {
+      if (auto *f = dyn_cast_or_null<FuncDecl>(name->decl))
+        add(f);
+      else if (!name->decl)
+        add(program.findFunc(name->name));
+    } else if (auto *functor = dyn_cast<FunctorExpr>(&e)) {
+      add(functor->func);
+    }
+  };
+  for (const auto &decl : program.decls) {
+    if (auto *func = dyn_cast<FuncDecl>(decl.get()))
+      forEachExprIn(func->body, namedFunctions);
+    else if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->init)
+      forEachExprBelow(*var->init, namedFunctions);
+  }
+  return functionsCalledFrom(program, roots);
+}
+
+} // namespace
+
+bool polyc::runCheckedIndicesPass(Module &module, DiagnosticEngine &) {
+  module.checkedIndices.clear();
+  const Program &program = *module.program;
+  // A per-vertex vector is one of an element some edgeset has as its source
+  // or destination: a bad index is then named as no vertex of the loaded graph.
+  std::set<std::string> vertexElements;
+  for (const auto &decl : program.decls)
+    if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->type.kind == Type::EdgeSet)
+      vertexElements.insert({var->type.srcElement, var->type.dstElement});
+  auto check = [&](Expr &e) {
+    auto *index = dyn_cast<IndexExpr>(&e);
+    if (!index)
+      return;
+    const Type &vector = index->base->type;
+    if (vector.kind == Type::Vector)
+      module.checkedIndices[index] =
+          vertexElements.count(vector.element) ? IndexCheck::Vertex : IndexCheck::Position;
+    else if (vector.kind == Type::FixedVector)
+      module.checkedIndices[index] = IndexCheck::Position;
+  };
+
+  std::set<const FuncDecl *> applied = appliedFunctions(module);
+  for (const auto &decl : program.decls) {
+    if (auto *func = dyn_cast<FuncDecl>(decl.get())) {
+      if (func->linkage != FuncDecl::Extern && !applied.count(func))
+        forEachExprIn(func->body, check);
+    } else if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->init) {
+      forEachExprBelow(*var->init, check);
+    }
+  }
+  return true;
+}
