@@ -17,7 +17,9 @@
 // A function named anywhere other than in a call (given to a method, a
 // functor) counts as applied. A helper that both main and an applied function
 // call is left unchecked: it runs in a traversal's loop. The decision is
-// recorded in Module::checkedIndices; the emitter only reads it.
+// recorded in Module::checkedIndices; the emitter only reads it. Accesses
+// whose index a loop over a vertexset keeps in range are not checked
+// (provablyInRange): the print loops every program ends with.
 //
 //===----------------------------------------------------------------------===//
 #include "polyc/IR/Clone.h"
@@ -69,6 +71,44 @@ std::set<const FuncDecl *> appliedFunctions(const Module &module) {
   return functionsCalledFrom(program, roots);
 }
 
+/// The accesses `x[i]` that need no check: i is the variable of a loop
+/// `for i in 0 : S.size()` over a vertexset S of x's element, which nothing
+/// in the loop assigns, in a loop that assigns no edgeset (which could change
+/// the element count). Every print loop of a program is one, and its elements
+/// are in range by construction: 0 <= i < S.size() <= the element count.
+std::set<const IndexExpr *> provablyInRange(const Block &body) {
+  std::set<const IndexExpr *> inRange;
+  forEachStmtIn(body, [&](Stmt &s) {
+    auto *loop = dyn_cast<ForStmt>(&s);
+    auto *lo = loop ? dyn_cast<IntLitExpr>(loop->lo.get()) : nullptr;
+    auto *hi = loop ? dyn_cast<MethodCallExpr>(loop->hi.get()) : nullptr;
+    if (!lo || lo->value != 0 || !hi || hi->method != "size" || !hi->args.empty() ||
+        hi->receiver->type.kind != Type::VertexSet)
+      return;
+    const std::string &element = hi->receiver->type.element;
+    bool safe = true;
+    forEachStmtIn(loop->body, [&](Stmt &inner) {
+      auto *assign = dyn_cast<AssignStmt>(&inner);
+      if (!assign)
+        return;
+      auto *target = dyn_cast<NameExpr>(assign->target.get());
+      if ((target && target->decl == loop->var.get()) ||
+          assign->target->type.kind == Type::EdgeSet)
+        safe = false;
+    });
+    if (!safe)
+      return;
+    forEachExprIn(loop->body, [&](Expr &e) {
+      auto *index = dyn_cast<IndexExpr>(&e);
+      auto *at = index ? dyn_cast<NameExpr>(index->index.get()) : nullptr;
+      if (at && at->decl == loop->var.get() && index->base->type.kind == Type::Vector &&
+          index->base->type.element == element)
+        inRange.insert(index);
+    });
+  });
+  return inRange;
+}
+
 } // namespace
 
 bool polyc::runCheckedIndicesPass(Module &module, DiagnosticEngine &) {
@@ -80,9 +120,10 @@ bool polyc::runCheckedIndicesPass(Module &module, DiagnosticEngine &) {
   for (const auto &decl : program.decls)
     if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->type.kind == Type::EdgeSet)
       vertexElements.insert({var->type.srcElement, var->type.dstElement});
+  std::set<const IndexExpr *> inRange;
   auto check = [&](Expr &e) {
     auto *index = dyn_cast<IndexExpr>(&e);
-    if (!index)
+    if (!index || inRange.count(index))
       return;
     const Type &vector = index->base->type;
     if (vector.kind == Type::Vector)
@@ -95,8 +136,10 @@ bool polyc::runCheckedIndicesPass(Module &module, DiagnosticEngine &) {
   std::set<const FuncDecl *> applied = appliedFunctions(module);
   for (const auto &decl : program.decls) {
     if (auto *func = dyn_cast<FuncDecl>(decl.get())) {
-      if (func->linkage != FuncDecl::Extern && !applied.count(func))
+      if (func->linkage != FuncDecl::Extern && !applied.count(func)) {
+        inRange = provablyInRange(func->body);
         forEachExprIn(func->body, check);
+      }
     } else if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->init) {
       forEachExprBelow(*var->init, check);
     }
