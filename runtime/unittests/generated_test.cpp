@@ -30,6 +30,14 @@ TEST(GeneratedDegreesDeathTest, ADegreeTheTypeCannotCountStopsTheProgram) {
               "error: vertex 0 has 200 out-edges, more than an int can count");
 }
 
+TEST(GeneratedDegreesDeathTest, AVertexOutsideTheGraphStopsTheProgram) {
+  Graph<NoWeight> g = hubWith200Edges();
+  EXPECT_EQ(outDegreeAsInt(g, 0), 200);
+  EXPECT_EXIT(outDegreeAsInt(g, static_cast<VertexId>(g.numVertices())), testing::ExitedWithCode(1),
+              "error: getOutDegree: (vertex|index) [0-9]+ is");
+  EXPECT_EXIT(outNeighbors(g, -1), testing::ExitedWithCode(1), "error: getNgh: (vertex|index) -1 is");
+}
+
 TEST(GeneratedDivide, TruncatesTowardZeroAsCpp) {
   EXPECT_EQ(divide<int32_t>(7, 2, "p.gt:1:1"), 3);
   EXPECT_EQ(divide<int32_t>(-7, 2, "p.gt:1:1"), -3);

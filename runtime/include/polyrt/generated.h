@@ -12,6 +12,7 @@
 #include "polyrt/checked_arithmetic.h"
 #include "polyrt/graph.h"
 #include "polyrt/intersection.h"
+#include "polyrt/loaded_graphs.h"
 #include "polyrt/vertex_array.h"
 #include "polyrt/vertex_subset.h"
 
@@ -139,6 +140,10 @@ VertexArray<Degree> outDegrees(const Graph<W> &g) {
 
 /// edges.getOutDegree(v) as the language's int.
 template <typename W> int32_t outDegreeAsInt(const Graph<W> &g, VertexId v) {
+  // Unsigned comparison also catches negative numbers (a start vertex from
+  // the command line may be anything).
+  if (static_cast<uint64_t>(v) >= static_cast<uint64_t>(g.numVertices())) [[unlikely]]
+    vertexOutOfRange(int64_t{v}, g.numVertices(), "getOutDegree");
   int64_t degree = g.outDegree(v);
   if (degree > std::numeric_limits<int32_t>::max()) [[unlikely]]
     degreeDoesNotFit(v, degree, "an int");
@@ -148,6 +153,8 @@ template <typename W> int32_t outDegreeAsInt(const Graph<W> &g, VertexId v) {
 /// edges.getNgh(v): v's out-neighbours as a set (a neighbour list is sorted,
 /// so duplicate edges are adjacent).
 template <typename W> VertexSubset outNeighbors(const Graph<W> &g, VertexId v) {
+  if (static_cast<uint64_t>(v) >= static_cast<uint64_t>(g.numVertices())) [[unlikely]]
+    vertexOutOfRange(int64_t{v}, g.numVertices(), "getNgh");
   std::vector<VertexId> ids(g.outNeighbors() + g.outOffsets()[v],
                             g.outNeighbors() + g.outOffsets()[v + 1]);
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
