@@ -33,7 +33,7 @@ std::string cppName(const std::string &name);
 /// The C++ name of a user function (main becomes polyc_main; also changed:
 /// the names of the locals of the traversal functions that call it).
 std::string cppFunctionName(const FuncDecl &func);
-/// A function name in namespace gt, by the rule of cppFunctionName.
+/// A function name in the program's namespace, by the rule of cppFunctionName.
 std::string cppFunctionName(const std::string &name);
 
 /// How the body of a function is being emitted: plainly, or specialised for
@@ -130,6 +130,9 @@ private:
   bool checkVectorElement(const Type &type, llvm::SMLoc loc);
   void emitMain();
   void emitExports();
+  /// Whether the program has a polyc_initialized flag for its exported
+  /// functions to check: a library, or a program exporting functions.
+  bool checksInitialisation() const;
   std::string signature(const FuncDecl &func, const std::string &name, bool returnsChanged,
                         const std::string &extraParam = "",
                         const VarDecl *elementInLocal = nullptr);

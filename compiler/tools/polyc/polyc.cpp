@@ -1,6 +1,7 @@
 //===- polyc.cpp - The polyc driver ---------------------------------------===//
 //
-//   polyc prog.gt [-s prog.sched] [-o out] [--emit=exe|cpp|ast|ir]
+//   polyc prog.gt [-s prog.sched] [-o out] [--emit=exe|cpp|header|ast|ir]
+//         [--namespace=NS]
 //         [--sanitize=address,undefined|thread]
 //
 // Reads the algorithm (and its inline `schedule:` section, if any), the
@@ -46,14 +47,24 @@ cl::opt<std::string> schedulePath("s", cl::desc("Schedule file"), cl::value_desc
 cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' for stdout with --emit=cpp/ast/ir)"),
                                 cl::value_desc("file"), cl::cat(polycCategory));
 
-enum class EmitKind { Exe, Cpp, AST, IR };
+enum class EmitKind { Exe, Cpp, Header, AST, IR };
 cl::opt<EmitKind> emitKind(
     "emit", cl::desc("What to produce"), cl::init(EmitKind::Exe),
     cl::values(clEnumValN(EmitKind::Exe, "exe", "an executable (default)"),
                clEnumValN(EmitKind::Cpp, "cpp", "the generated C++"),
+               clEnumValN(EmitKind::Header, "header",
+                          "the C++ header declaring a library's export functions"),
                clEnumValN(EmitKind::AST, "ast", "the checked syntax tree"),
                clEnumValN(EmitKind::IR, "ir", "the IR after all passes")),
     cl::cat(polycCategory));
+
+// Two programs linked into one executable need two namespaces; the default
+// (the file's stem) differs as long as their file names do.
+cl::opt<std::string> cppNamespace(
+    "namespace",
+    cl::desc("C++ namespace of the generated code (default: from the program's file name, "
+             "pr.gt -> pr); its export functions are NS::name"),
+    cl::value_desc("NS"), cl::cat(polycCategory));
 
 cl::list<std::string> printIRAfter("print-ir-after",
                                    cl::desc("Print the IR after the named pass (to stderr)"),
@@ -324,6 +335,10 @@ int main(int argc, char **argv) {
   if (sanitizers->enabled && emitKind != EmitKind::Exe)
     return fail("--sanitize applies to executables (--emit=exe) only");
 
+  if (!cppNamespace.empty())
+    if (std::string why = checkNamespace(cppNamespace); !why.empty())
+      return fail("--namespace=" + cppNamespace + " cannot name a C++ namespace: " + why);
+
   std::string output = outputPath.empty() ? defaultOutput() : outputPath.getValue();
   if (overwritesAnInput(output))
     return fail("the output '" + output + "' is one of the inputs; name another file with -o");
@@ -375,10 +390,21 @@ int main(int argc, char **argv) {
   emitOptions.algorithmName = llvm::sys::path::filename(inputPath).str();
   if (!schedulePath.empty())
     emitOptions.scheduleName = llvm::sys::path::filename(schedulePath).str();
+  emitOptions.cppNamespace =
+      cppNamespace.empty() ? defaultNamespace(inputPath) : cppNamespace.getValue();
   std::string cpp;
   llvm::raw_string_ostream cppStream(cpp);
+  // Also for a header: its errors (an export that cannot keep its name) are
+  // the definitions' errors.
   if (!emitCpp(module, emitOptions, cppStream, diags))
     return 1;
+  if (emitKind == EmitKind::Header) {
+    std::string header;
+    llvm::raw_string_ostream headerStream(header);
+    if (!emitHeader(module, emitOptions, headerStream, diags))
+      return 1;
+    return writeText(output, header);
+  }
   if (emitKind == EmitKind::Cpp)
     return writeText(output, cpp);
   if (!program->findFunc("main"))
