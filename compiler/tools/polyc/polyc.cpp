@@ -112,6 +112,25 @@ cl::opt<unsigned> errorLimit("ferror-limit",
                              cl::desc("Stop printing errors after this many (0: no limit)"),
                              cl::value_desc("N"), cl::init(20), cl::cat(polycCategory));
 
+#ifdef POLYC_RELOCATABLE
+/// The installed polyc's runtime: relative to the directory of the running
+/// executable, for the directories not given on the command line.
+void locateInstalledRuntime(const char *argv0) {
+  std::string exe =
+      llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&locateInstalledRuntime));
+  auto fromBin = [&](llvm::StringRef relative) {
+    llvm::SmallString<256> path(llvm::sys::path::parent_path(exe));
+    llvm::sys::path::append(path, relative);
+    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    return std::string(path);
+  };
+  if (runtimeIncludeDir.empty())
+    runtimeIncludeDir = fromBin(POLYC_INCLUDE_FROM_BIN);
+  if (runtimeLibraryDir.empty())
+    runtimeLibraryDir = fromBin(POLYC_LIB_FROM_BIN);
+}
+#endif
+
 int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "polyc") << message << "\n";
   return 1;
@@ -320,6 +339,10 @@ int main(int argc, char **argv) {
   cl::ParseCommandLineOptions(argc, argv,
                               "polyc: compiles GraphIt algorithms and schedules to C++\n",
                               nullptr, "POLYC_OPTIONS");
+
+#ifdef POLYC_RELOCATABLE
+  locateInstalledRuntime(argv[0]);
+#endif
 
   for (const std::string &name : printIRAfter)
     if (llvm::none_of(passPipeline(), [&](const Pass &p) { return name == p.name; })) {
