@@ -59,3 +59,62 @@ function(polyc_add_kernel)
   target_include_directories(${arg_TARGET} PUBLIC "${dir}")
   target_compile_features(${arg_TARGET} PUBLIC cxx_std_20)
 endfunction()
+
+# polyc_add_python_module: an importable Python module of a library
+# program's export functions, built with nanobind.
+#
+#   polyc_add_python_module(TARGET name SOURCE prog.gt [SCHEDULE prog.sched]
+#                           [NAMESPACE ns] [OPTIONS polyc-option ...])
+#
+# `import name` then gives one function per export: an edgeset parameter
+# takes a SciPy sparse matrix or a tuple (src, dst[, num_vertices]) of NumPy
+# arrays, a per-vertex result is a NumPy array (polyrt/python.h). Needs
+# Python's development files and nanobind for the Python found
+# (Python_EXECUTABLE): `python3 -m pip install nanobind`.
+function(polyc_add_python_module)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;SOURCE;SCHEDULE;NAMESPACE" "OPTIONS")
+  if(NOT arg_TARGET OR NOT arg_SOURCE)
+    message(FATAL_ERROR "polyc_add_python_module: TARGET and SOURCE are required")
+  endif()
+  if(arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "polyc_add_python_module: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT COMMAND nanobind_add_module)
+    find_package(Python 3.8 COMPONENTS Interpreter Development.Module REQUIRED)
+    execute_process(COMMAND "${Python_EXECUTABLE}" -m nanobind --cmake_dir
+                    OUTPUT_VARIABLE nanobind_cmake_dir OUTPUT_STRIP_TRAILING_WHITESPACE
+                    RESULT_VARIABLE nanobind_missing ERROR_QUIET)
+    if(nanobind_missing)
+      message(FATAL_ERROR "polyc_add_python_module needs nanobind for ${Python_EXECUTABLE}: "
+                          "${Python_EXECUTABLE} -m pip install nanobind")
+    endif()
+    find_package(nanobind CONFIG REQUIRED PATHS "${nanobind_cmake_dir}" NO_DEFAULT_PATH)
+  endif()
+  get_filename_component(source "${arg_SOURCE}" ABSOLUTE)
+  get_filename_component(stem "${arg_SOURCE}" NAME_WE)
+  set(dir "${CMAKE_CURRENT_BINARY_DIR}/${arg_TARGET}.polyc")
+  set(cpp "${dir}/${stem}.cpp")
+  set(module_cpp "${dir}/${arg_TARGET}_module.cpp")
+  set(args "${source}")
+  set(depends "${source}")
+  if(arg_SCHEDULE)
+    get_filename_component(schedule "${arg_SCHEDULE}" ABSOLUTE)
+    list(APPEND args -s "${schedule}")
+    list(APPEND depends "${schedule}")
+  endif()
+  if(arg_NAMESPACE)
+    list(APPEND args "--namespace=${arg_NAMESPACE}")
+  endif()
+  list(APPEND args ${arg_OPTIONS})
+  add_custom_command(
+    OUTPUT "${cpp}" "${module_cpp}"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${dir}"
+    COMMAND polyc::polyc ${args} --emit=cpp -o "${cpp}"
+    COMMAND polyc::polyc ${args} --emit=python "--python-module=${arg_TARGET}" -o "${module_cpp}"
+    DEPENDS ${depends} polyc::polyc
+    COMMENT "polyc ${arg_SOURCE}: ${stem}.cpp and the Python module ${arg_TARGET}"
+    VERBATIM)
+  nanobind_add_module(${arg_TARGET} "${module_cpp}" "${cpp}")
+  target_link_libraries(${arg_TARGET} PRIVATE polyc::polyrt)
+  target_compile_features(${arg_TARGET} PRIVATE cxx_std_20)
+endfunction()

@@ -15,6 +15,9 @@
    linked with the shared libpolyrt.so.
 5. The installed polyc builds an executable (examples/pr.gt) from the
    runtime beside it.
+6. Python: examples/embed/python builds the same kernels as nanobind modules
+   (polyc_add_python_module) and compare.py checks them against NetworkX,
+   with SciPy CSR and NumPy edge-array graphs.
 Exit status 0 when all hold; the first failure stops with a message.
 """
 import argparse
@@ -132,6 +135,15 @@ def main():
         with open(ranks, "w") as f:
             f.write(run([pr, graph]))
         oracle(src, "pr", graph, ranks)
+
+        # 6. The Python modules, for this Python (the one with nanobind).
+        pysrc = os.path.join(project, "python")
+        pybuild = os.path.join(tmp, "python-build")
+        run([opts.cmake, "-S", pysrc, "-B", pybuild, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
+             "-DCMAKE_PREFIX_PATH=" + prefix, "-DPython_EXECUTABLE=" + sys.executable])
+        run([opts.cmake, "--build", pybuild, "-j2"])
+        print(run([sys.executable, os.path.join(pysrc, "compare.py")],
+                  env=dict(os.environ, PYTHONPATH=pybuild)))
         print("embed-example: ok")
     finally:
         if opts.keep:

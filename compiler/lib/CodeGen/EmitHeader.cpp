@@ -14,10 +14,7 @@
 using namespace polyc;
 using llvm::dyn_cast;
 
-namespace {
-
-/// `export func name(p : T, ...) -> r : T`, as the program spells it.
-std::string graphitSignature(const FuncDecl &f) {
+std::string polyc::graphitSignature(const FuncDecl &f) {
   std::vector<std::string> params;
   for (const auto &p : f.params)
     params.push_back(p->name + " : " + p->type.str());
@@ -27,10 +24,7 @@ std::string graphitSignature(const FuncDecl &f) {
   return out;
 }
 
-/// The C++ declaration of an export function: the generated definition's
-/// types, every parameter named (a header documents, it is not compiled
-/// with -Wunused-parameter in mind).
-std::string declaration(const FuncDecl &f) {
+std::string polyc::exportDeclaration(const FuncDecl &f) {
   std::vector<std::string> params;
   for (const auto &p : f.params)
     params.push_back(cppType(p->type) + (passedByReference(p->type) ? " &" : " ") +
@@ -38,8 +32,6 @@ std::string declaration(const FuncDecl &f) {
   return (f.result ? cppType(f.result->type) : std::string("void")) + " " + f.name + "(" +
          llvm::join(params, ", ") + ");";
 }
-
-} // namespace
 
 bool polyc::emitHeader(const Module &module, const EmitOptions &options, llvm::raw_ostream &os,
                        DiagnosticEngine &diags) {
@@ -85,7 +77,7 @@ bool polyc::emitHeader(const Module &module, const EmitOptions &options, llvm::r
     auto *f = dyn_cast<FuncDecl>(decl.get());
     if (!f || f->linkage != FuncDecl::Export)
       continue;
-    os << "\n/// " << graphitSignature(*f) << "\n" << declaration(*f) << "\n";
+    os << "\n/// " << graphitSignature(*f) << "\n" << exportDeclaration(*f) << "\n";
   }
   os << "\n} // namespace " << ns << "\n";
   return true;

@@ -72,6 +72,12 @@ std::string replicasName(const VarDecl &vector);
 /// The local holding the address of the calling thread's node's copy.
 std::string replicaLocalName(const VarDecl &vector);
 
+/// `export func name(p : T, ...) -> r : T`, as the program spells it.
+std::string graphitSignature(const FuncDecl &f);
+/// The C++ declaration of an export function: the generated definition's
+/// types, every parameter named (for the header and the Python module).
+std::string exportDeclaration(const FuncDecl &f);
+
 class CppEmitter {
 public:
   CppEmitter(const Module &module, const EmitOptions &options, llvm::raw_ostream &os,

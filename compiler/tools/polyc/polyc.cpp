@@ -1,6 +1,6 @@
 //===- polyc.cpp - The polyc driver ---------------------------------------===//
 //
-//   polyc prog.gt [-s prog.sched] [-o out] [--emit=exe|cpp|header|ast|ir]
+//   polyc prog.gt [-s prog.sched] [-o out] [--emit=exe|cpp|header|python|ast|ir]
 //         [--namespace=NS]
 //         [--sanitize=address,undefined|thread]
 //
@@ -47,13 +47,15 @@ cl::opt<std::string> schedulePath("s", cl::desc("Schedule file"), cl::value_desc
 cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' for stdout with --emit=cpp/ast/ir)"),
                                 cl::value_desc("file"), cl::cat(polycCategory));
 
-enum class EmitKind { Exe, Cpp, Header, AST, IR };
+enum class EmitKind { Exe, Cpp, Header, Python, AST, IR };
 cl::opt<EmitKind> emitKind(
     "emit", cl::desc("What to produce"), cl::init(EmitKind::Exe),
     cl::values(clEnumValN(EmitKind::Exe, "exe", "an executable (default)"),
                clEnumValN(EmitKind::Cpp, "cpp", "the generated C++"),
                clEnumValN(EmitKind::Header, "header",
                           "the C++ header declaring a library's export functions"),
+               clEnumValN(EmitKind::Python, "python",
+                          "the C++ of a nanobind Python module of a library's export functions"),
                clEnumValN(EmitKind::AST, "ast", "the checked syntax tree"),
                clEnumValN(EmitKind::IR, "ir", "the IR after all passes")),
     cl::cat(polycCategory));
@@ -65,6 +67,12 @@ cl::opt<std::string> cppNamespace(
     cl::desc("C++ namespace of the generated code (default: from the program's file name, "
              "pr.gt -> pr); its export functions are NS::name"),
     cl::value_desc("NS"), cl::cat(polycCategory));
+
+cl::opt<std::string> pythonModule(
+    "python-module",
+    cl::desc("The module name for --emit=python (default: the namespace's last part); the "
+             "built module's file name must start with it"),
+    cl::value_desc("name"), cl::cat(polycCategory));
 
 cl::list<std::string> printIRAfter("print-ir-after",
                                    cl::desc("Print the IR after the named pass (to stderr)"),
@@ -421,6 +429,22 @@ int main(int argc, char **argv) {
   // the definitions' errors.
   if (!emitCpp(module, emitOptions, cppStream, diags))
     return 1;
+  if (emitKind == EmitKind::Python) {
+    llvm::StringRef ns = emitOptions.cppNamespace;
+    size_t last = ns.rfind("::");
+    emitOptions.pythonModule =
+        !pythonModule.empty() ? pythonModule.getValue()
+                              : (last == llvm::StringRef::npos ? ns : ns.substr(last + 2)).str();
+    if (std::string why = checkNamespace(emitOptions.pythonModule);
+        !why.empty() || emitOptions.pythonModule.find(':') != std::string::npos)
+      return fail("--python-module=" + emitOptions.pythonModule +
+                  " cannot name a Python module: " + (why.empty() ? "it has '::'" : why));
+    std::string module_;
+    llvm::raw_string_ostream moduleStream(module_);
+    if (!emitPython(module, emitOptions, moduleStream, diags))
+      return 1;
+    return writeText(output, module_);
+  }
   if (emitKind == EmitKind::Header) {
     std::string header;
     llvm::raw_string_ostream headerStream(header);

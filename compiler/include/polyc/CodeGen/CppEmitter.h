@@ -20,6 +20,8 @@ struct EmitOptions {
   /// the exported functions and polyc_initialize are in it, everything else
   /// in its nested `detail`, so that two programs link into one executable.
   std::string cppNamespace = "gt";
+  /// The Python module's name for emitPython (an identifier).
+  std::string pythonModule;
 };
 
 /// The namespace a program gets without --namespace: its file's stem made a
@@ -41,6 +43,15 @@ bool emitCpp(const Module &module, const EmitOptions &options, llvm::raw_ostream
 /// polyc_initialize, in options.cppNamespace, each documented with its
 /// GraphIt signature. Returns false (after an error) for a program with main.
 bool emitHeader(const Module &module, const EmitOptions &options, llvm::raw_ostream &os,
+                DiagnosticEngine &diags);
+
+/// Writes the C++ of a nanobind Python module exposing a library program's
+/// export functions (`--emit=python`): edgesets taken as SciPy sparse
+/// matrices or NumPy edge arrays, per-vertex results returned as NumPy
+/// arrays (runtime/include/polyrt/python.h); polyc_initialize runs at import.
+/// Returns false after errors: a program with main, or an export whose
+/// parameter or result types have no Python form yet.
+bool emitPython(const Module &module, const EmitOptions &options, llvm::raw_ostream &os,
                 DiagnosticEngine &diags);
 
 } // namespace polyc
