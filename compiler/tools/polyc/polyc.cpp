@@ -44,7 +44,7 @@ cl::opt<std::string> inputPath(cl::Positional, cl::desc("<algorithm.gt>"), cl::R
                                cl::cat(polycCategory));
 cl::opt<std::string> schedulePath("s", cl::desc("Schedule file"), cl::value_desc("file"),
                                   cl::cat(polycCategory));
-cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' for stdout with --emit=cpp/ast/ir)"),
+cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' for stdout except with --emit=exe)"),
                                 cl::value_desc("file"), cl::cat(polycCategory));
 
 enum class EmitKind { Exe, Cpp, Header, Python, AST, IR };
