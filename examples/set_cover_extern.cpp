@@ -21,13 +21,13 @@
 #include <limits>
 #include <vector>
 
-namespace gt {
+namespace set_cover::detail {
 extern polyrt::Graph<polyrt::NoWeight> edges;
 extern polyrt::VertexArray<uint32_t> D;
 extern polyrt::VertexArray<int32_t> in_cover;
 extern double epsilon;
 uint32_t bucket_of(int32_t deg);
-} // namespace gt
+} // namespace set_cover::detail
 
 namespace {
 
@@ -49,7 +49,7 @@ int64_t reservationOf(polyrt::VertexId set) {
 } // namespace
 
 polyrt::VertexSubset cover_round(polyrt::VertexSubset &active) {
-  const polyrt::Graph<polyrt::NoWeight> &g = gt::edges;
+  const polyrt::Graph<polyrt::NoWeight> &g = set_cover::detail::edges;
   const polyrt::EdgeOffset *offsets = g.outOffsets();
   const polyrt::VertexId *neighbors = g.outNeighbors();
   const int64_t n = g.numVertices();
@@ -59,13 +59,14 @@ polyrt::VertexSubset cover_round(polyrt::VertexSubset &active) {
   const int64_t count = static_cast<int64_t>(sets.size());
   if (count == 0)
     return polyrt::VertexSubset::fromSparse(static_cast<polyrt::VertexId>(n), {});
-  const uint32_t bucket = gt::D[sets[0]]; // the round's bucket: every set's
-  const double toJoin = std::pow(1.0 + gt::epsilon, static_cast<double>(bucket) - 1.0);
+  const uint32_t bucket = set_cover::detail::D[sets[0]]; // the round's bucket: every set's
+  const double toJoin =
+      std::pow(1.0 + set_cover::detail::epsilon, static_cast<double>(bucket) - 1.0);
   // Which bucket a count belongs to is bucket_of's answer alone (not a power
   // computed here, which could round the other way and keep a set in a
   // bucket that no longer holds it, round after round).
   auto bucketOf = [](int64_t left) {
-    return left == 0 ? kNoBucket : gt::bucket_of(static_cast<int32_t>(left));
+    return left == 0 ? kNoBucket : set_cover::detail::bucket_of(static_cast<int32_t>(left));
   };
 
   // 1. Uncovered elements; the sets that fell below the bucket move down.
@@ -77,8 +78,8 @@ polyrt::VertexSubset cover_round(polyrt::VertexSubset &active) {
     for (polyrt::EdgeOffset e = offsets[s]; e < offsets[s + 1]; ++e)
       left += std::atomic_ref<int64_t>(elementState[neighbors[e]]).load(
                   std::memory_order_relaxed) != kCovered;
-    gt::D[s] = bucketOf(left);
-    candidate[i] = gt::D[s] != kNoBucket && gt::D[s] >= bucket;
+    set_cover::detail::D[s] = bucketOf(left);
+    candidate[i] = set_cover::detail::D[s] != kNoBucket && set_cover::detail::D[s] >= bucket;
   }
   // Steps 2 and 3 run over the candidates, each with its reservation.
   auto forEachCandidate = [&](auto &&visit) {
@@ -107,15 +108,15 @@ polyrt::VertexSubset cover_round(polyrt::VertexSubset &active) {
       if (state(e).load(std::memory_order_relaxed) == mine)
         state(e).store(joins ? kCovered : kFree, std::memory_order_relaxed);
     if (joins) {
-      gt::in_cover[s] = 1;
-      gt::D[s] = kNoBucket;
+      set_cover::detail::in_cover[s] = 1;
+      set_cover::detail::D[s] = kNoBucket;
     }
   });
   // Everything not in the cover goes back to the queue (a set that covers
   // nothing more has no bucket and is dropped).
   std::vector<polyrt::VertexId> back;
   for (int64_t i = 0; i < count; ++i)
-    if (gt::in_cover[sets[i]] == 0 && gt::D[sets[i]] != kNoBucket)
+    if (set_cover::detail::in_cover[sets[i]] == 0 && set_cover::detail::D[sets[i]] != kNoBucket)
       back.push_back(sets[i]);
   return polyrt::VertexSubset::fromSparse(static_cast<polyrt::VertexId>(n), std::move(back));
 }

@@ -574,9 +574,9 @@ def build_library_driver(opts, lib, exe):
         f.write("// The conformance runner's stand-in for GraphIt's library test driver.\n"
                 '#include "%s"\n\n'
                 'int main(int argc, char **argv) {\n'
-                '  polyc_initialize(argc, argv);\n'
+                '  graphit_library::polyc_initialize(argc, argv);\n'
                 '  auto graph = polyrt::loadGraph<%s>("%s");\n'
-                '  export_func(graph);\n'
+                '  graphit_library::export_func(graph);\n'
                 '}\n' % (os.path.basename(exe) + ".cpp", lib.weight, lib.graph))
     return run([os.environ.get("CXX", "c++"), "-std=c++20", "-O2", "-fopenmp",
                 "-I", os.path.join(REPO, "runtime", "include"), exe + "_driver.cpp", "-o", exe,
@@ -592,7 +592,9 @@ def run_call(opts, call, exe, helpers):
     cmd = [opts.polyc, os.path.join(opts.checkout, algo), "-o", exe + ".cpp" if p.library else exe]
     if schedule and schedule_section(os.path.join(opts.checkout, schedule), exe + ".sched"):
         cmd += ["-s", exe + ".sched"]
-    cmd += ["--emit=cpp"] if p.library else ["--Xcxx=" + f for f in p.extra_cpp]
+    # A library's exports are in its namespace, which the driver names.
+    cmd += (["--emit=cpp", "--namespace=graphit_library"] if p.library
+            else ["--Xcxx=" + f for f in p.extra_cpp])
     status, out, err = run(cmd, BUILD_TIMEOUT)
     if status == 0 and p.library:
         status, out, err = build_library_driver(opts, p.library, exe)

@@ -43,3 +43,20 @@ if ! python3 -c 'import networkx' 2>/dev/null; then
       python3 -m pip install -q --break-system-packages networkx
   fi
 fi
+
+# Python modules of library programs (polyc --emit=python,
+# polyc_add_python_module) are built with nanobind (from pip, which has the
+# version with `python -m nanobind --cmake_dir`); their test passes SciPy
+# sparse matrices (apt for Debian's python3, as NetworkX above, else pip).
+if ! python3 -c 'import nanobind, scipy' 2>/dev/null; then
+  echo "install-deps: installing nanobind and scipy"
+  if [[ "$(command -v python3)" == /usr/bin/python3 ]]; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get install -y -qq python3-dev python3-numpy python3-scipy >/dev/null ||
+      { apt-get update -qq && apt-get install -y -qq python3-dev python3-numpy python3-scipy >/dev/null; }
+    python3 -m pip install -q --break-system-packages nanobind
+  else
+    python3 -m pip install -q nanobind scipy ||
+      python3 -m pip install -q --break-system-packages nanobind scipy
+  fi
+fi

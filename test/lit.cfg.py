@@ -89,6 +89,14 @@ def _configure():
     config.substitutions.append(
         ("%el2sg", '"%s" "%s"' % (python, os.path.join(src, "test", "oracle", "el2sg.py"))))
     config.substitutions.append(("%python", '"%s"' % python))
+    # Compiling user C++ against generated libraries (the embedding tests):
+    # %embed-cxx FILES... -o EXE %polyrt-libs, warnings as errors.
+    cxx = getattr(config, "cxx", "c++")
+    config.substitutions.append(
+        ("%embed-cxx", '"%s" -std=c++20 -O1 -Wall -Wextra -Werror -fopenmp -I"%s"'
+         % (cxx, os.path.join(src, "runtime", "include"))))
+    config.substitutions.append(
+        ("%polyrt-libs", '"%s" -lnuma -lz' % os.path.join(config.polyc_obj_root, "lib", "libpolyrt.a")))
 
     for tool in ("polyc", "polyrt-gen"):
         if os.path.exists(os.path.join(config.polyc_tools_dir, tool)):

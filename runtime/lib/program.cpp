@@ -107,6 +107,12 @@ int runMain(int argc, char **argv, const std::function<void()> &body) {
   return 0;
 }
 
+void requireInitialized(bool initialized, const char *function, const char *initializer) {
+  if (!initialized)
+    throw Error(std::string(function) + " was called before " + initializer +
+                "(argc, argv): call that once first; the program's globals are not set up");
+}
+
 std::string argument(int argc, char **argv, int i) {
   if (i < 0 || i >= argc)
     throw Error("missing command-line argument " + std::to_string(i) +

@@ -1,9 +1,11 @@
 //===- CppEmitter.cpp - The shape of a generated program ------------------===//
 //
 // A generated program reads top to bottom as: includes, extern symbols, then
-// in namespace gt the globals, forward declarations, the user's functions,
+// in namespace NS::detail (NS from --namespace) the globals, forward
+// declarations, the user's functions,
 // one function per traversal, the initialisation of the globals in source
-// order, and finally main(), which hands the program to polyrt::runMain so
+// order; then in NS the export functions (and a library's polyc_initialize),
+// and finally main(), which hands the program to polyrt::runMain so
 // that runtime errors become messages and exit codes.
 //
 //===----------------------------------------------------------------------===//
@@ -12,6 +14,7 @@
 
 #include "polyc/AST/StmtWalk.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
 
@@ -53,6 +56,9 @@ void CppEmitter::emitPrologue() {
 
 void CppEmitter::emitGlobals() {
   os << "int polyc_argc = 0;\nchar **polyc_argv = nullptr;\n";
+  if (checksInitialisation())
+    os << "// Set by polyc_initialize; the exported functions refuse to run before.\n"
+       << "bool polyc_initialized = false;\n";
   for (const auto &decl : module.program->decls)
     if (llvm::isa<ElementDecl>(decl.get()))
       os << "int64_t " << elementCount(decl->name) << " = 0; // how many " << decl->name
@@ -247,13 +253,24 @@ void CppEmitter::emitGlobalInitialisation() {
   os << "}\n\n";
 }
 
+bool CppEmitter::checksInitialisation() const {
+  if (!module.program->findFunc("main"))
+    return true;
+  return llvm::any_of(module.program->decls, [](const auto &decl) {
+    auto *f = dyn_cast<FuncDecl>(decl.get());
+    return f && f->linkage == FuncDecl::Export;
+  });
+}
+
 void CppEmitter::emitMain() {
+  std::string detail = "::" + options.cppNamespace + "::detail::";
   os << "int main(int argc, char **argv) {\n"
      << "  return polyrt::runMain(argc, argv, [&] {\n"
-     << "    gt::polyc_argc = argc;\n"
-     << "    gt::polyc_argv = argv;\n"
-     << "    gt::polyc_init_globals();\n"
-     << "    gt::polyc_main();\n"
+     << "    " << detail << "polyc_argc = argc;\n"
+     << "    " << detail << "polyc_argv = argv;\n"
+     << "    " << detail << "polyc_init_globals();\n"
+     << (checksInitialisation() ? "    " + detail + "polyc_initialized = true;\n" : "")
+     << "    " << detail << "polyc_main();\n"
      << "  });\n"
      << "}\n";
 }
@@ -264,7 +281,8 @@ void CppEmitter::emitExports() {
     if (!f || f->linkage != FuncDecl::Export)
       continue;
     // The wrapper is the program's interface: its name cannot change.
-    if (cppName(f->name) != f->name) {
+    // (`detail` is the namespace of everything else.)
+    if (cppName(f->name) != f->name || f->name == "detail") {
       error(f->loc, "the exported function '" + f->name + "' cannot keep its name in C++ (" +
                         "a keyword, a macro of the standard headers or a name C++ or polyc "
                         "reserves); rename it");
@@ -275,7 +293,9 @@ void CppEmitter::emitExports() {
       args.push_back(cppName(p->name));
     os << "// Exported: callable from C++ once polyc_initialize() has run.\n"
        << signature(*f, f->name, false) << " {\n"
-       << "  return gt::" << cppFunctionName(*f) << "(" << llvm::join(args, ", ") << ");\n"
+       << "  polyrt::requireInitialized(detail::polyc_initialized, \"" << options.cppNamespace
+       << "::" << f->name << "\", \"" << options.cppNamespace << "::polyc_initialize\");\n"
+       << "  return detail::" << cppFunctionName(*f) << "(" << llvm::join(args, ", ") << ");\n"
        << "}\n\n";
   }
 }
@@ -352,7 +372,7 @@ bool CppEmitter::run() {
       vertexElements.insert(element->name);
   }
   emitPrologue();
-  os << "namespace gt {\n\n";
+  os << "namespace " << options.cppNamespace << "::detail {\n\n";
   emitGlobals();
   emitForwardDeclarations();
   for (const EdgeTraversalExpr *t : module.edgeTraversals)
@@ -375,17 +395,22 @@ bool CppEmitter::run() {
   for (const VertexTraversalExpr *t : module.vertexTraversals)
     emitVertexTraversal(*t);
   emitGlobalInitialisation();
-  os << "} // namespace gt\n\n";
+  os << "} // namespace " << options.cppNamespace << "::detail\n\n";
+  os << "namespace " << options.cppNamespace << " {\n\n";
   emitExports();
-  if (hasMain)
-    emitMain();
-  else
+  if (!hasMain)
     os << "// A program without main is a library: its user calls this first.\n"
        << "void polyc_initialize(int argc, char **argv) {\n"
-       << "  gt::polyc_argc = argc;\n"
-       << "  gt::polyc_argv = argv;\n"
-       << "  gt::polyc_init_globals();\n"
-       << "}\n";
+       << "  detail::polyc_argc = argc;\n"
+       << "  detail::polyc_argv = argv;\n"
+       << "  detail::polyc_init_globals();\n"
+       << "  detail::polyc_initialized = true;\n"
+       << "}\n\n";
+  os << "} // namespace " << options.cppNamespace << "\n";
+  if (hasMain) {
+    os << "\n";
+    emitMain();
+  }
   return !failed;
 }
 

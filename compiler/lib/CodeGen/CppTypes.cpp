@@ -2,7 +2,10 @@
 #include "Emitter.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Path.h"
 
 #include <set>
 
@@ -121,4 +124,29 @@ std::string polyc::cppFunctionName(const std::string &name) {
 
 bool polyc::passedByReference(const Type &type) {
   return !type.isScalar() && type.kind != Type::Element;
+}
+
+std::string polyc::defaultNamespace(llvm::StringRef programFile) {
+  std::string name;
+  for (char c : llvm::sys::path::stem(programFile))
+    name += llvm::isAlnum(c) || c == '_' ? c : '_';
+  // A namespace cannot start with a digit or be empty ("2hop.gt", ".gt").
+  if (name.empty() || llvm::isDigit(name[0]))
+    name = "gt_" + name;
+  return cppName(name);
+}
+
+std::string polyc::checkNamespace(llvm::StringRef name) {
+  llvm::SmallVector<llvm::StringRef, 4> parts;
+  name.split(parts, "::");
+  for (llvm::StringRef part : parts) {
+    bool identifier = !part.empty() && !llvm::isDigit(part[0]) &&
+                      llvm::all_of(part, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+    if (!identifier)
+      return "'" + part.str() + "' is not a C++ identifier";
+    if (cppName(part.str()) != part)
+      return "'" + part.str() +
+             "' is a C++ keyword, a macro of the standard headers or a name C++ or polyc reserves";
+  }
+  return "";
 }

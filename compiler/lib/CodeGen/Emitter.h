@@ -33,7 +33,7 @@ std::string cppName(const std::string &name);
 /// The C++ name of a user function (main becomes polyc_main; also changed:
 /// the names of the locals of the traversal functions that call it).
 std::string cppFunctionName(const FuncDecl &func);
-/// A function name in namespace gt, by the rule of cppFunctionName.
+/// A function name in the program's namespace, by the rule of cppFunctionName.
 std::string cppFunctionName(const std::string &name);
 
 /// How the body of a function is being emitted: plainly, or specialised for
@@ -71,6 +71,12 @@ std::string summedName(const VarDecl &vector);
 std::string replicasName(const VarDecl &vector);
 /// The local holding the address of the calling thread's node's copy.
 std::string replicaLocalName(const VarDecl &vector);
+
+/// `export func name(p : T, ...) -> r : T`, as the program spells it.
+std::string graphitSignature(const FuncDecl &f);
+/// The C++ declaration of an export function: the generated definition's
+/// types, every parameter named (for the header and the Python module).
+std::string exportDeclaration(const FuncDecl &f);
 
 class CppEmitter {
 public:
@@ -130,6 +136,9 @@ private:
   bool checkVectorElement(const Type &type, llvm::SMLoc loc);
   void emitMain();
   void emitExports();
+  /// Whether the program has a polyc_initialized flag for its exported
+  /// functions to check: a library, or a program exporting functions.
+  bool checksInitialisation() const;
   std::string signature(const FuncDecl &func, const std::string &name, bool returnsChanged,
                         const std::string &extraParam = "",
                         const VarDecl *elementInLocal = nullptr);

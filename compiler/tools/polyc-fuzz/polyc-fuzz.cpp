@@ -4,9 +4,10 @@
 // `polyc input.gt --emit=cpp`, without the driver: the optional inline
 // `schedule:` section is split off, then parseProgram, analyzeProgram (and the
 // AST printer), parseSchedule, validateSchedule, lowerToIR, the pass pipeline
-// (printing the IR after every pass) and emitCpp. Diagnostics are rendered
-// into a null stream, so their location and caret code runs too. Any crash,
-// sanitizer report, leak or "internal error" diagnostic is a finding.
+// (printing the IR after every pass), emitCpp, emitHeader and emitPython.
+// Diagnostics are rendered into a null stream, so their location and caret
+// code runs too. Any crash, sanitizer report, leak or "internal error"
+// diagnostic is a finding.
 //
 // Built only in the sanitized tree (cmake/Sanitizers.cmake); see
 // docs/testing.md for running it.
@@ -80,7 +81,12 @@ void compile(const uint8_t *data, size_t size) {
   EmitOptions emitOptions;
   emitOptions.compilerVersion = "fuzz";
   emitOptions.algorithmName = "fuzz.gt";
-  emitCpp(module, emitOptions, llvm::nulls(), diags);
+  emitOptions.pythonModule = "fuzz";
+  if (!emitCpp(module, emitOptions, llvm::nulls(), diags))
+    return;
+  // A library's interfaces too (a program with main is an error there).
+  emitHeader(module, emitOptions, llvm::nulls(), diags);
+  emitPython(module, emitOptions, llvm::nulls(), diags);
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 //===- polyc.cpp - The polyc driver ---------------------------------------===//
 //
-//   polyc prog.gt [-s prog.sched] [-o out] [--emit=exe|cpp|ast|ir]
+//   polyc prog.gt [-s prog.sched] [-o out] [--emit=exe|cpp|header|python|ast|ir]
+//         [--namespace=NS]
 //         [--sanitize=address,undefined|thread]
 //
 // Reads the algorithm (and its inline `schedule:` section, if any), the
@@ -43,17 +44,35 @@ cl::opt<std::string> inputPath(cl::Positional, cl::desc("<algorithm.gt>"), cl::R
                                cl::cat(polycCategory));
 cl::opt<std::string> schedulePath("s", cl::desc("Schedule file"), cl::value_desc("file"),
                                   cl::cat(polycCategory));
-cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' for stdout with --emit=cpp/ast/ir)"),
+cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' for stdout except with --emit=exe)"),
                                 cl::value_desc("file"), cl::cat(polycCategory));
 
-enum class EmitKind { Exe, Cpp, AST, IR };
+enum class EmitKind { Exe, Cpp, Header, Python, AST, IR };
 cl::opt<EmitKind> emitKind(
     "emit", cl::desc("What to produce"), cl::init(EmitKind::Exe),
     cl::values(clEnumValN(EmitKind::Exe, "exe", "an executable (default)"),
                clEnumValN(EmitKind::Cpp, "cpp", "the generated C++"),
+               clEnumValN(EmitKind::Header, "header",
+                          "the C++ header declaring a library's export functions"),
+               clEnumValN(EmitKind::Python, "python",
+                          "the C++ of a nanobind Python module of a library's export functions"),
                clEnumValN(EmitKind::AST, "ast", "the checked syntax tree"),
                clEnumValN(EmitKind::IR, "ir", "the IR after all passes")),
     cl::cat(polycCategory));
+
+// Two programs linked into one executable need two namespaces; the default
+// (the file's stem) differs as long as their file names do.
+cl::opt<std::string> cppNamespace(
+    "namespace",
+    cl::desc("C++ namespace of the generated code (default: from the program's file name, "
+             "pr.gt -> pr); its export functions are NS::name"),
+    cl::value_desc("NS"), cl::cat(polycCategory));
+
+cl::opt<std::string> pythonModule(
+    "python-module",
+    cl::desc("The module name for --emit=python (default: the namespace's last part); the "
+             "built module's file name must start with it"),
+    cl::value_desc("name"), cl::cat(polycCategory));
 
 cl::list<std::string> printIRAfter("print-ir-after",
                                    cl::desc("Print the IR after the named pass (to stderr)"),
@@ -100,6 +119,25 @@ cl::list<std::string> sanitize(
 cl::opt<unsigned> errorLimit("ferror-limit",
                              cl::desc("Stop printing errors after this many (0: no limit)"),
                              cl::value_desc("N"), cl::init(20), cl::cat(polycCategory));
+
+#ifdef POLYC_RELOCATABLE
+/// The installed polyc's runtime: relative to the directory of the running
+/// executable, for the directories not given on the command line.
+void locateInstalledRuntime(const char *argv0) {
+  std::string exe =
+      llvm::sys::fs::getMainExecutable(argv0, reinterpret_cast<void *>(&locateInstalledRuntime));
+  auto fromBin = [&](llvm::StringRef relative) {
+    llvm::SmallString<256> path(llvm::sys::path::parent_path(exe));
+    llvm::sys::path::append(path, relative);
+    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    return std::string(path);
+  };
+  if (runtimeIncludeDir.empty())
+    runtimeIncludeDir = fromBin(POLYC_INCLUDE_FROM_BIN);
+  if (runtimeLibraryDir.empty())
+    runtimeLibraryDir = fromBin(POLYC_LIB_FROM_BIN);
+}
+#endif
 
 int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "polyc") << message << "\n";
@@ -310,6 +348,10 @@ int main(int argc, char **argv) {
                               "polyc: compiles GraphIt algorithms and schedules to C++\n",
                               nullptr, "POLYC_OPTIONS");
 
+#ifdef POLYC_RELOCATABLE
+  locateInstalledRuntime(argv[0]);
+#endif
+
   for (const std::string &name : printIRAfter)
     if (llvm::none_of(passPipeline(), [&](const Pass &p) { return name == p.name; })) {
       std::string names;
@@ -323,6 +365,10 @@ int main(int argc, char **argv) {
     return 1;
   if (sanitizers->enabled && emitKind != EmitKind::Exe)
     return fail("--sanitize applies to executables (--emit=exe) only");
+
+  if (!cppNamespace.empty())
+    if (std::string why = checkNamespace(cppNamespace); !why.empty())
+      return fail("--namespace=" + cppNamespace + " cannot name a C++ namespace: " + why);
 
   std::string output = outputPath.empty() ? defaultOutput() : outputPath.getValue();
   if (overwritesAnInput(output))
@@ -375,10 +421,37 @@ int main(int argc, char **argv) {
   emitOptions.algorithmName = llvm::sys::path::filename(inputPath).str();
   if (!schedulePath.empty())
     emitOptions.scheduleName = llvm::sys::path::filename(schedulePath).str();
+  emitOptions.cppNamespace =
+      cppNamespace.empty() ? defaultNamespace(inputPath) : cppNamespace.getValue();
   std::string cpp;
   llvm::raw_string_ostream cppStream(cpp);
+  // Also for a header: its errors (an export that cannot keep its name) are
+  // the definitions' errors.
   if (!emitCpp(module, emitOptions, cppStream, diags))
     return 1;
+  if (emitKind == EmitKind::Python) {
+    llvm::StringRef ns = emitOptions.cppNamespace;
+    size_t last = ns.rfind("::");
+    emitOptions.pythonModule =
+        !pythonModule.empty() ? pythonModule.getValue()
+                              : (last == llvm::StringRef::npos ? ns : ns.substr(last + 2)).str();
+    if (std::string why = checkNamespace(emitOptions.pythonModule);
+        !why.empty() || emitOptions.pythonModule.find(':') != std::string::npos)
+      return fail("--python-module=" + emitOptions.pythonModule +
+                  " cannot name a Python module: " + (why.empty() ? "it has '::'" : why));
+    std::string module_;
+    llvm::raw_string_ostream moduleStream(module_);
+    if (!emitPython(module, emitOptions, moduleStream, diags))
+      return 1;
+    return writeText(output, module_);
+  }
+  if (emitKind == EmitKind::Header) {
+    std::string header;
+    llvm::raw_string_ostream headerStream(header);
+    if (!emitHeader(module, emitOptions, headerStream, diags))
+      return 1;
+    return writeText(output, header);
+  }
   if (emitKind == EmitKind::Cpp)
     return writeText(output, cpp);
   if (!program->findFunc("main"))

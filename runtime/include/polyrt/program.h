@@ -22,6 +22,12 @@ bool verbose();
 /// exception could not reach runMain (OpenMP would call std::terminate).
 [[noreturn]] void stopProgram(const std::string &message);
 
+/// For an exported function of a library program: throws Error saying that
+/// `function` ("pr::pagerank") ran before `initializer` ("pr::polyc_initialize")
+/// when `initialized` is false. Without it the function would read globals
+/// that were never set up and return wrong values without a word.
+void requireInitialized(bool initialized, const char *function, const char *initializer);
+
 /// argv[i] of the language; throws Error naming the missing argument.
 std::string argument(int argc, char **argv, int i);
 /// atoi/atof of the language; throw Error for text that is not a number.
