@@ -1,6 +1,6 @@
 //===- polyc.cpp - The polyc driver ---------------------------------------===//
 //
-//   polyc prog.gt [-s prog.sched] [-o out] [--emit=exe|cpp|ast|ir]
+//   polyc prog.gt [-s prog.sched] [-o out] [--emit=exe|cpp|ast|ir|schedule-space]
 //         [--sanitize=address,undefined|thread]
 //
 // Reads the algorithm (and its inline `schedule:` section, if any), the
@@ -46,13 +46,15 @@ cl::opt<std::string> schedulePath("s", cl::desc("Schedule file"), cl::value_desc
 cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' for stdout with --emit=cpp/ast/ir)"),
                                 cl::value_desc("file"), cl::cat(polycCategory));
 
-enum class EmitKind { Exe, Cpp, AST, IR };
+enum class EmitKind { Exe, Cpp, AST, IR, ScheduleSpace };
 cl::opt<EmitKind> emitKind(
     "emit", cl::desc("What to produce"), cl::init(EmitKind::Exe),
     cl::values(clEnumValN(EmitKind::Exe, "exe", "an executable (default)"),
                clEnumValN(EmitKind::Cpp, "cpp", "the generated C++"),
                clEnumValN(EmitKind::AST, "ast", "the checked syntax tree"),
-               clEnumValN(EmitKind::IR, "ir", "the IR after all passes")),
+               clEnumValN(EmitKind::IR, "ir", "the IR after all passes"),
+               clEnumValN(EmitKind::ScheduleSpace, "schedule-space",
+                          "the labels and the schedule options they accept, as JSON")),
     cl::cat(polycCategory));
 
 cl::list<std::string> printIRAfter("print-ir-after",
@@ -342,6 +344,13 @@ int main(int argc, char **argv) {
     std::string text;
     llvm::raw_string_ostream os(text);
     printAST(*program, os);
+    return writeText(output, text);
+  }
+  // The space of every schedule, not one: independent of -s.
+  if (emitKind == EmitKind::ScheduleSpace) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    printScheduleSpace(*program, llvm::sys::path::filename(inputPath), diags, os);
     return writeText(output, text);
   }
 
