@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "polyrt/io.h"
+#include "polyrt/program.h"
+#include "polyrt/timer.h"
 
 #include "detail/file.h"
 #include "detail/io_detail.h"
@@ -154,8 +156,18 @@ GraphFormat sniffFormat(InFile &in) {
 
 } // namespace detail
 
+namespace {
+/// Adds the load's time to those POLYRT_REPORT_TIME leaves out, on every
+/// way out of loadGraph.
+struct LoadTimer {
+  double start = now();
+  ~LoadTimer() { addLoadSeconds(now() - start); }
+};
+} // namespace
+
 template <typename W> Graph<W> loadGraph(const std::string &path) {
   using detail::GraphFormat;
+  LoadTimer timer;
   detail::LoadProgress progress(path);
   std::string ext = detail::extensionOf(path);
   bool gzName = ext == ".gz";
