@@ -724,7 +724,7 @@ class Tuner:
         if self.bench_time:
             ax.axhline(self.bench_time, color="C1", ls=":", label="hand-picked schedule")
         if fx:
-            top = max(ys + [self.default_time]) * 1.05
+            top = max(ys + [self.default_time, self.bench_time or 0]) * 1.05
             ax.scatter(fx, [top] * len(fx), marker="x", color="gray",
                        label="rejected / failed / pruned")
         ax.set_xlabel("trial")
