@@ -381,6 +381,11 @@ def run_once(binary, graph, args, env, timeout):
 # The tuner
 
 
+def counted(study):
+    """Trials that use up a budget in trials: all but those polyc rejected."""
+    return sum(1 for t in study.trials if t.user_attrs.get("status") != "rejected")
+
+
 def parse_budget(text):
     m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(m|min|s)?\s*", text)
     if not m:
@@ -572,10 +577,16 @@ class Tuner:
         start = time.monotonic()
         done_here = 0
 
+        asked_here = [0]
+
         def remaining():
-            n = len(study.trials)
             if kind == "trials":
-                return amount - n
+                # Candidates polyc rejects cost a --emit=cpp call, not a
+                # run: they are recorded but do not use up the budget. (A
+                # space where almost everything is rejected still ends.)
+                if asked_here[0] >= 20 * amount:
+                    return 0
+                return amount - counted(study)
             return 1 if time.monotonic() - start < amount else 0
 
         pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, self.o.jobs))
@@ -583,6 +594,7 @@ class Tuner:
             batch = []
             for _ in range(min(self.o.jobs, remaining()) if kind == "trials" else self.o.jobs):
                 trial = study.ask()
+                asked_here[0] += 1
                 chosen, env = suggest(trial, dims, numa_dim)
                 text = schedule_text(dims, chosen)
                 trial.set_user_attr("schedule", text)
@@ -608,7 +620,7 @@ class Tuner:
 
     def progress(self, study, number, verdict, start, done_here):
         kind, amount = self.o.budget
-        n = len(study.trials)
+        n = counted(study)
         elapsed = time.monotonic() - start
         if kind == "trials":
             eta = elapsed / done_here * max(0, amount - n)
@@ -644,9 +656,11 @@ class Tuner:
             s = t.user_attrs.get("status", t.state.name.lower())
             counts[s] = counts.get(s, 0) + 1
         distinct = len({t.user_attrs["digest"] for t in study.trials if "digest" in t.user_attrs})
-        print("polyc-tune: %s, study '%s' in %s: %d trials (%s), %d distinct programs"
-              % (self.name, study.study_name, self.storage_path, len(study.trials),
-                 ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())), distinct))
+        print("polyc-tune: %s, study '%s' in %s: %d trials (%s; %d in all with those polyc "
+              "rejected), %d distinct programs"
+              % (self.name, study.study_name, self.storage_path, counted(study),
+                 ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())),
+                 len(study.trials), distinct))
         print()
         hdr = "%-4s %-7s %-14s %-11s %-11s %s" % ("rank", "trial", "time", "/default",
                                                    "/hand-picked", "schedule")
@@ -750,8 +764,9 @@ def parse_args(argv):
     p.add_argument("--graph", action="append", required=True,
                    help="a graph to time on (repeat for several; times are summed)")
     p.add_argument("--budget", type=parse_budget, default=("trials", 50),
-                   help="N trials in the study (a resumed study counts its earlier trials), "
-                        "or Nm minutes / Ns seconds of this run (default: 50)")
+                   help="N trials in the study (a resumed study counts its earlier trials; "
+                        "schedules polyc rejects are not counted), or Nm minutes / Ns "
+                        "seconds of this run (default: 50)")
     p.add_argument("--jobs", type=int, default=1,
                    help="candidates compiled in parallel; runs are timed one at a time")
     p.add_argument("--runs", type=int, default=3, help="runs per graph per trial (median)")
