@@ -6,9 +6,10 @@
 # Extra arguments go to ctest, e.g. scripts/test.sh -R lit-E2E
 # Tests labelled sanitize-full (the E2E suite with the sanitized polyc),
 # sanitize-programs (every example built with polyc --sanitize, ASan+UBSan and
-# TSan) and exhaustive (the full schedule-equivalence cross product, most of an
-# hour) are left out; run them with: ctest --test-dir build -L sanitize-full
-# (or -L sanitize-programs, -L exhaustive)
+# TSan), exhaustive (the full schedule-equivalence cross product, most of an
+# hour) and tune (polyc-tune's searches, about a minute) are left out; run them
+# with: ctest --test-dir build -L sanitize-full (or -L sanitize-programs,
+# -L exhaustive, -L tune)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${POLYC_BUILD_DIR:-$root/build}"
