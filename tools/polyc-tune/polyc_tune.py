@@ -50,8 +50,9 @@ DEFAULT = "default"  # a dimension's value meaning "no call: polyc's default"
 
 # Numbers the tuner tries where the validator accepts any positive integer.
 # The validator gives the lower bound; these grids are the tuner's choice.
-THRESHOLDS = [5, 10, 40, 80]          # hybrid switch divisor (polyc's default: 20)
-GRAINS = [64, 256, 1024, 4096]        # parallel loop grain (default: 256 or per loop)
+THRESHOLDS = [2, 5, 10, 40, 80]       # hybrid switch divisor (polyc's default: 20)
+VERTEX_THRESHOLDS = [4, 8, 16, 32]    # configHybridVertexThreshold (default: none)
+GRAINS = [64, 256, 1024, 4096, 16384]  # parallel loop grain (default: 256 or per loop)
 SEGMENTS = [2, 4, 8, 16]              # cache-blocking segments
 NUMA_NODES = ["2", "4"]               # emulated nodes on a one-node machine
 
@@ -140,6 +141,17 @@ def build_dims(space):
         add("grain", "configApplyParallelization", None, GRAINS,
             when=lambda c, lab=lab: c.get("%s/parallelization" % lab, DEFAULT)
             not in (DEFAULT, "serial"))
+        hybrid = (lambda c, lab=lab: "-" in direction(c, lab))
+        add("vertex-threshold", "configHybridVertexThreshold", None, VERTEX_THRESHOLDS,
+            when=hybrid)
+        # The pull side of SparsePush-DensePull with its own loop schedule
+        # (the `dir` argument), written after the one for every variant.
+        add("pull-parallelization", "configApplyParallelization", "parallelization",
+            when=lambda c, lab=lab: direction(c, lab) == "SparsePush-DensePull")
+        add("pull-grain", "configApplyParallelization", None, GRAINS, default=False,
+            when=lambda c, lab=lab: direction(c, lab) == "SparsePush-DensePull"
+            and c.get("%s/pull-parallelization" % lab, DEFAULT) != DEFAULT)
+        add("set-apply", "setApply", "option")
         add("dense-set", "configApplyDenseVertexSet", "representation",
             when=lambda c, lab=lab: "Dense" in direction(c, lab))
         add("dense-set-role", "configApplyDenseVertexSet", "vertex set", default=False,
@@ -167,7 +179,7 @@ def build_dims(space):
 def call_of(dim, value, chosen):
     """The schedule line of one dimension's value, or None."""
     lab = dim.label
-    if value == DEFAULT and dim.key not in ("segmenting", "dense-set-role"):
+    if value == DEFAULT and dim.key not in ("segmenting", "dense-set-role", "pull-grain"):
         return None
     q = lambda s: '"%s"' % s  # noqa: E731
     if dim.key == "direction":
@@ -180,6 +192,12 @@ def call_of(dim, value, chosen):
         args = [q(lab), q(value)] + ([] if g == DEFAULT else [str(g)])
     elif dim.key == "grain":
         return None  # written with the parallelization
+    elif dim.key == "vertex-threshold":
+        args = [q(lab), str(value)]
+    elif dim.key == "pull-parallelization":
+        return None  # written with its grain
+    elif dim.key == "pull-grain":
+        args = [q(lab), q(chosen["%s/pull-parallelization" % lab]), str(value), q("DensePull")]
     elif dim.key == "dense-set":
         return None  # written with its role
     elif dim.key == "dense-set-role":
@@ -242,7 +260,8 @@ def probe_dims(polyc, program, dims, work):
     bases = [{}, {"direction": "DensePull"}, {"direction": "SparsePush-DensePull"},
              {"direction": "DensePush"}]
     for d in dims:
-        if d.key in ("direction", "threshold", "grain", "segmenting", "dense-set-role"):
+        if d.key in ("direction", "threshold", "grain", "segmenting", "dense-set-role",
+                     "pull-grain"):
             kept.append(d)
             continue
         value = next(v for v in d.values if v != DEFAULT)
@@ -254,6 +273,8 @@ def probe_dims(polyc, program, dims, work):
                 chosen["%s/dense-set-role" % d.label] = "both"
             if d.key == "segments":
                 chosen["%s/segmenting" % d.label] = "fixed-vertex-count"
+            if d.key == "pull-parallelization":
+                chosen["%s/pull-grain" % d.label] = 256
             if d.key in ("numa-partition", "agents", "work-stealing"):
                 chosen["%s/numa" % d.label] = "static-parallel"
             extra = [x for x in dims if x.label == d.label and x.name in chosen]
@@ -272,7 +293,8 @@ def probe_dims(polyc, program, dims, work):
                 % (d.label, d.function))
     names = {d.name for d in kept}
     # A dimension whose parent was dropped goes with it.
-    parents = {"dense-set-role": "dense-set", "segmenting": "segments"}
+    parents = {"dense-set-role": "dense-set", "segmenting": "segments",
+               "pull-grain": "pull-parallelization"}
     return [d for d in kept if d.key not in parents or
             "%s/%s" % (d.label, parents[d.key]) in names]
 
