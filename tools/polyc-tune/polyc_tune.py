@@ -622,6 +622,9 @@ class Tuner:
                 trial.set_user_attr("schedule", text)
                 batch.append((trial, env, pool.submit(self.compiler.compile,
                                                       "t%05d" % trial.number, text)))
+            # Every compile of the batch ends before the first run: a compile
+            # beside a timed run would take CPU from it.
+            concurrent.futures.wait([fut for _, _, fut in batch])
             for trial, env, fut in batch:
                 try:
                     value, medians, walls = self.evaluate(trial, fut.result(), env)
