@@ -836,6 +836,7 @@ def main(argv):
         return 2
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     tuner = Tuner(o, optuna)
+    started = time.monotonic()
     try:
         tuner.run_default()
         tuner.run_benchmark()
@@ -850,6 +851,8 @@ def main(argv):
         log("polyc-tune: interrupted; run the same command again to continue the study")
         return 130
     best = tuner.report(study)
+    print("polyc-tune: this run took %s (default, hand-picked and search)"
+          % fmt_eta(time.monotonic() - started))
     return 0 if best else 1
 
 
