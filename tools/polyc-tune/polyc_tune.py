@@ -568,7 +568,9 @@ class Tuner:
         try:
             result = self.measure_all(binary, env, check=True, trial=trial)
         except Failure as f:
-            if f.kind != "pruned" and f.kind != "timeout":
+            # A timeout stays one: the bound only falls as the best improves.
+            # A pruned program may pass against later medians.
+            if f.kind != "pruned":
                 self.measured[key] = f
             raise
         self.measured[key] = result
@@ -663,13 +665,22 @@ class Tuner:
             % (bar, total, best_text, fmt_eta(eta), number, verdict[:160]))
 
     def best(self, study, k=1):
+        """The k fastest correct trials, one per program (digest and
+        environment): trials that share a program share its measurement."""
         T = self.optuna.trial.TrialState
         done = [t for t in study.get_trials(deepcopy=False, states=(T.COMPLETE,))
                 if t.user_attrs.get("status") == "ok" and t.value is not None]
         done.sort(key=lambda t: (t.value, t.number))
+        seen, unique = set(), []
+        for t in done:
+            key = (t.user_attrs.get("digest"), json.dumps(t.user_attrs.get("env") or {},
+                                                          sort_keys=True))
+            if key not in seen:
+                seen.add(key)
+                unique.append(t)
         if k == 1:
-            return done[0] if done else None
-        return done[:k]
+            return unique[0] if unique else None
+        return unique[:k]
 
     # Results ------------------------------------------------------------------
 
