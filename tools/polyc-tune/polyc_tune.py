@@ -494,6 +494,7 @@ class Tuner:
         if not binary:
             raise TuneError("the default schedule does not compile: %s" % reason)
         self.default_digest = digest
+        self.default_binary = binary
         for graph in self.graphs:
             _, _, out = run_once(binary, graph, self.o.args, {}, None)
             self.reference[graph] = out
@@ -521,6 +522,7 @@ class Tuner:
             self.bench_note = "%s: %s" % (os.path.relpath(path, REPO), reason)
             log("polyc-tune: hand-picked schedule not usable: " + self.bench_note)
             return
+        self.bench_binary = binary
         try:
             value, _, walls = self.measure_all(binary, {}, check=True)
         except Failure as f:
@@ -729,14 +731,16 @@ class Tuner:
                                             t.user_attrs.get("reason")))
         if not top:
             return None
-        best = top[0]
+        best, value = top[0], top[0].value
+        if self.o.confirm > 0:
+            best, value = self.confirm(study, top[:self.o.confirm])
         out = self.o.output or os.path.join(self.work, self.name + ".best.sched")
         env = best.user_attrs.get("env") or {}
         with open(out, "w") as f:
             f.write("% polyc-tune: the fastest correct schedule of " + self.name + ".gt\n")
             f.write("%% trial %d of study '%s': %s, %.3f of the default's time\n"
-                    % (best.number, study.study_name, fmt_time(best.value),
-                       best.value / self.default_time))
+                    % (best.number, study.study_name, fmt_time(value),
+                       value / self.default_time))
             if env:
                 f.write("%% run with %s\n" % " ".join("%s=%s" % kv for kv in env.items()))
             f.write("%% C++ digest %s\n" % best.user_attrs.get("digest"))
@@ -745,6 +749,77 @@ class Tuner:
         print("best schedule written to %s" % out)
         self.plot(study)
         return best
+
+    def binary_of(self, trial):
+        binary = os.path.join(self.compiler.bins, trial.user_attrs["digest"][:20])
+        if not os.path.exists(binary):  # a resumed study in another work directory
+            _, binary, reason = self.compiler.compile("t%05d" % trial.number,
+                                                      trial.user_attrs["schedule"])
+            if not binary:
+                raise Failure("compile", reason)
+        return binary
+
+    def confirm(self, study, top):
+        """Times the best few programs again, with the default and the
+        hand-picked one, in interleaved rounds (--confirm-runs), and chooses
+        by those medians: the search's best is partly the luckiest of many
+        noisy measurements, and interleaving exposes every candidate to the
+        same moments of the machine. Every run's output is checked again."""
+        default = next((t for t in study.trials if t.user_attrs.get("status") == "ok"
+                        and t.user_attrs.get("schedule") == "schedule:\n"), None)
+        cands = list(top)
+        if default is not None and all(t.number != default.number for t in cands):
+            cands.append(default)
+        entries = []
+        for t in cands:
+            try:
+                entries.append(("trial %d" % t.number, t, self.binary_of(t),
+                                t.user_attrs.get("env") or {}))
+            except Failure as f:
+                print("confirmation: trial %d: %s" % (t.number, f.reason))
+        if self.bench_time:
+            entries.append(("hand-picked", None, self.bench_binary, {}))
+        times = {e[0]: [[] for _ in self.graphs] for e in entries}
+        failed = {}
+        for _ in range(self.o.confirm_runs):
+            for name, t, binary, env in entries:
+                if name in failed:
+                    continue
+                for gi, graph in enumerate(self.graphs):
+                    try:
+                        sec, _, out = run_once(binary, graph, self.o.args, env, None)
+                        self.compare(self.reference[graph], out, graph)
+                    except Failure as f:
+                        failed[name] = f.reason
+                        break
+                    except eq.Mismatch as m:
+                        failed[name] = "wrong output on %s: %s" % (os.path.basename(graph), m)
+                        break
+                    times[name][gi].append(sec)
+        value = {n: sum(statistics.median(g) for g in v) for n, v in times.items()
+                 if n not in failed}
+        d = value.get("trial %d" % default.number) if default is not None else None
+        h = value.get("hand-picked")
+        print()
+        print("confirmation: %d interleaved rounds of the best %d programs, the default and "
+              "the hand-picked schedule" % (self.o.confirm_runs, len(top)))
+        for name, t, _, _ in entries:
+            if name in failed:
+                print("  %-12s %s" % (name, failed[name]))
+                continue
+            tag = " (default)" if default is not None and t is not None and \
+                t.number == default.number else ""
+            print("  %-12s %-14s /default %-7s /hand-picked %-7s%s" % (
+                name, fmt_time(value[name]), "%.3f" % (value[name] / d) if d else "-",
+                "%.3f" % (value[name] / h) if h else "-", tag))
+        ok = [(value[n], t.number, t) for n, t, _, _ in entries if t is not None and n in value]
+        if not ok:
+            print("confirmation: every candidate failed; the search's best is kept")
+            return top[0], top[0].value
+        v, _, chosen = min(ok, key=lambda x: (x[0], x[1]))
+        print("polyc-tune: confirmed: chosen trial %d %.6f s, default %s, hand-picked %s"
+              % (chosen.number, v, "%.6f s" % d if d else "-", "%.6f s" % h if h else "-"))
+        return chosen, v
 
     def plot(self, study):
         path = self.o.plot or os.path.join(self.work, self.name + ".search.png")
@@ -822,6 +897,12 @@ def parse_args(argv):
     p.add_argument("--startup", type=int, default=10,
                    help="random trials before TPE models the results (default 10)")
     p.add_argument("--top", type=int, default=5, help="schedules in the final table")
+    p.add_argument("--confirm", type=int, default=3,
+                   help="the best N programs are timed again, interleaved with the default "
+                        "and the hand-picked schedule, and the best of those is chosen "
+                        "(0: choose the search's best; default 3)")
+    p.add_argument("--confirm-runs", type=int, default=5,
+                   help="interleaved rounds of the confirmation (default 5)")
     p.add_argument("--polyc", default=os.environ.get("POLYC_TUNE_POLYC", "polyc"),
                    help="the polyc to use (default: the build's)")
     p.add_argument("--polyc-flag", action="append", help="an extra polyc option (repeatable)")

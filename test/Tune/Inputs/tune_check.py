@@ -2,8 +2,8 @@
 """Checks of polyc-tune's results for the test/Tune suite (docs/tuning.md).
 
     tune_check.py study DB NAME                  # the trial table, one line per trial
-    tune_check.py best DB NAME SCHED POLYC PROG  # the best is correct and reproducible
-    tune_check.py faster DB NAME POLYC PROG GRAPH [args]
+    tune_check.py best DB NAME SCHED POLYC PROG OUT  # the chosen one is correct, reproducible
+    tune_check.py faster DB NAME SCHED POLYC PROG GRAPH [args]
     tune_check.py rejected DB NAME               # the miscompiled trials lost
     tune_check.py interrupt DB -- polyc-tune ... # runs the tuner, kills it mid-study
     tune_check.py resumed BEFORE AFTER N         # `study` listings before and after
@@ -11,6 +11,7 @@
 Reads the study through Optuna's own storage, as polyc-tune writes it.
 """
 import os
+import re
 import signal
 import statistics
 import subprocess
@@ -56,33 +57,55 @@ def cmd_study(db, name):
                               if t.user_attrs.get("status") != "rejected"))
 
 
-def cmd_best(db, name, sched, polyc, prog):
+def chosen_trial(study, sched):
+    """The trial the written .sched names ("% trial N of study ...")."""
+    m = re.search(r"^% trial (\d+) of study", open(sched).read(), re.M)
+    if not m:
+        fail("%s names no trial" % sched)
+    return study.trials[int(m.group(1))]
+
+
+def cmd_best(db, name, sched, polyc, prog, out):
     study = load(db, name)
-    best = best_of(study)
+    best = chosen_trial(study, sched)
     default = study.trials[0]
     if default.user_attrs.get("schedule") != "schedule:\n":
         fail("trial 0 is not the default schedule: %r" % default.user_attrs.get("schedule"))
     if default.user_attrs.get("status") != "ok":
         fail("the default trial did not pass: %s" % default.user_attrs.get("reason"))
-    if best.value > default.value:
-        fail("best %.6f is slower than the default trial's %.6f" % (best.value, default.value))
+    if best.user_attrs.get("status") != "ok":
+        fail("the chosen trial %d did not pass: %s" % (best.number, best.user_attrs))
+    if best_of(study).value > default.value:
+        fail("the search's best %.6f is slower than the default trial's %.6f"
+             % (best_of(study).value, default.value))
     for t in study.trials:
         if t.state == optuna.trial.TrialState.COMPLETE and t.user_attrs.get("status") != "ok":
             fail("trial %d is complete but not ok" % t.number)
-    # The written schedule generates the best trial's C++ again.
+    # The confirmation times the default beside the candidates: the chosen
+    # one is no slower than it there.
+    m = re.search(r"^polyc-tune: confirmed: chosen trial (\d+) ([0-9.]+) s, default ([0-9.]+) s",
+                  open(out).read(), re.M)
+    if not m:
+        fail("no confirmation line in %s" % out)
+    if int(m.group(1)) != best.number:
+        fail("confirmed trial %s, the .sched names %d" % (m.group(1), best.number))
+    if float(m.group(2)) > float(m.group(3)):
+        fail("the chosen schedule's confirmed time %s s is above the default's %s s"
+             % (m.group(2), m.group(3)))
+    # The written schedule generates the chosen trial's C++ again.
     p = subprocess.run([polyc, prog, "-s", sched, "--emit=cpp", "-o", "-"],
                        capture_output=True, text=True)
     if p.returncode != 0:
         fail("the written schedule does not compile: " + p.stderr)
     digest = polyc_tune.digest_of(p.stdout)
     if digest != best.user_attrs.get("digest"):
-        fail("the written schedule's C++ differs from the best trial's (%s vs %s)"
+        fail("the written schedule's C++ differs from the chosen trial's (%s vs %s)"
              % (digest[:12], best.user_attrs.get("digest", "")[:12]))
-    print("best: trial %d, %.6f s, default %.6f s, C++ reproduced" % (best.number, best.value,
-                                                                       default.value))
+    print("best: trial %d, confirmed %s s against the default's %s s, C++ reproduced"
+          % (best.number, m.group(2), m.group(3)))
 
 
-def cmd_faster(db, name, polyc, prog, graph, args):
+def cmd_faster(db, name, sched, polyc, prog, graph, args):
     """Times the best schedule's program against the default's, interleaved,
     9 runs each, and compares the fastest run of each: on a loaded machine
     (2 cores shared by several builds) single runs of these millisecond
@@ -92,7 +115,7 @@ def cmd_faster(db, name, polyc, prog, graph, args):
     sets OMP_WAIT_POLICY=passive, so that waiting threads do not spin against
     other processes for the CPUs."""
     study = load(db, name)
-    best = best_of(study)
+    best = chosen_trial(study, sched)
     work = os.path.dirname(os.path.abspath(db))
     bins = {}
     for what, text in (("default", "schedule:\n"), ("best", best.user_attrs["schedule"])):
@@ -187,7 +210,7 @@ def main():
     elif cmd == "best":
         cmd_best(*a)
     elif cmd == "faster":
-        cmd_faster(a[0], a[1], a[2], a[3], a[4], a[5:])
+        cmd_faster(a[0], a[1], a[2], a[3], a[4], a[5], a[6:])
     elif cmd == "rejected":
         cmd_rejected(*a)
     elif cmd == "resumed":
