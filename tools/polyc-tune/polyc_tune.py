@@ -447,6 +447,7 @@ class Tuner:
         self.best_wall = {}      # graph -> best wall time of a run so far
         self.measured = {}       # digest -> (value, per-graph medians, walls) or Failure
         self.compare = None
+        self.confirmed_default = None
 
     # The default schedule and the hand-picked one ---------------------------
 
@@ -732,15 +733,16 @@ class Tuner:
         if not top:
             return None
         best, value = top[0], top[0].value
+        reference = self.default_time
         if self.o.confirm > 0:
             best, value = self.confirm(study, top[:self.o.confirm])
+            reference = self.confirmed_default or reference
         out = self.o.output or os.path.join(self.work, self.name + ".best.sched")
         env = best.user_attrs.get("env") or {}
         with open(out, "w") as f:
             f.write("% polyc-tune: the fastest correct schedule of " + self.name + ".gt\n")
             f.write("%% trial %d of study '%s': %s, %.3f of the default's time\n"
-                    % (best.number, study.study_name, fmt_time(value),
-                       value / self.default_time))
+                    % (best.number, study.study_name, fmt_time(value), value / reference))
             if env:
                 f.write("%% run with %s\n" % " ".join("%s=%s" % kv for kv in env.items()))
             f.write("%% C++ digest %s\n" % best.user_attrs.get("digest"))
@@ -800,6 +802,7 @@ class Tuner:
                  if n not in failed}
         d = value.get("trial %d" % default.number) if default is not None else None
         h = value.get("hand-picked")
+        self.confirmed_default = d
         print()
         print("confirmation: %d interleaved rounds of the best %d programs, the default and "
               "the hand-picked schedule" % (self.o.confirm_runs, len(top)))
