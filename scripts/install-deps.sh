@@ -29,6 +29,16 @@ if [[ ! -f "$jar" ]]; then
   mvn -q dependency:get -Dartifact=org.antlr:antlr4:4.9:jar:complete >/dev/null
 fi
 
+# polyc-tune searches schedules with Optuna (its SQLite storage needs
+# SQLAlchemy, which optuna depends on) and plots the search with matplotlib.
+# Debian 12 packages no optuna, so both come from pip; python3-matplotlib from
+# apt would do for the plot alone.
+if ! python3 -c 'import optuna, matplotlib' 2>/dev/null; then
+  echo "install-deps: installing optuna and matplotlib"
+  python3 -m pip install -q optuna matplotlib ||
+    python3 -m pip install -q --break-system-packages optuna matplotlib
+fi
+
 # The end-to-end oracle uses NetworkX.
 # Debian's own python3 takes it from apt (its pip refuses system-wide installs,
 # PEP 668); another python3 first on PATH (a venv, pyenv) gets it from pip.

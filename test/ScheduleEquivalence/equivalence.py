@@ -18,7 +18,10 @@ What it does, for examples/<example>.gt (docs/testing.md, "Schedule equivalence"
    The IR also says what each traversal is: an edge traversal with a `from`
    frontier reads an input set, one with applyModified builds an output set.
    That decides which options of OPTIONS (below) apply to it.
-2. Generates schedules (DIR/sNNN.sched), one schedule call per line:
+2. Reads the option values polyc's validator accepts from `polyc --emit=schedule-space`
+   on the labelled copy (read_schedule_space: the value lists of OPTIONS are
+   polyc's, in this file's order), then generates schedules (DIR/sNNN.sched),
+   one schedule call per line:
    - ci: a covering set (every value of every option that applies appears in
      at least one schedule, several options per schedule, constraints between
      them respected: a source-set representation needs a dense variant, a
@@ -82,6 +85,12 @@ NEAR_ZERO = 1e-9       # absolute, times the largest magnitude of the output
 
 # --------------------------------------------------------------------------
 # The options (target spelling of /work/shared/spec/schedule.md).
+#
+# The value lists below are the order the covering sets use; which values
+# there are is polyc's: read_schedule_space() replaces each list with the
+# values `polyc --emit=schedule-space` says the validator accepts (in this
+# order, values new to polyc at the end) before any schedule is made. Only
+# --self-test runs without polyc.
 
 DIRECTIONS = ["SparsePush", "DensePush", "DensePull", "SparsePush-DensePull",
               "SparsePush-DensePush"]
@@ -301,7 +310,10 @@ def _parallel(chosen):
 # The one table of options. Order matters: a dimension's constraint reads the
 # values chosen before it. Every value is written as the schedule call's
 # arguments after the label; ARGV becomes "argv[N]" with the next free N.
-OPTIONS = [
+def build_options():
+    """The table, from the value lists as they are now (read_schedule_space
+    builds it again from polyc's)."""
+    return [
     Dim("direction", [Value("configApplyDirection", [d]) for d in DIRECTIONS], _is_edge),
     # configApplyDirection's third argument: the hybrid threshold divisor.
     Dim("threshold", [Value("configApplyDirection", ["<direction>", 8]),
@@ -422,7 +434,79 @@ OPTIONS = [
         lambda t: t.kind == "vertex",
         ok=lambda v, c: c.get("vertex-parallelization", "static-vertex-parallel") != "serial"),
 ]
+
+
+OPTIONS = build_options()
 DIMS = {d.name: d for d in OPTIONS}
+
+
+def _ordered(polyc_values, preferred):
+    """polyc's values, in the order of the hand-kept list, new ones last."""
+    return [v for v in preferred if v in polyc_values] + \
+        [v for v in polyc_values if v not in preferred]
+
+
+def read_schedule_space(polyc, gt):
+    """Takes the option values from polyc's schedule space for the labelled
+    example `gt`: the values the validator accepts, not a copy of them.
+    Semantics that the space does not describe (which variants a direction
+    runs, which update-sync values defer reductions) stay here; a direction
+    this file does not know is an error rather than a guess."""
+    global DIRECTIONS, PARALLELIZATIONS, VERTEX_PARALLELIZATIONS, NUMA_PARALLELIZATIONS
+    global NUMA_PARTITIONS, WORK_STEALING, DATA_PLACEMENTS, FRONTIER_STRUCTURES, HYBRIDS
+    global OPTIONS, DIMS
+    p = subprocess.run([polyc, gt, "--emit=schedule-space", "-o", "-"],
+                       capture_output=True, text=True, timeout=COMPILE_TIMEOUT)
+    if p.returncode != 0:
+        raise SystemExit("equivalence.py: polyc --emit=schedule-space failed:\n" + p.stderr)
+    import json
+    space = json.loads(p.stdout)
+
+    def values(kind, function, arg):
+        entries = [l for l in space["labels"] if l["kind"] == kind]
+        fns = space["program_functions"] if kind is None else \
+            [f for l in entries[:1] for f in l["functions"]]
+        for f in fns:
+            if f["function"] == function:
+                for a in f["args"]:
+                    if a["name"] == arg:
+                        return a["values"]
+        return None
+
+    def take(current, kind, function, arg):
+        got = values(kind, function, arg)
+        return current if got is None else _ordered(got, current)
+
+    DIRECTIONS = take(DIRECTIONS, "edge-traversal", "configApplyDirection", "direction")
+    unknown = [d for d in DIRECTIONS if d not in VARIANTS]
+    if unknown:
+        raise SystemExit("equivalence.py: polyc accepts direction(s) %s; say in VARIANTS "
+                         "which variants they run" % ", ".join(unknown))
+    HYBRIDS = [d for d in DIRECTIONS if len(VARIANTS[d]) == 2]
+    PARALLELIZATIONS = take(PARALLELIZATIONS, "edge-traversal", "configApplyParallelization",
+                            "parallelization")
+    # Vertex loops run the vertex-parallel ones only (edge-aware and edge
+    # parallel mean nothing there): a chosen subset of polyc's values.
+    vertex = values("statement", "configApplyParallelization", "parallelization")
+    if vertex is not None:
+        VERTEX_PARALLELIZATIONS = [v for v in VERTEX_PARALLELIZATIONS if v in vertex]
+    NUMA_PARALLELIZATIONS = take(NUMA_PARALLELIZATIONS, "edge-traversal", "configApplyNUMA",
+                                 "NUMA parallelization")
+    NUMA_PARTITIONS = take(NUMA_PARTITIONS, "edge-traversal", "configNUMAPartition",
+                           "partition")
+    WORK_STEALING = take(WORK_STEALING, "edge-traversal", "configWorkStealing",
+                         "work stealing")
+    FRONTIER_STRUCTURES = take(FRONTIER_STRUCTURES, "edge-traversal", "configApplyFrontier",
+                               "frontier structure")
+    DATA_PLACEMENTS = take(DATA_PLACEMENTS, None, "configDataPlacement", "placement")
+    OPTIONS = build_options()
+    # Update-sync values polyc has and the table does not: plain ones.
+    syncs = values("edge-traversal", "configUpdateSync", "update sync") or []
+    sync_dim = next(d for d in OPTIONS if d.name == "update-sync")
+    known = {v.args[0] for v in sync_dim.values}
+    sync_dim.values = [v for v in sync_dim.values if v.args[0] in syncs or not syncs] + \
+        [Value("configUpdateSync", [how]) for how in syncs if how not in known]
+    DIMS = {d.name: d for d in OPTIONS}
 # Dimensions whose values only apply after a value of another: the greedy
 # cover picks one of those for them while they are uncovered.
 NEEDED_BY = {"numa": ("numa-partition", "numa-alpha", "stealing", "agents",
@@ -1515,6 +1599,7 @@ class Driver:
         if self.example not in RUNS:
             raise SystemExit("equivalence.py: unknown example '%s'" % self.example)
         gt, traversals = label_example(self.polyc, source, self.work)
+        read_schedule_space(self.polyc, gt)
         if self.args.mode == "ci":
             schedules = ci_schedules(self.example, traversals, source)
         else:

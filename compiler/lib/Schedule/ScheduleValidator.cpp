@@ -9,7 +9,7 @@
 // introduced by loop transforms are known to the calls after them.
 //
 //===----------------------------------------------------------------------===//
-#include "Checker.h"
+#include "Functions.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -20,47 +20,84 @@ using namespace polyc::schedule;
 
 namespace {
 
-struct FunctionInfo {
-  const char *name;
-  unsigned minArgs, maxArgs;
-  CheckFn check;
-  /// Whether the first argument is a label whose schedule entry it sets.
-  bool setsLabelOptions;
-};
+// Argument descriptions, shared by the rows below.
+constexpr ArgSpec kLabel{"label", ArgKind::Label};
+constexpr ArgSpec kDir{"dir", ArgKind::Variant};
+constexpr ArgSpec opt(const char *name, llvm::ArrayRef<OptionValue> (*values)()) {
+  return ArgSpec{name, ArgKind::Option, values};
+}
+constexpr ArgSpec num(const char *name, NumberRule rule) {
+  return ArgSpec{name, ArgKind::Number, nullptr, rule};
+}
+constexpr ArgSpec kNewLabel{"new label", ArgKind::NewLabel};
+
+constexpr unsigned kEdge = ToEdgeTraversal;
+constexpr unsigned kTraversal = ToEdgeTraversal | ToVertexTraversal;
 
 // Every function of ../shared/spec/schedule.md, GraphIt's and polyc's, and
 // polyc's additions in docs/schedule.md (configHybridVertexThreshold).
 // fuseForLoop and fuseApplyFunctions take 3 arguments: GraphIt's sources for
-// a 4-argument form could not be checked here, so none is accepted.
+// a 4-argument form could not be checked here, so none is accepted. The
+// argument descriptions must say what the checker reads (a test in
+// test/ScheduleParse/schedule-space*.test prints them).
 constexpr FunctionInfo kFunctions[] = {
-    {"configApplyDirection", 2, 3, checkDirection, true},
-    {"configHybridVertexThreshold", 2, 2, checkHybridVertexThreshold, true},
-    {"configApplyParallelization", 2, 4, checkParallelization, true},
-    {"configApplyDenseVertexSet", 2, 4, checkDenseVertexSet, true},
-    {"configApplyNumSSG", 3, 4, checkNumSSG, true},
-    {"configApplyDeduplication", 2, 2, checkDeduplication, true},
-    {"setApply", 2, 3, checkSetApply, true},
-    {"configApplyDataStructure", 2, 3, checkDataStructure, true},
-    {"setVertexSet", 2, 3, checkDataStructure, true},
-    {"fuseFields", 1, UINT_MAX, checkFuseFields, false},
-    {"fuseForLoop", 3, 3, checkFuseForLoop, false},
-    {"splitForLoop", 5, 5, checkSplitForLoop, false},
-    {"fuseApplyFunctions", 3, 3, checkFuseApplyFunctions, false},
-    {"configParForGrainSize", 2, 2, checkParForGrainSize, true},
-    {"configApplyNUMA", 2, 3, checkNUMA, true},
-    {"configNUMAPartition", 2, 3, checkNUMAPartition, true},
-    {"configNUMAAlpha", 2, 2, checkNUMAAlpha, true},
-    {"configApplyAgents", 2, 2, checkAgents, true},
-    {"configDataPlacement", 2, 2, checkDataPlacement, false},
-    {"configApplyFrontier", 2, 3, checkFrontier, true},
-    {"configBarrier", 1, 1, checkBarrier, false},
-    {"configWorkStealing", 2, 3, checkWorkStealing, true},
-    {"configUpdateSync", 2, 3, checkUpdateSync, true},
-    {"configApplyPriorityUpdate", 2, 2, checkPriorityUpdate, true},
-    {"configApplyPriorityUpdateDelta", 2, 2, checkPriorityUpdateDelta, true},
-    {"configBucketMergeThreshold", 2, 2, checkBucketMergeThreshold, true},
-    {"configNumOpenBuckets", 2, 2, checkNumOpenBuckets, true},
-    {"configIntersection", 2, 2, checkIntersection, true},
+    {"configApplyDirection", 2, 3, checkDirection, true, kEdge,
+     {kLabel, opt("direction", directionValues), num("threshold", kPositiveOrArgv)}},
+    {"configHybridVertexThreshold", 2, 2, checkHybridVertexThreshold, true, kEdge,
+     {kLabel, num("vertex threshold", kPositiveOrArgv)}},
+    {"configApplyParallelization", 2, 4, checkParallelization, true, kTraversal,
+     {kLabel, opt("parallelization", parallelizationValues), num("grain", kPositiveOrArgv),
+      kDir}},
+    {"configApplyDenseVertexSet", 2, 4, checkDenseVertexSet, true, kEdge,
+     {kLabel, opt("representation", denseFrontierReprValues),
+      opt("vertex set", vertexSetRoleValues), kDir}},
+    {"configApplyNumSSG", 3, 4, checkNumSSG, true, kEdge,
+     {kLabel, opt("segmenting", segmentingValues), num("segments", kPositiveOrArgv), kDir}},
+    {"configApplyDeduplication", 2, 2, checkDeduplication, true, kEdge,
+     {kLabel, opt("deduplication", deduplicationValues)}},
+    {"setApply", 2, 3, checkSetApply, true, kEdge,
+     {kLabel, opt("option", setApplyValues), num("grain", kPositiveOrArgv)}},
+    {"configApplyDataStructure", 2, 3, checkDataStructure, true, kEdge,
+     {kLabel, opt("representation", frontierReprValues), opt("vertex set", vertexSetRoleValues)}},
+    {"setVertexSet", 2, 3, checkDataStructure, true, kEdge,
+     {kLabel, opt("representation", frontierReprValues), opt("vertex set", vertexSetRoleValues)}},
+    {"fuseFields", 1, UINT_MAX, checkFuseFields, false, ToProgram,
+     {ArgSpec{"vectors", ArgKind::VectorList}}},
+    {"fuseForLoop", 3, 3, checkFuseForLoop, false, ToForLoop, {kLabel, kLabel, kNewLabel}},
+    {"splitForLoop", 5, 5, checkSplitForLoop, false, ToForLoop,
+     {kLabel, kNewLabel, kNewLabel, num("iterations", kNonNegative),
+      num("iterations", kNonNegative)}},
+    {"fuseApplyFunctions", 3, 3, checkFuseApplyFunctions, false, kEdge,
+     {kLabel, kLabel, kNewLabel}},
+    {"configParForGrainSize", 2, 2, checkParForGrainSize, true, kTraversal,
+     {kLabel, num("grain", kPositiveOrArgv)}},
+    {"configApplyNUMA", 2, 3, checkNUMA, true, kEdge,
+     {kLabel, opt("NUMA parallelization", numaParallelizationValues), kDir}},
+    {"configNUMAPartition", 2, 3, checkNUMAPartition, true, kEdge,
+     {kLabel, opt("partition", numaPartitionValues), num("partitions", kPositive)}},
+    {"configNUMAAlpha", 2, 2, checkNUMAAlpha, true, kEdge,
+     {kLabel, ArgSpec{"alpha", ArgKind::Real}}},
+    {"configApplyAgents", 2, 2, checkAgents, true, kEdge, {kLabel, opt("agents", agentsValues)}},
+    {"configDataPlacement", 2, 2, checkDataPlacement, false, ToProgram,
+     {ArgSpec{"vector", ArgKind::Vector}, opt("placement", dataPlacementValues)}},
+    {"configApplyFrontier", 2, 3, checkFrontier, true, kEdge,
+     {kLabel, opt("frontier structure", frontierStructureValues),
+      num("threshold", kPositiveOrArgv)}},
+    {"configBarrier", 1, 1, checkBarrier, false, ToProgram, {opt("barrier", barrierValues)}},
+    {"configWorkStealing", 2, 3, checkWorkStealing, true, kEdge,
+     {kLabel, opt("work stealing", workStealingValues), num("chunk", kPositive)}},
+    {"configUpdateSync", 2, 3, checkUpdateSync, true, kEdge,
+     {kLabel, opt("update sync", updateSyncValues), num("coarsening", kPositiveOrArgv)}},
+    {"configApplyPriorityUpdate", 2, 2, checkPriorityUpdate, true, kEdge,
+     {kLabel, opt("priority update", priorityUpdateValues)}},
+    {"configApplyPriorityUpdateDelta", 2, 2, checkPriorityUpdateDelta, true, kEdge,
+     {kLabel, num("delta", kPositiveOrArgv)}},
+    {"configBucketMergeThreshold", 2, 2, checkBucketMergeThreshold, true, kEdge,
+     {kLabel, num("threshold", kPositiveOrArgv)}},
+    {"configNumOpenBuckets", 2, 2, checkNumOpenBuckets, true, kEdge,
+     {kLabel, num("buckets", kPositiveOrArgv)}},
+    {"configIntersection", 2, 2, checkIntersection, true, kEdge,
+     {kLabel, opt("intersection", intersectionValues)}},
 };
 
 const FunctionInfo *lookup(llvm::StringRef name) {
@@ -106,6 +143,8 @@ bool checkArity(Checker &c, const ScheduleCall &call, const FunctionInfo &f) {
 }
 
 } // namespace
+
+llvm::ArrayRef<FunctionInfo> polyc::schedule::scheduleFunctions() { return kFunctions; }
 
 const ApplySchedule *Schedule::find(const std::string &label) const {
   auto it = byLabel.find(label);

@@ -1,7 +1,7 @@
 //===- polyc.cpp - The polyc driver ---------------------------------------===//
 //
-//   polyc prog.gt [-s prog.sched] [-o out] [--emit=exe|cpp|header|python|ast|ir]
-//         [--namespace=NS]
+//   polyc prog.gt [-s prog.sched] [-o out]
+//         [--emit=exe|cpp|header|python|ast|ir|schedule-space] [--namespace=NS]
 //         [--sanitize=address,undefined|thread]
 //
 // Reads the algorithm (and its inline `schedule:` section, if any), the
@@ -47,7 +47,7 @@ cl::opt<std::string> schedulePath("s", cl::desc("Schedule file"), cl::value_desc
 cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' for stdout except with --emit=exe)"),
                                 cl::value_desc("file"), cl::cat(polycCategory));
 
-enum class EmitKind { Exe, Cpp, Header, Python, AST, IR };
+enum class EmitKind { Exe, Cpp, Header, Python, AST, IR, ScheduleSpace };
 cl::opt<EmitKind> emitKind(
     "emit", cl::desc("What to produce"), cl::init(EmitKind::Exe),
     cl::values(clEnumValN(EmitKind::Exe, "exe", "an executable (default)"),
@@ -57,7 +57,9 @@ cl::opt<EmitKind> emitKind(
                clEnumValN(EmitKind::Python, "python",
                           "the C++ of a nanobind Python module of a library's export functions"),
                clEnumValN(EmitKind::AST, "ast", "the checked syntax tree"),
-               clEnumValN(EmitKind::IR, "ir", "the IR after all passes")),
+               clEnumValN(EmitKind::IR, "ir", "the IR after all passes"),
+               clEnumValN(EmitKind::ScheduleSpace, "schedule-space",
+                          "the labels and the schedule options they accept, as JSON")),
     cl::cat(polycCategory));
 
 // Two programs linked into one executable need two namespaces; the default
@@ -388,6 +390,13 @@ int main(int argc, char **argv) {
     std::string text;
     llvm::raw_string_ostream os(text);
     printAST(*program, os);
+    return writeText(output, text);
+  }
+  // The space of every schedule, not one: independent of -s.
+  if (emitKind == EmitKind::ScheduleSpace) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    printScheduleSpace(*program, llvm::sys::path::filename(inputPath), diags, os);
     return writeText(output, text);
   }
 

@@ -11,8 +11,14 @@ namespace polyrt {
 /// any other exception into "<argv[0]>: error: <message>" on stderr and exit
 /// status 1. Reads
 /// POLYRT_NUMA_NODES and, with POLYRT_VERBOSE=1, reports the topology and the
-/// run time on stderr.
+/// run time on stderr. With POLYRT_REPORT_TIME=1 it prints, after the
+/// program's main, one line for tools (polyc-tune; docs/runtime.md):
+///   polyrt-time: seconds=<main's time minus its graph loads> load_seconds=<loads>
 int runMain(int argc, char **argv, const std::function<void()> &body);
+
+/// Adds one graph load's seconds to those POLYRT_REPORT_TIME leaves out of
+/// the program's time (loadGraph calls it).
+void addLoadSeconds(double seconds);
 
 /// Whether POLYRT_VERBOSE asks for reports on stderr (set and not "0").
 bool verbose();

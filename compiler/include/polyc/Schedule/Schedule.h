@@ -21,6 +21,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <array>
 #include <cstdint>
@@ -240,6 +241,12 @@ struct Schedule {
 /// later calls override earlier ones. Returns nullopt after reporting errors.
 std::optional<Schedule> validateSchedule(const ScheduleFile &file, const Program &program,
                                          DiagnosticEngine &diags);
+
+/// Prints, as JSON, every label of the program with the schedule functions
+/// that configure it and the values the validator accepts for each argument
+/// (polyc --emit=schedule-space; the format is in docs/tuning.md).
+void printScheduleSpace(const Program &program, llvm::StringRef name, DiagnosticEngine &diags,
+                        llvm::raw_ostream &os);
 
 } // namespace polyc
 

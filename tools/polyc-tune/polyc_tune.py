@@ -1,0 +1,955 @@
+#!/usr/bin/env python3
+"""polyc-tune: searches the schedules of a GraphIt program for the fastest
+correct one (docs/tuning.md).
+
+    polyc-tune prog.gt --graph G [--graph G2 ...] [options] [-- program args]
+
+The space is what `polyc prog.gt --emit=schedule-space` says the validator
+accepts, for every labelled edge traversal; the search is Optuna's TPE
+sampler with a median pruner, every trial stored in SQLite, so that running
+the same command again continues the same study. Each candidate is compiled
+with polyc (rejected ones are recorded, never timed), binaries are shared by
+schedules whose C++ is the same, and each binary runs --runs times per graph
+with POLYRT_REPORT_TIME=1: the trial's time is the sum over graphs of the
+median run. Every run's output is compared with the default schedule's
+(test/ScheduleEquivalence/equivalence.py's comparators) before its time
+counts; a candidate that fails to compile, crashes, times out (k times the
+best time so far) or disagrees is recorded with the reason and never chosen.
+"""
+
+import argparse
+import concurrent.futures
+import hashlib
+import json
+import math
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def find_repo():
+    """The source tree: POLYC_TUNE_REPO (the build's launcher sets it), or the
+    tree this file is in."""
+    repo = os.environ.get("POLYC_TUNE_REPO")
+    if repo:
+        return repo
+    return os.path.abspath(os.path.join(HERE, os.pardir, os.pardir))
+
+
+REPO = find_repo()
+sys.path.insert(0, os.path.join(REPO, "test", "ScheduleEquivalence"))
+import equivalence as eq  # noqa: E402  the comparators the equivalence suite uses
+
+TIME_RE = re.compile(r"^polyrt-time: seconds=([0-9.]+) load_seconds=([0-9.]+)$", re.M)
+DEFAULT = "default"  # a dimension's value meaning "no call: polyc's default"
+
+# Numbers the tuner tries where the validator accepts any positive integer.
+# The validator gives the lower bound; these grids are the tuner's choice.
+THRESHOLDS = [2, 5, 10, 40, 80]       # hybrid switch divisor (polyc's default: 20)
+VERTEX_THRESHOLDS = [4, 8, 16, 32]    # configHybridVertexThreshold (default: none)
+GRAINS = [64, 256, 1024, 4096, 16384]  # parallel loop grain (default: 256 or per loop)
+SEGMENTS = [2, 4, 8, 16]              # cache-blocking segments
+NUMA_NODES = ["2", "4"]               # emulated nodes on a one-node machine
+
+
+class TuneError(Exception):
+    pass
+
+
+def log(msg):
+    sys.stderr.write(msg + "\n")
+    sys.stderr.flush()
+
+
+# --------------------------------------------------------------------------
+# The space
+
+
+def run_polyc(polyc, args, timeout=600):
+    try:
+        p = subprocess.run([polyc] + args, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return 1, "", "polyc timed out after %d s" % timeout
+    return p.returncode, p.stdout, p.stderr
+
+
+def schedule_space(polyc, program):
+    rc, out, err = run_polyc(polyc, [program, "--emit=schedule-space", "-o", "-"])
+    if rc != 0:
+        raise TuneError("polyc --emit=schedule-space failed:\n" + err)
+    return json.loads(out)
+
+
+def values_of(function, arg_name):
+    for a in function["args"]:
+        if a["name"] == arg_name:
+            return a.get("values", [])
+    return []
+
+
+class Dim:
+    """One choice of the search: a schedule function for one label, the
+    values from the schedule space, and when it applies."""
+
+    def __init__(self, label, key, function, values, when=None):
+        self.label = label
+        self.key = key              # the Optuna parameter: "s1/direction"
+        self.function = function    # the schedule function it calls
+        self.values = values        # [DEFAULT, ...]
+        self.when = when or (lambda chosen: True)
+
+    @property
+    def name(self):
+        return "%s/%s" % (self.label, self.key)
+
+
+def direction(chosen, label):
+    d = chosen.get("%s/direction" % label, DEFAULT)
+    return "SparsePush" if d == DEFAULT else d
+
+
+def build_dims(space):
+    """The dimensions of every edge traversal label, from the schedule space:
+    the option values are polyc's; when an option applies (a threshold to a
+    hybrid, cache blocking to a pull) follows docs/schedule.md."""
+    dims = []
+    numa_used = []
+    for entry in space["labels"]:
+        if entry["kind"] != "edge-traversal":
+            continue
+        label = entry["label"]
+        fns = {f["function"]: f for f in entry["functions"]}
+
+        def add(key, fname, arg, extra=(), when=None, default=True):
+            if fname not in fns:
+                return
+            vals = list(extra) if arg is None else values_of(fns[fname], arg) + list(extra)
+            if not vals:
+                return
+            dims.append(Dim(label, key, fname, ([DEFAULT] if default else []) + vals, when))
+
+        lab = label
+        add("direction", "configApplyDirection", "direction")
+        add("threshold", "configApplyDirection", None, THRESHOLDS,
+            when=lambda c, lab=lab: "-" in direction(c, lab))
+        add("parallelization", "configApplyParallelization", "parallelization")
+        add("grain", "configApplyParallelization", None, GRAINS,
+            when=lambda c, lab=lab: c.get("%s/parallelization" % lab, DEFAULT)
+            not in (DEFAULT, "serial"))
+        hybrid = (lambda c, lab=lab: "-" in direction(c, lab))
+        add("vertex-threshold", "configHybridVertexThreshold", None, VERTEX_THRESHOLDS,
+            when=hybrid)
+        # The pull side of SparsePush-DensePull with its own loop schedule
+        # (the `dir` argument), written after the one for every variant.
+        add("pull-parallelization", "configApplyParallelization", "parallelization",
+            when=lambda c, lab=lab: direction(c, lab) == "SparsePush-DensePull")
+        add("pull-grain", "configApplyParallelization", None, GRAINS, default=False,
+            when=lambda c, lab=lab: direction(c, lab) == "SparsePush-DensePull"
+            and c.get("%s/pull-parallelization" % lab, DEFAULT) != DEFAULT)
+        add("set-apply", "setApply", "option")
+        add("dense-set", "configApplyDenseVertexSet", "representation",
+            when=lambda c, lab=lab: "Dense" in direction(c, lab))
+        add("dense-set-role", "configApplyDenseVertexSet", "vertex set", default=False,
+            when=lambda c, lab=lab: "Dense" in direction(c, lab)
+            and c.get("%s/dense-set" % lab, DEFAULT) != DEFAULT)
+        add("deduplication", "configApplyDeduplication", "deduplication")
+        add("segments", "configApplyNumSSG", None, SEGMENTS,
+            when=lambda c, lab=lab: "DensePull" in direction(c, lab))
+        add("segmenting", "configApplyNumSSG", "segmenting", default=False,
+            when=lambda c, lab=lab: c.get("%s/segments" % lab, DEFAULT) != DEFAULT)
+        add("numa", "configApplyNUMA", "NUMA parallelization")
+        if "configApplyNUMA" in fns:
+            numa_used.append(label)
+        numa_on = (lambda c, lab=lab: c.get("%s/numa" % lab, DEFAULT) not in (DEFAULT, "serial"))
+        add("numa-partition", "configNUMAPartition", "partition", when=numa_on)
+        add("agents", "configApplyAgents", "agents", when=numa_on)
+        add("work-stealing", "configWorkStealing", "work stealing", when=numa_on)
+        add("frontier", "configApplyFrontier", "frontier structure")
+        add("update-sync", "configUpdateSync", "update sync")
+        add("priority-update", "configApplyPriorityUpdate", "priority update")
+        add("intersection", "configIntersection", "intersection")
+    return dims, numa_used
+
+
+def call_of(dim, value, chosen):
+    """The schedule line of one dimension's value, or None."""
+    lab = dim.label
+    if value == DEFAULT and dim.key not in ("segmenting", "dense-set-role", "pull-grain"):
+        return None
+    q = lambda s: '"%s"' % s  # noqa: E731
+    if dim.key == "direction":
+        t = chosen.get("%s/threshold" % lab, DEFAULT)
+        args = [q(lab), q(value)] + ([] if t == DEFAULT else [str(t)])
+    elif dim.key == "threshold":
+        return None  # written with the direction
+    elif dim.key == "parallelization":
+        g = chosen.get("%s/grain" % lab, DEFAULT)
+        args = [q(lab), q(value)] + ([] if g == DEFAULT else [str(g)])
+    elif dim.key == "grain":
+        return None  # written with the parallelization
+    elif dim.key == "vertex-threshold":
+        args = [q(lab), str(value)]
+    elif dim.key == "pull-parallelization":
+        return None  # written with its grain
+    elif dim.key == "pull-grain":
+        args = [q(lab), q(chosen["%s/pull-parallelization" % lab]), str(value), q("DensePull")]
+    elif dim.key == "dense-set":
+        return None  # written with its role
+    elif dim.key == "dense-set-role":
+        args = [q(lab), q(chosen["%s/dense-set" % lab]), q(value)]
+    elif dim.key == "segments":
+        return None  # written with its method
+    elif dim.key == "segmenting":
+        args = [q(lab), q(value), str(chosen["%s/segments" % lab])]
+    else:
+        args = [q(lab), q(value)]
+    return "program->%s(%s);" % (dim.function, ", ".join(args))
+
+
+def schedule_text(dims, chosen):
+    lines = []
+    for d in dims:
+        if d.name in chosen:
+            line = call_of(d, chosen[d.name], chosen)
+            if line:
+                lines.append(line)
+    return "schedule:\n" + "".join(l + "\n" for l in lines)
+
+
+def suggest(trial, dims, numa_nodes_dim):
+    chosen = {}
+    for d in dims:
+        if d.when(chosen):
+            chosen[d.name] = trial.suggest_categorical(d.name, d.values)
+    env = {}
+    if numa_nodes_dim and any(chosen.get("%s/numa" % l, DEFAULT) not in (DEFAULT, "serial")
+                              for l in numa_nodes_dim):
+        n = trial.suggest_categorical("POLYRT_NUMA_NODES", [DEFAULT] + NUMA_NODES)
+        if n != DEFAULT:
+            env["POLYRT_NUMA_NODES"] = n
+    return chosen, env
+
+
+def machine_numa_nodes():
+    try:
+        with open("/sys/devices/system/node/online") as f:
+            text = f.read().strip()
+    except OSError:
+        return 1
+    count = 0
+    for part in text.split(","):
+        if "-" in part:
+            a, b = part.split("-")
+            count += int(b) - int(a) + 1
+        elif part:
+            count += 1
+    return max(count, 1)
+
+
+def probe_dims(polyc, program, dims, work):
+    """Drops the dimensions polyc rejects for every direction: an option the
+    passes never accept for this traversal (priority updates on a plain
+    traversal, intersections outside triangle counting) would only fill the
+    budget with rejected trials."""
+    kept = []
+    bases = [{}, {"direction": "DensePull"}, {"direction": "SparsePush-DensePull"},
+             {"direction": "DensePush"}]
+    for d in dims:
+        if d.key in ("direction", "threshold", "grain", "segmenting", "dense-set-role",
+                     "pull-grain"):
+            kept.append(d)
+            continue
+        value = next(v for v in d.values if v != DEFAULT)
+        ok = False
+        for base in bases:
+            chosen = {"%s/%s" % (d.label, k): v for k, v in base.items()}
+            chosen[d.name] = value
+            if d.key == "dense-set":
+                chosen["%s/dense-set-role" % d.label] = "both"
+            if d.key == "segments":
+                chosen["%s/segmenting" % d.label] = "fixed-vertex-count"
+            if d.key == "pull-parallelization":
+                chosen["%s/pull-grain" % d.label] = 256
+            if d.key in ("numa-partition", "agents", "work-stealing"):
+                chosen["%s/numa" % d.label] = "static-parallel"
+            extra = [x for x in dims if x.label == d.label and x.name in chosen]
+            text = schedule_text(extra if d in extra else extra + [d], chosen)
+            path = os.path.join(work, "probe.sched")
+            with open(path, "w") as f:
+                f.write(text)
+            rc, _, _ = run_polyc(polyc, [program, "-s", path, "--emit=cpp", "-o", os.devnull])
+            if rc == 0:
+                ok = True
+                break
+        if ok:
+            kept.append(d)
+        else:
+            log("polyc-tune: %s: polyc rejects %s for every direction; left out"
+                % (d.label, d.function))
+    names = {d.name for d in kept}
+    # A dimension whose parent was dropped goes with it.
+    parents = {"dense-set-role": "dense-set", "segmenting": "segments",
+               "pull-grain": "pull-parallelization"}
+    return [d for d in kept if d.key not in parents or
+            "%s/%s" % (d.label, parents[d.key]) in names]
+
+
+# --------------------------------------------------------------------------
+# Compiling
+
+
+def digest_of(cpp):
+    return hashlib.sha256(eq.strip_comments(cpp).encode()).hexdigest()
+
+
+class Compiler:
+    def __init__(self, polyc, program, work, extra_flags):
+        self.polyc = polyc
+        self.program = program
+        self.work = work
+        self.bins = os.path.join(work, "bin")
+        os.makedirs(self.bins, exist_ok=True)
+        self.extra = extra_flags
+
+    def compile(self, name, text):
+        """(digest, binary, None) or (None, None, reason)."""
+        sched = os.path.join(self.work, "sched", name + ".sched")
+        os.makedirs(os.path.dirname(sched), exist_ok=True)
+        with open(sched, "w") as f:
+            f.write(text)
+        rc, cpp, err = run_polyc(self.polyc, [self.program, "-s", sched, "--emit=cpp", "-o", "-"]
+                                 + self.extra)
+        if rc != 0:
+            first = next((l for l in err.splitlines() if "error" in l), err.strip()[:200])
+            return None, None, "rejected by polyc: " + first.strip()
+        digest = digest_of(cpp)
+        binary = os.path.join(self.bins, digest[:20])
+        if os.path.exists(binary):
+            return digest, binary, None
+        tmp = binary + ".%d.tmp" % os.getpid() + name
+        rc, _, err = run_polyc(self.polyc, [self.program, "-s", sched, "-o", tmp] + self.extra)
+        if rc != 0 or not os.path.exists(tmp):
+            return None, None, "failed to compile: " + err.strip().splitlines()[-1:][0] \
+                if err.strip() else "failed to compile"
+        os.replace(tmp, binary)  # atomic: concurrent jobs with the same C++ agree
+        return digest, binary, None
+
+
+# --------------------------------------------------------------------------
+# Running and checking
+
+
+class Failure(Exception):
+    def __init__(self, kind, reason):
+        super().__init__(reason)
+        self.kind = kind
+        self.reason = reason
+
+
+def comparator_for(name, reference_text):
+    stem = name
+    if stem in eq.INTEGER:
+        return lambda e, g, path: eq.compare_integers(e, g)
+    if stem in eq.FLOAT:
+        return lambda e, g, path: eq.compare_floats(e, g)
+    if stem in eq.BFS:
+        cache = {}
+
+        def bfs(e, g, path):
+            if path not in cache:
+                cache[path] = eq._read_graph(path)
+            eq.compare_bfs(e, g, cache[path])
+        return bfs
+    # Another program: integers compared exactly when every line is one,
+    # floats within 1e-6 relative otherwise.
+    try:
+        for line in reference_text.split():
+            int(line)
+        return lambda e, g, path: eq.compare_integers(e, g)
+    except ValueError:
+        return lambda e, g, path: eq.compare_floats(e, g)
+
+
+def run_once(binary, graph, args, env, timeout):
+    full = dict(os.environ)
+    full.update(env)
+    full["POLYRT_REPORT_TIME"] = "1"
+    start = time.monotonic()
+    try:
+        p = subprocess.run([binary, graph] + args, capture_output=True, text=True,
+                           timeout=timeout, env=full)
+    except subprocess.TimeoutExpired:
+        raise Failure("timeout", "timed out after %.3g s on %s" % (timeout, os.path.basename(graph)))
+    wall = time.monotonic() - start
+    if p.returncode != 0:
+        what = ("killed by signal %d" % -p.returncode) if p.returncode < 0 \
+            else "exit status %d" % p.returncode
+        msg = p.stderr.strip().splitlines()[-1:] or [""]
+        raise Failure("crash", "%s on %s: %s" % (what, os.path.basename(graph), msg[0][:200]))
+    m = None
+    for m in TIME_RE.finditer(p.stderr):
+        pass
+    if not m:
+        raise Failure("crash", "no polyrt-time line on %s" % os.path.basename(graph))
+    return float(m.group(1)), wall, p.stdout
+
+
+# --------------------------------------------------------------------------
+# The tuner
+
+
+def counted(study):
+    """Trials that use up a budget in trials: all but those polyc rejected."""
+    return sum(1 for t in study.trials if t.user_attrs.get("status") != "rejected")
+
+
+def parse_budget(text):
+    m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*(m|min|s)?\s*", text)
+    if not m:
+        raise argparse.ArgumentTypeError("budget is N (trials), Nm (minutes) or Ns (seconds)")
+    n, unit = float(m.group(1)), m.group(2)
+    if unit in ("m", "min"):
+        return ("seconds", n * 60)
+    if unit == "s":
+        return ("seconds", n)
+    return ("trials", int(n))
+
+
+def fmt_time(s):
+    if s is None or not math.isfinite(s):
+        return "-"
+    return "%.6f s" % s if s < 10 else "%.3f s" % s
+
+
+def fmt_eta(seconds):
+    if seconds is None:
+        return "?"
+    seconds = int(seconds)
+    return "%dm%02ds" % (seconds // 60, seconds % 60)
+
+
+class Tuner:
+    def __init__(self, opts, optuna):
+        self.o = opts
+        self.optuna = optuna
+        self.program = os.path.abspath(opts.program)
+        self.name = os.path.splitext(os.path.basename(self.program))[0]
+        self.work = os.path.abspath(opts.work or "polyc-tune-" + self.name)
+        os.makedirs(self.work, exist_ok=True)
+        self.graphs = [os.path.abspath(g) for g in opts.graph]
+        self.compiler = Compiler(opts.polyc, self.program, self.work, opts.polyc_flag or [])
+        self.reference = {}      # graph -> the default's output
+        self.best_wall = {}      # graph -> best wall time of a run so far
+        self.measured = {}       # digest -> (value, per-graph medians, walls) or Failure
+        self.compare = None
+        self.confirmed_default = None
+
+    # The default schedule and the hand-picked one ---------------------------
+
+    def measure(self, binary, env, check=True):
+        """Sum of per-graph medians; raises Failure."""
+        medians, walls = [], []
+        for gi, graph in enumerate(self.graphs):
+            times, gwalls = [], []
+            for r in range(self.o.runs):
+                timeout = None
+                if graph in self.best_wall and self.o.timeout_factor > 0:
+                    timeout = max(self.o.timeout_factor * self.best_wall[graph],
+                                  self.o.min_timeout)
+                t, wall, out = run_once(binary, graph, self.o.args, env, timeout)
+                if check:
+                    try:
+                        self.compare(self.reference[graph], out, graph)
+                    except eq.Mismatch as m:
+                        raise Failure("wrong", "wrong output on %s: %s"
+                                      % (os.path.basename(graph), m))
+                times.append(t)
+                gwalls.append(wall)
+                yield gi, r, sum(medians) + statistics.median(times)
+            medians.append(statistics.median(times))
+            walls.append(min(gwalls))
+        self._last = (sum(medians), medians, walls)
+
+    def measure_all(self, binary, env, check=True, trial=None):
+        for gi, r, partial in self.measure(binary, env, check):
+            if trial is not None:
+                trial.report(partial, gi * self.o.runs + r)
+                if r + 1 < self.o.runs or gi + 1 < len(self.graphs):
+                    if trial.should_prune():
+                        raise Failure("pruned", "pruned after %d run(s): %s so far, slower "
+                                      "than the median trial" % (gi * self.o.runs + r + 1,
+                                                                 fmt_time(partial)))
+        return self._last
+
+    def note_walls(self, walls):
+        for g, w in zip(self.graphs, walls):
+            self.best_wall[g] = min(self.best_wall.get(g, w), w)
+
+    def run_default(self):
+        digest, binary, reason = self.compiler.compile("default", "schedule:\n")
+        if not binary:
+            raise TuneError("the default schedule does not compile: %s" % reason)
+        self.default_digest = digest
+        self.default_binary = binary
+        for graph in self.graphs:
+            _, _, out = run_once(binary, graph, self.o.args, {}, None)
+            self.reference[graph] = out
+        self.compare = comparator_for(self.name, next(iter(self.reference.values())))
+        value, medians, walls = self.measure_all(binary, {}, check=True)
+        self.note_walls(walls)
+        self.default_time = value
+        self.measured[(digest, ())] = (value, medians, walls)
+        log("polyc-tune: default schedule: %s" % fmt_time(value))
+
+    def run_benchmark(self):
+        self.bench_time = None
+        self.bench_note = None
+        path = self.o.benchmark
+        if path is None:
+            path = os.path.join(REPO, "test", "benchmarks", "schedules", self.name + ".sched")
+        if not path or not os.path.exists(path):
+            self.bench_note = "no hand-picked schedule"
+            return
+        self.bench_path = path
+        with open(path) as f:
+            text = f.read()
+        digest, binary, reason = self.compiler.compile("benchmark", text)
+        if not binary:
+            self.bench_note = "%s: %s" % (os.path.relpath(path, REPO), reason)
+            log("polyc-tune: hand-picked schedule not usable: " + self.bench_note)
+            return
+        self.bench_binary = binary
+        try:
+            value, _, walls = self.measure_all(binary, {}, check=True)
+        except Failure as f:
+            self.bench_note = "%s: %s" % (os.path.relpath(path, REPO), f.reason)
+            log("polyc-tune: hand-picked schedule: " + f.reason)
+            return
+        self.note_walls(walls)
+        self.bench_time = value
+        log("polyc-tune: hand-picked schedule %s: %s"
+            % (os.path.relpath(path, REPO), fmt_time(value)))
+
+    # The search ---------------------------------------------------------------
+
+    def open_study(self):
+        storage_path = os.path.abspath(self.o.storage or os.path.join(self.work, "study.db"))
+        storage = self.optuna.storages.RDBStorage("sqlite:///" + storage_path)
+        sampler = self.optuna.samplers.TPESampler(seed=self.o.seed, constant_liar=True,
+                                                  n_startup_trials=self.o.startup)
+        pruner = self.optuna.pruners.MedianPruner(n_startup_trials=5, n_warmup_steps=0)
+        study = self.optuna.create_study(study_name=self.o.study or self.name, storage=storage,
+                                         sampler=sampler, pruner=pruner,
+                                         direction="minimize", load_if_exists=True)
+        # Trials left running by an interrupted run: recorded as failed, so
+        # that they count and are never chosen.
+        T = self.optuna.trial.TrialState
+        for t in study.get_trials(deepcopy=False, states=(T.RUNNING,)):
+            storage.set_trial_user_attr(t._trial_id, "reason", "interrupted")
+            storage.set_trial_state_values(t._trial_id, T.FAIL)
+        self.storage_path = storage_path
+        return study
+
+    def evaluate(self, trial, compiled, env):
+        digest, binary, reason = compiled
+        trial.set_user_attr("env", env)
+        if not binary:
+            raise Failure("rejected" if reason.startswith("rejected") else "compile", reason)
+        trial.set_user_attr("digest", digest)
+        key = (digest, tuple(sorted(env.items())))
+        if key in self.measured:
+            prior = self.measured[key]
+            if isinstance(prior, Failure):
+                raise Failure(prior.kind, "same C++ as an earlier trial: " + prior.reason)
+            trial.set_user_attr("same_as_earlier", True)
+            return prior
+        try:
+            result = self.measure_all(binary, env, check=True, trial=trial)
+        except Failure as f:
+            # A timeout stays one: the bound only falls as the best improves.
+            # A pruned program may pass against later medians.
+            if f.kind != "pruned":
+                self.measured[key] = f
+            raise
+        self.measured[key] = result
+        self.note_walls(result[2])
+        return result
+
+    def search(self):
+        optuna = self.optuna
+        T = optuna.trial.TrialState
+        study = self.open_study()
+        space = schedule_space(self.o.polyc, self.program)
+        dims, numa_labels = build_dims(space)
+        dims = probe_dims(self.o.polyc, self.program, dims, self.work)
+        if not dims:
+            raise TuneError("%s has no labelled edge traversal to schedule" % self.program)
+        numa_dim = numa_labels if machine_numa_nodes() == 1 else []
+        log("polyc-tune: %d dimensions over %d label(s): %s"
+            % (len(dims), len({d.label for d in dims}), ", ".join(d.name for d in dims)))
+        self.dims = dims
+        if not study.trials:
+            # The default first: the sampler then knows where it starts.
+            study.enqueue_trial({d.name: DEFAULT for d in dims if DEFAULT in d.values})
+        for t in study.trials:  # an earlier run's walls bound this run's timeouts
+            if t.state == T.COMPLETE and "walls" in t.user_attrs:
+                self.note_walls(t.user_attrs["walls"])
+
+        kind, amount = self.o.budget
+        start = time.monotonic()
+        done_here = 0
+
+        asked_here = [0]
+
+        def remaining():
+            if kind == "trials":
+                # Candidates polyc rejects cost a --emit=cpp call, not a
+                # run: they are recorded but do not use up the budget. (A
+                # space where almost everything is rejected still ends.)
+                if asked_here[0] >= 20 * amount:
+                    return 0
+                return amount - counted(study)
+            return 1 if time.monotonic() - start < amount else 0
+
+        pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, self.o.jobs))
+        while remaining() > 0:
+            batch = []
+            for _ in range(min(self.o.jobs, remaining()) if kind == "trials" else self.o.jobs):
+                trial = study.ask()
+                asked_here[0] += 1
+                chosen, env = suggest(trial, dims, numa_dim)
+                text = schedule_text(dims, chosen)
+                trial.set_user_attr("schedule", text)
+                batch.append((trial, env, pool.submit(self.compiler.compile,
+                                                      "t%05d" % trial.number, text)))
+            # Every compile of the batch ends before the first run: a compile
+            # beside a timed run would take CPU from it.
+            concurrent.futures.wait([fut for _, _, fut in batch])
+            for trial, env, fut in batch:
+                try:
+                    value, medians, walls = self.evaluate(trial, fut.result(), env)
+                    trial.set_user_attr("status", "ok")
+                    trial.set_user_attr("medians", medians)
+                    trial.set_user_attr("walls", walls)
+                    study.tell(trial, value)
+                    verdict = fmt_time(value)
+                except Failure as f:
+                    trial.set_user_attr("status", f.kind)
+                    trial.set_user_attr("reason", f.reason)
+                    study.tell(trial, state=T.PRUNED if f.kind == "pruned" else T.FAIL)
+                    verdict = f.kind + ": " + f.reason
+                done_here += 1
+                self.progress(study, trial.number, verdict, start, done_here)
+        pool.shutdown()
+        return study
+
+    def progress(self, study, number, verdict, start, done_here):
+        kind, amount = self.o.budget
+        n = counted(study)
+        elapsed = time.monotonic() - start
+        if kind == "trials":
+            eta = elapsed / done_here * max(0, amount - n)
+            total = "%d/%d" % (n, amount)
+        else:
+            eta = max(0, amount - elapsed)
+            total = "%d" % n
+        best = self.best(study)
+        width = 20
+        frac = min(1.0, (n / amount) if kind == "trials" else elapsed / amount)
+        bar = "#" * int(frac * width) + "." * (width - int(frac * width))
+        best_text = "-" if not best else "%s (x%.2f of default, trial %d)" % (
+            fmt_time(best.value), best.value / self.default_time, best.number)
+        log("[%s] %s best %s | ETA %s | trial %d: %s"
+            % (bar, total, best_text, fmt_eta(eta), number, verdict[:160]))
+
+    def best(self, study, k=1):
+        """The k fastest correct trials, one per program (digest and
+        environment): trials that share a program share its measurement."""
+        T = self.optuna.trial.TrialState
+        done = [t for t in study.get_trials(deepcopy=False, states=(T.COMPLETE,))
+                if t.user_attrs.get("status") == "ok" and t.value is not None]
+        done.sort(key=lambda t: (t.value, t.number))
+        seen, unique = set(), []
+        for t in done:
+            key = (t.user_attrs.get("digest"), json.dumps(t.user_attrs.get("env") or {},
+                                                          sort_keys=True))
+            if key not in seen:
+                seen.add(key)
+                unique.append(t)
+        if k == 1:
+            return unique[0] if unique else None
+        return unique[:k]
+
+    # Results ------------------------------------------------------------------
+
+    def report(self, study):
+        T = self.optuna.trial.TrialState
+        top = self.best(study, k=self.o.top)
+        counts = {}
+        for t in study.trials:
+            s = t.user_attrs.get("status", t.state.name.lower())
+            counts[s] = counts.get(s, 0) + 1
+        distinct = len({t.user_attrs["digest"] for t in study.trials if "digest" in t.user_attrs})
+        print("polyc-tune: %s, study '%s' in %s: %d trials (%s; %d in all with those polyc "
+              "rejected), %d distinct programs"
+              % (self.name, study.study_name, self.storage_path, counted(study),
+                 ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())),
+                 len(study.trials), distinct))
+        print()
+        hdr = "%-4s %-7s %-14s %-11s %-11s %s" % ("rank", "trial", "time", "/default",
+                                                   "/hand-picked", "schedule")
+        print(hdr)
+        print("-" * len(hdr))
+        print("%-4s %-7s %-14s %-11s %-11s %s" % (
+            "", "", fmt_time(self.default_time), "1.000",
+            "%.3f" % (self.default_time / self.bench_time) if self.bench_time else "-",
+            "(default: no schedule)"))
+        if self.bench_time:
+            print("%-4s %-7s %-14s %-11s %-11s %s" % (
+                "", "", fmt_time(self.bench_time), "%.3f" % (self.bench_time / self.default_time),
+                "1.000", "(hand-picked: %s)" % os.path.relpath(self.bench_path, REPO)))
+        for i, t in enumerate(top):
+            calls = [l.strip() for l in t.user_attrs.get("schedule", "").splitlines()[1:]]
+            env = t.user_attrs.get("env") or {}
+            desc = "; ".join(c.replace("program->", "").rstrip(";") for c in calls) or "(default)"
+            if env:
+                desc += "  [%s]" % " ".join("%s=%s" % kv for kv in env.items())
+            print("%-4d %-7d %-14s %-11s %-11s %s" % (
+                i + 1, t.number, fmt_time(t.value), "%.3f" % (t.value / self.default_time),
+                "%.3f" % (t.value / self.bench_time) if self.bench_time else "-", desc))
+        if self.bench_note:
+            print("hand-picked: %s" % self.bench_note)
+        failures = [t for t in study.trials if t.user_attrs.get("status") not in (None, "ok")]
+        if failures and self.o.verbose_failures:
+            print()
+            for t in failures:
+                print("trial %d: %s: %s" % (t.number, t.user_attrs.get("status"),
+                                            t.user_attrs.get("reason")))
+        if not top:
+            return None
+        best, value = top[0], top[0].value
+        reference = self.default_time
+        if self.o.confirm > 0:
+            best, value = self.confirm(study, top[:self.o.confirm])
+            reference = self.confirmed_default or reference
+        out = self.o.output or os.path.join(self.work, self.name + ".best.sched")
+        env = best.user_attrs.get("env") or {}
+        with open(out, "w") as f:
+            f.write("% polyc-tune: the fastest correct schedule of " + self.name + ".gt\n")
+            f.write("%% trial %d of study '%s': %s, %.3f of the default's time\n"
+                    % (best.number, study.study_name, fmt_time(value), value / reference))
+            if env:
+                f.write("%% run with %s\n" % " ".join("%s=%s" % kv for kv in env.items()))
+            f.write("%% C++ digest %s\n" % best.user_attrs.get("digest"))
+            f.write(best.user_attrs["schedule"])
+        print()
+        print("best schedule written to %s" % out)
+        self.plot(study)
+        return best
+
+    def binary_of(self, trial):
+        binary = os.path.join(self.compiler.bins, trial.user_attrs["digest"][:20])
+        if not os.path.exists(binary):  # a resumed study in another work directory
+            _, binary, reason = self.compiler.compile("t%05d" % trial.number,
+                                                      trial.user_attrs["schedule"])
+            if not binary:
+                raise Failure("compile", reason)
+        return binary
+
+    def confirm(self, study, top):
+        """Times the best few programs again, with the default and the
+        hand-picked one, in interleaved rounds (--confirm-runs), and chooses
+        by those medians: the search's best is partly the luckiest of many
+        noisy measurements, and interleaving exposes every candidate to the
+        same moments of the machine. Every run's output is checked again."""
+        default = next((t for t in study.trials if t.user_attrs.get("status") == "ok"
+                        and t.user_attrs.get("schedule") == "schedule:\n"), None)
+        cands = list(top)
+        if default is not None and all(t.number != default.number for t in cands):
+            cands.append(default)
+        entries = []
+        for t in cands:
+            try:
+                entries.append(("trial %d" % t.number, t, self.binary_of(t),
+                                t.user_attrs.get("env") or {}))
+            except Failure as f:
+                print("confirmation: trial %d: %s" % (t.number, f.reason))
+        if self.bench_time:
+            entries.append(("hand-picked", None, self.bench_binary, {}))
+        times = {e[0]: [[] for _ in self.graphs] for e in entries}
+        failed = {}
+        for _ in range(self.o.confirm_runs):
+            for name, t, binary, env in entries:
+                if name in failed:
+                    continue
+                for gi, graph in enumerate(self.graphs):
+                    try:
+                        sec, _, out = run_once(binary, graph, self.o.args, env, None)
+                        self.compare(self.reference[graph], out, graph)
+                    except Failure as f:
+                        failed[name] = f.reason
+                        break
+                    except eq.Mismatch as m:
+                        failed[name] = "wrong output on %s: %s" % (os.path.basename(graph), m)
+                        break
+                    times[name][gi].append(sec)
+        value = {n: sum(statistics.median(g) for g in v) for n, v in times.items()
+                 if n not in failed}
+        d = value.get("trial %d" % default.number) if default is not None else None
+        h = value.get("hand-picked")
+        self.confirmed_default = d
+        print()
+        print("confirmation: %d interleaved rounds of the best %d programs, the default and "
+              "the hand-picked schedule" % (self.o.confirm_runs, len(top)))
+        for name, t, _, _ in entries:
+            if name in failed:
+                print("  %-12s %s" % (name, failed[name]))
+                continue
+            tag = " (default)" if default is not None and t is not None and \
+                t.number == default.number else ""
+            print("  %-12s %-14s /default %-7s /hand-picked %-7s%s" % (
+                name, fmt_time(value[name]), "%.3f" % (value[name] / d) if d else "-",
+                "%.3f" % (value[name] / h) if h else "-", tag))
+        ok = [(value[n], t.number, t) for n, t, _, _ in entries if t is not None and n in value]
+        if not ok:
+            print("confirmation: every candidate failed; the search's best is kept")
+            return top[0], top[0].value
+        v, _, chosen = min(ok, key=lambda x: (x[0], x[1]))
+        print("polyc-tune: confirmed: chosen trial %d %.6f s, default %s, hand-picked %s"
+              % (chosen.number, v, "%.6f s" % d if d else "-", "%.6f s" % h if h else "-"))
+        return chosen, v
+
+    def plot(self, study):
+        path = self.o.plot or os.path.join(self.work, self.name + ".search.png")
+        try:
+            import matplotlib
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError:
+            print("no plot: matplotlib is not installed (scripts/install-deps.sh)")
+            return
+        xs, ys, bx, by, fx = [], [], [], [], []
+        best = math.inf
+        for t in study.trials:
+            if t.user_attrs.get("status") == "ok" and t.value is not None:
+                xs.append(t.number)
+                ys.append(t.value)
+                best = min(best, t.value)
+            elif t.user_attrs.get("status") not in (None, "ok"):
+                fx.append(t.number)
+            if math.isfinite(best):
+                bx.append(t.number)
+                by.append(best)
+        fig, ax = plt.subplots(figsize=(8, 4.5))
+        ax.scatter(xs, ys, s=12, label="correct trial")
+        ax.step(bx, by, where="post", color="C2", label="best so far")
+        ax.axhline(self.default_time, color="C3", ls="--", label="default schedule")
+        if self.bench_time:
+            ax.axhline(self.bench_time, color="C1", ls=":", label="hand-picked schedule")
+        if fx:
+            top = max(ys + [self.default_time, self.bench_time or 0]) * 1.05
+            ax.scatter(fx, [top] * len(fx), marker="x", color="gray",
+                       label="rejected / failed / pruned")
+        ax.set_xlabel("trial")
+        ax.set_ylabel("seconds (sum of per-graph medians)")
+        ax.set_title("polyc-tune %s" % self.name)
+        ax.legend(fontsize="small")
+        fig.tight_layout()
+        fig.savefig(path, dpi=100)
+        print("plot of the search written to %s" % path)
+
+
+def parse_args(argv):
+    if "--" in argv:
+        i = argv.index("--")
+        argv, prog_args = argv[:i], argv[i + 1:]
+    else:
+        prog_args = []
+    p = argparse.ArgumentParser(
+        prog="polyc-tune",
+        description="Searches the schedules of a GraphIt program for the fastest correct one.",
+        epilog="Arguments after -- go to the program after the graph (bfs: the start vertex).")
+    p.add_argument("program", help="the algorithm (.gt)")
+    p.add_argument("--graph", action="append", required=True,
+                   help="a graph to time on (repeat for several; times are summed)")
+    p.add_argument("--budget", type=parse_budget, default=("trials", 50),
+                   help="N trials in the study (a resumed study counts its earlier trials; "
+                        "schedules polyc rejects are not counted), or Nm minutes / Ns "
+                        "seconds of this run (default: 50)")
+    p.add_argument("--jobs", type=int, default=1,
+                   help="candidates compiled in parallel; runs are timed one at a time")
+    p.add_argument("--runs", type=int, default=3, help="runs per graph per trial (median)")
+    p.add_argument("--study", help="study name (default: the program's name)")
+    p.add_argument("--storage", help="SQLite file of the study (default: WORK/study.db)")
+    p.add_argument("--work", help="directory for schedules and binaries "
+                                  "(default: ./polyc-tune-<program>)")
+    p.add_argument("--output", help="the best schedule (default: WORK/<program>.best.sched)")
+    p.add_argument("--plot", help="PNG of the search (default: WORK/<program>.search.png)")
+    p.add_argument("--benchmark", help="the hand-picked schedule to compare with "
+                                       "(default: test/benchmarks/schedules/<program>.sched)")
+    p.add_argument("--timeout-factor", type=float, default=3.0,
+                   help="a run slower than this times the best run so far fails (default 3)")
+    p.add_argument("--min-timeout", type=float, default=1.0,
+                   help="seconds no run is cut before (default 1)")
+    p.add_argument("--seed", type=int, default=None, help="the sampler's seed")
+    p.add_argument("--startup", type=int, default=10,
+                   help="random trials before TPE models the results (default 10)")
+    p.add_argument("--top", type=int, default=5, help="schedules in the final table")
+    p.add_argument("--confirm", type=int, default=3,
+                   help="the best N programs are timed again, interleaved with the default "
+                        "and the hand-picked schedule, and the best of those is chosen "
+                        "(0: choose the search's best; default 3)")
+    p.add_argument("--confirm-runs", type=int, default=5,
+                   help="interleaved rounds of the confirmation (default 5)")
+    p.add_argument("--polyc", default=os.environ.get("POLYC_TUNE_POLYC", "polyc"),
+                   help="the polyc to use (default: the build's)")
+    p.add_argument("--polyc-flag", action="append", help="an extra polyc option (repeatable)")
+    p.add_argument("--verbose-failures", action="store_true",
+                   help="list every failed trial with its reason at the end")
+    o = p.parse_args(argv)
+    o.args = prog_args
+    if o.jobs < 1 or o.runs < 1:
+        p.error("--jobs and --runs take positive numbers")
+    for g in o.graph:
+        if not os.path.exists(g):
+            p.error("graph %s does not exist" % g)
+    return o
+
+
+def main(argv):
+    o = parse_args(argv)
+    try:
+        import optuna
+    except ImportError:
+        log("polyc-tune: needs optuna: python3 -m pip install optuna matplotlib "
+            "(or run scripts/install-deps.sh)")
+        return 2
+    optuna.logging.set_verbosity(optuna.logging.WARNING)
+    tuner = Tuner(o, optuna)
+    started = time.monotonic()
+    try:
+        tuner.run_default()
+        tuner.run_benchmark()
+        study = tuner.search()
+    except TuneError as e:
+        log("polyc-tune: error: %s" % e)
+        return 1
+    except Failure as f:
+        log("polyc-tune: error: the default schedule: %s" % f.reason)
+        return 1
+    except KeyboardInterrupt:
+        log("polyc-tune: interrupted; run the same command again to continue the study")
+        return 130
+    best = tuner.report(study)
+    print("polyc-tune: this run took %s (default, hand-picked and search)"
+          % fmt_eta(time.monotonic() - started))
+    return 0 if best else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
