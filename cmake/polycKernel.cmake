@@ -1,3 +1,22 @@
+# polyc's arguments for SOURCE (absolute) with an optional schedule,
+# namespace and extra options, and the files the command depends on: sets
+# `args` and `depends` in the caller.
+function(_polyc_arguments source schedule namespace options)
+  set(args "${source}")
+  set(depends "${source}")
+  if(schedule)
+    get_filename_component(schedule "${schedule}" ABSOLUTE)
+    list(APPEND args -s "${schedule}")
+    list(APPEND depends "${schedule}")
+  endif()
+  if(namespace)
+    list(APPEND args "--namespace=${namespace}")
+  endif()
+  list(APPEND args ${options})
+  set(args "${args}" PARENT_SCOPE)
+  set(depends "${depends}" PARENT_SCOPE)
+endfunction()
+
 # polyc_add_kernel: a library target made from a GraphIt library program
 # (one without main, whose `export func`s C++ calls).
 #
@@ -30,17 +49,7 @@ function(polyc_add_kernel)
   else()
     set(header "${dir}/${stem}.h")
   endif()
-  set(args "${source}")
-  set(depends "${source}")
-  if(arg_SCHEDULE)
-    get_filename_component(schedule "${arg_SCHEDULE}" ABSOLUTE)
-    list(APPEND args -s "${schedule}")
-    list(APPEND depends "${schedule}")
-  endif()
-  if(arg_NAMESPACE)
-    list(APPEND args "--namespace=${arg_NAMESPACE}")
-  endif()
-  list(APPEND args ${arg_OPTIONS})
+  _polyc_arguments("${source}" "${arg_SCHEDULE}" "${arg_NAMESPACE}" "${arg_OPTIONS}")
   add_custom_command(
     OUTPUT "${cpp}" "${header}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${dir}"
@@ -95,17 +104,7 @@ function(polyc_add_python_module)
   set(dir "${CMAKE_CURRENT_BINARY_DIR}/${arg_TARGET}.polyc")
   set(cpp "${dir}/${stem}.cpp")
   set(module_cpp "${dir}/${arg_TARGET}_module.cpp")
-  set(args "${source}")
-  set(depends "${source}")
-  if(arg_SCHEDULE)
-    get_filename_component(schedule "${arg_SCHEDULE}" ABSOLUTE)
-    list(APPEND args -s "${schedule}")
-    list(APPEND depends "${schedule}")
-  endif()
-  if(arg_NAMESPACE)
-    list(APPEND args "--namespace=${arg_NAMESPACE}")
-  endif()
-  list(APPEND args ${arg_OPTIONS})
+  _polyc_arguments("${source}" "${arg_SCHEDULE}" "${arg_NAMESPACE}" "${arg_OPTIONS}")
   add_custom_command(
     OUTPUT "${cpp}" "${module_cpp}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${dir}"

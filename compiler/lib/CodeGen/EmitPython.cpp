@@ -50,13 +50,8 @@ std::string pythonString(const std::string &text) {
 bool polyc::emitPython(const Module &module, const EmitOptions &options, llvm::raw_ostream &os,
                        DiagnosticEngine &diags) {
   const Program &program = *module.program;
-  if (const FuncDecl *main = program.findFunc("main")) {
-    diags.error(main->loc, "a Python module exposes a library's functions, but '" +
-                               options.algorithmName +
-                               "' has 'main': it is an executable; remove main and export the "
-                               "functions Python should call");
+  if (!isLibraryProgram(program, options, "a Python module exposes", "Python", diags))
     return false;
-  }
   std::vector<const FuncDecl *> exports;
   bool ok = true;
   for (const auto &decl : program.decls) {

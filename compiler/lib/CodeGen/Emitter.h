@@ -67,6 +67,13 @@ std::string elementRegisterName(const VarDecl &vector, const std::string &vertex
 /// The C++ name of the running total a summed vector is kept as
 /// (Module::summedVectors).
 std::string summedName(const VarDecl &vector);
+
+/// Whether the program is a library (no main), as the header and the Python
+/// module need; otherwise a located error "PRODUCT a library's functions ...
+/// export the functions CALLER should call".
+bool isLibraryProgram(const Program &program, const EmitOptions &options,
+                      const std::string &product, const std::string &caller,
+                      DiagnosticEngine &diags);
 /// The C++ name of a replicated vector's per-node copies.
 std::string replicasName(const VarDecl &vector);
 /// The local holding the address of the calling thread's node's copy.
