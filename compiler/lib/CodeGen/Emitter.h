@@ -68,6 +68,10 @@ std::string elementRegisterName(const VarDecl &vector, const std::string &vertex
 /// (Module::summedVectors).
 std::string summedName(const VarDecl &vector);
 
+/// The first lines of every file polyc generates: where it comes from, and
+/// not to edit it.
+void emitGeneratedBanner(const EmitOptions &options, llvm::raw_ostream &os);
+
 /// Whether the program is a library (no main), as the header and the Python
 /// module need; otherwise a located error "PRODUCT a library's functions ...
 /// export the functions CALLER should call".
