@@ -40,6 +40,16 @@ template <typename Index> std::string indexDescription(Index i, int64_t count) {
   return "index " + std::to_string(i) + " is outside [0, " + std::to_string(count) + ")";
 }
 
+/// The start vertex's description: "vertex V is not ..." becomes "start
+/// vertex V is not ...", "index V is outside [0, N)" "start vertex V is
+/// outside [0, N)".
+template <typename Index> std::string startVertexDescription(Index v, int64_t count) {
+  std::vector<std::string> files = loadedGraphsWithVertices(count);
+  if (files.empty())
+    return "start vertex " + std::to_string(v) + " is outside [0, " + std::to_string(count) + ")";
+  return "start " + vertexDescription(v, count);
+}
+
 } // namespace
 
 void recordLoadedGraph(const std::string &path, int64_t vertices) {
@@ -89,6 +99,12 @@ void indexOutOfRange(int64_t i, int64_t count, const char *where) {
 }
 void indexOutOfRange(uint64_t i, int64_t count, const char *where) {
   stopProgram(std::string(where) + ": " + describeIndexOutOfRange(i, count));
+}
+void startVertexOutOfRange(int64_t v, int64_t count, const char *where) {
+  stopProgram(std::string(where) + ": " + startVertexDescription(v, count));
+}
+void startVertexOutOfRange(uint64_t v, int64_t count, const char *where) {
+  stopProgram(std::string(where) + ": " + startVertexDescription(v, count));
 }
 
 } // namespace polyrt

@@ -94,6 +94,23 @@ TEST(CheckedIndexDeathTest, AVertexOutsideStopsTheProgramNamingTheGraph) {
   forgetLoadedGraphs();
 }
 
+TEST(CheckedIndexDeathTest, AStartVertexOutsideIsNamedAsTheStartVertex) {
+  forgetLoadedGraphs();
+  recordLoadedGraph("graph.sg", 62);
+  VertexSubset frontier(62, false);
+  addStartVertex(frontier, 61, "bfs.gt:23:24");
+  EXPECT_TRUE(frontier.contains(61));
+  EXPECT_EQ(frontier.size(), 1);
+  EXPECT_EXIT(addStartVertex(frontier, 64, "bfs.gt:23:24"), testing::ExitedWithCode(1),
+              "error: bfs.gt:23:24: start vertex 64 is not a vertex of graph.sg \\(62 vertices\\)");
+  EXPECT_EXIT(addStartVertex(frontier, int64_t{1} << 40, "bfs.gt:23:24"),
+              testing::ExitedWithCode(1), "error: bfs.gt:23:24: start vertex 1099511627776 is not");
+  VertexSubset unloaded(5, false); // new vertexset{V}(5), no graph of 5 vertices
+  EXPECT_EXIT(addStartVertex(unloaded, -1, "p.gt:3:4"), testing::ExitedWithCode(1),
+              "error: p.gt:3:4: start vertex -1 is outside \\[0, 5\\)");
+  forgetLoadedGraphs();
+}
+
 TEST(CheckedIndexDeathTest, OtherVectorsGiveTheRange) {
   forgetLoadedGraphs();
   recordLoadedGraph("graph.sg", 3);

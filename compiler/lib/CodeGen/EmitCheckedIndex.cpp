@@ -6,6 +6,8 @@
 // or writing outside the vector:
 //
 //   polyrt::checkedAt(SP, start_vertex, "sssp.gt:19:7") = 0;
+//   polyrt::writeMin(&polyrt::checkedAt(SP, v, "sssp.gt:20:5"), 3);
+//   polyrt::addStartVertex(frontier, start_vertex, "bfs.gt:24:5");
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
@@ -16,19 +18,46 @@
 using namespace polyc;
 using llvm::dyn_cast;
 
-std::string CppEmitter::checkedElement(const IndexExpr &ix, IndexCheck check) {
-  std::string helper =
-      check == IndexCheck::Vertex ? "polyrt::checkedAt(" : "polyrt::checkedSlotAt(";
-  std::string place;
-  for (char c : sourcePlace(ix.loc)) {
+std::string CppEmitter::quotedPlace(llvm::SMLoc loc) {
+  std::string place = "\"";
+  for (char c : sourcePlace(loc)) {
     if (c == '"' || c == '\\')
       place += '\\';
     place += c;
   }
-  std::string rest = ", " + expr(*ix.index) + ", \"" + place + "\")";
+  return place + "\"";
+}
+
+std::string CppEmitter::checkedElement(const IndexExpr &ix, IndexCheck check) {
+  std::string helper =
+      check == IndexCheck::Vertex ? "polyrt::checkedAt(" : "polyrt::checkedSlotAt(";
+  std::string rest = ", " + expr(*ix.index) + ", " + quotedPlace(ix.loc) + ")";
   // A fused vector (fuseFields) is a field of its group's array's elements.
   if (auto *base = dyn_cast<NameExpr>(ix.base.get()))
     if (const FusedFieldGroup *g = fusedGroupOf(module, base->decl))
       return helper + g->arrayName + rest + "." + cppName(base->name);
   return helper + expr(*ix.base) + rest;
+}
+
+std::string CppEmitter::atomicElementAddress(const CallExpr &call) {
+  const Expr &vector = *call.args[0], &index = *call.args[1];
+  auto checked = module.checkedAtomicIndices.find(&call);
+  if (checked == module.checkedAtomicIndices.end())
+    return elementAddress(vector, index);
+  // The element's address, after the same check as checkedElement's.
+  std::string helper =
+      checked->second == IndexCheck::Vertex ? "polyrt::checkedAt(" : "polyrt::checkedSlotAt(";
+  std::string rest = ", " + expr(index) + ", " + quotedPlace(call.loc) + ")";
+  if (auto *name = dyn_cast<NameExpr>(&vector))
+    if (const FusedFieldGroup *g = fusedGroupOf(module, name->decl)) // fuseFields
+      return "&" + helper + g->arrayName + rest + "." + cppName(name->name);
+  return "&" + helper + lvalue(vector) + rest;
+}
+
+std::string CppEmitter::startVertexAdded(const MethodCallExpr &m, const std::string &receiver,
+                                         const std::string &vertex) {
+  if (!module.checkedStartVertices.count(&m))
+    return receiver + ".addVertex(" + vertex + ")";
+  return "polyrt::addStartVertex(" + receiver + ", " + vertex + ", " + quotedPlace(m.args[0]->loc) +
+         ")";
 }

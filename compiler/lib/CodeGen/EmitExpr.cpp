@@ -252,12 +252,12 @@ std::string CppEmitter::call(const CallExpr &c) {
   if (f == "atof")
     return "polyrt::parseDouble(" + joined + ")";
   if (f == "writeMin")
-    return "polyrt::writeMin(" + elementAddress(*c.args[0], *c.args[1]) + ", static_cast<" +
+    return "polyrt::writeMin(" + atomicElementAddress(c) + ", static_cast<" +
            cppType(*c.args[0]->type.value) + ">(" + expr(*c.args[2]) + "))";
   if (f == "compareAndSwap") {
     const Type &element = *c.args[0]->type.value;
     return "polyrt::compareAndSwap<" + cppType(element) + ">(" +
-           elementAddress(*c.args[0], *c.args[1]) + ", " + exprAs(*c.args[2], element) + ", " +
+           atomicElementAddress(c) + ", " + exprAs(*c.args[2], element) + ", " +
            exprAs(*c.args[3], element) + ")";
   }
   if (f == "fabs" || f == "sqrt" || f == "floor" || f == "pow" || f == "log")
@@ -323,7 +323,7 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
   if (name == "size" || name == "getVertexSetSize")
     return "static_cast<" + cppType(m.type) + ">(" + receiver + ".size())";
   if (name == "addVertex")
-    return receiver + ".addVertex(" + arg + ")";
+    return startVertexAdded(m, receiver, arg);
   if (name == "sum")
     if (auto *named = llvm::dyn_cast<NameExpr>(m.receiver.get()))
       if (auto *vector = llvm::dyn_cast_or_null<VarDecl>(named->decl);

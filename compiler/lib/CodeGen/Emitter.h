@@ -174,6 +174,14 @@ private:
   /// `x[i]` through polyrt::checkedAt or checkedSlotAt: an access the
   /// checked-indices pass listed (EmitCheckedIndex.cpp).
   std::string checkedElement(const IndexExpr &ix, IndexCheck check);
+  /// &x[i] for writeMin(x, i, ...) and compareAndSwap(x, i, ...), i checked
+  /// where the checked-indices pass says so.
+  std::string atomicElementAddress(const CallExpr &call);
+  /// set.addVertex(v), v checked as a start vertex where the pass says so.
+  std::string startVertexAdded(const MethodCallExpr &m, const std::string &receiver,
+                               const std::string &vertex);
+  /// The program's file:line:col as a C++ string literal.
+  std::string quotedPlace(llvm::SMLoc loc);
 
   // Integer arithmetic that stops instead of wrapping (EmitCheckedArithmetic.cpp).
 public:

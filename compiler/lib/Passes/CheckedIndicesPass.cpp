@@ -17,7 +17,9 @@
 // A function named anywhere other than in a call (given to a method, a
 // functor) counts as applied. A helper that both main and an applied function
 // call is left unchecked: it runs in a traversal's loop. The decision is
-// recorded in Module::checkedIndices; the emitter only reads it. Accesses
+// recorded in Module::checkedIndices (and, for the element that writeMin and
+// compareAndSwap update and the vertex addVertex adds, checkedAtomicIndices
+// and checkedStartVertices); the emitter only reads it. Accesses
 // whose index a loop over a vertexset keeps in range are not checked
 // (provablyInRange): the print loops every program ends with.
 //
@@ -27,6 +29,8 @@
 #include "polyc/Passes/Pass.h"
 
 #include "llvm/Support/Casting.h"
+
+#include <optional>
 
 using namespace polyc;
 using llvm::dyn_cast;
@@ -113,6 +117,8 @@ std::set<const IndexExpr *> provablyInRange(const Block &body) {
 
 bool polyc::runCheckedIndicesPass(Module &module, DiagnosticEngine &) {
   module.checkedIndices.clear();
+  module.checkedAtomicIndices.clear();
+  module.checkedStartVertices.clear();
   const Program &program = *module.program;
   // A per-vertex vector is one of an element some edgeset has as its source
   // or destination: a bad index is then named as no vertex of the loaded graph.
@@ -121,16 +127,27 @@ bool polyc::runCheckedIndicesPass(Module &module, DiagnosticEngine &) {
     if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->type.kind == Type::EdgeSet)
       vertexElements.insert({var->type.srcElement, var->type.dstElement});
   std::set<const IndexExpr *> inRange;
-  auto check = [&](Expr &e) {
-    auto *index = dyn_cast<IndexExpr>(&e);
-    if (!index || inRange.count(index))
-      return;
-    const Type &vector = index->base->type;
+  auto checkOf = [&](const Type &vector) -> std::optional<IndexCheck> {
     if (vector.kind == Type::Vector)
-      module.checkedIndices[index] =
-          vertexElements.count(vector.element) ? IndexCheck::Vertex : IndexCheck::Position;
-    else if (vector.kind == Type::FixedVector)
-      module.checkedIndices[index] = IndexCheck::Position;
+      return vertexElements.count(vector.element) ? IndexCheck::Vertex : IndexCheck::Position;
+    if (vector.kind == Type::FixedVector)
+      return IndexCheck::Position;
+    return std::nullopt;
+  };
+  auto check = [&](Expr &e) {
+    if (auto *index = dyn_cast<IndexExpr>(&e); index && !inRange.count(index)) {
+      if (auto how = checkOf(index->base->type))
+        module.checkedIndices[index] = *how;
+    } else if (auto *call = dyn_cast<CallExpr>(&e);
+               call && (call->callee == "writeMin" || call->callee == "compareAndSwap") &&
+               call->args.size() >= 2) {
+      if (auto how = checkOf(call->args[0]->type))
+        module.checkedAtomicIndices[call] = *how;
+    } else if (auto *method = dyn_cast<MethodCallExpr>(&e);
+               method && method->method == "addVertex" &&
+               method->receiver->type.kind == Type::VertexSet) {
+      module.checkedStartVertices.insert(method);
+    }
   };
 
   std::set<const FuncDecl *> applied = appliedFunctions(module);

@@ -12,6 +12,10 @@
 //
 //   sssp: error: sssp.gt:19:7: vertex 64 is not a vertex of graph.wsg (62 vertices)
 //
+// addStartVertex does the same for a vertex added to a vertex set, the start
+// of a traversal: "bfs.gt:24:5: start vertex 64 is not a vertex of graph.sg
+// (62 vertices)".
+//
 // checkedAt is for per-vertex vectors (the message names the loaded graph
 // with that many vertices, loaded_graphs.h); checkedSlotAt for every other
 // vector (fixed-length vectors, per-edge vectors): "index 5 is outside [0, 3)".
@@ -21,6 +25,7 @@
 #define POLYRT_CHECKED_INDEX_H
 
 #include "polyrt/loaded_graphs.h"
+#include "polyrt/vertex_subset.h"
 
 #include <cstdint>
 #include <type_traits>
@@ -65,6 +70,16 @@ inline decltype(auto) checkedSlotAt(Vector &&vector, Index i, const char *where)
   if (!detail::indexInRange(i, n)) [[unlikely]]
     indexOutOfRange(detail::reportedIndex(i), n, where);
   return vector[static_cast<int64_t>(i)];
+}
+
+/// set.addVertex(v) in serial code: v is checked against the set's universe
+/// first, and a bad one is reported as the start vertex it usually is.
+template <typename Index>
+inline void addStartVertex(VertexSubset &set, Index v, const char *where) {
+  const int64_t n = static_cast<int64_t>(set.universe());
+  if (!detail::indexInRange(v, n)) [[unlikely]]
+    startVertexOutOfRange(detail::reportedIndex(v), n, where);
+  set.addVertex(static_cast<VertexId>(v));
 }
 
 } // namespace polyrt

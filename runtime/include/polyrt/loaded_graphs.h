@@ -49,6 +49,11 @@ std::string describeIndexOutOfRange(uint64_t i, int64_t count);
 [[noreturn]] void vertexOutOfRange(uint64_t v, int64_t count, const char *where);
 [[noreturn]] void indexOutOfRange(int64_t i, int64_t count, const char *where);
 [[noreturn]] void indexOutOfRange(uint64_t i, int64_t count, const char *where);
+/// "WHERE: start vertex V is not a vertex of FILE (COUNT vertices)": a vertex
+/// that serial code adds to a vertex set (addVertex), usually the number a
+/// user gave on the command line.
+[[noreturn]] void startVertexOutOfRange(int64_t v, int64_t count, const char *where);
+[[noreturn]] void startVertexOutOfRange(uint64_t v, int64_t count, const char *where);
 
 } // namespace polyrt
 

@@ -529,6 +529,12 @@ struct Module {
   /// functions and what they call, are the traversals' loops and stay plain
   /// (the checked-indices pass).
   std::map<const IndexExpr *, IndexCheck> checkedIndices;
+  /// The same for the element that writeMin(x, i, v) and compareAndSwap(x,
+  /// i, a, b) in serial code update: i is checked against x's size.
+  std::map<const CallExpr *, IndexCheck> checkedAtomicIndices;
+  /// set.addVertex(v) in serial code: v is checked as a start vertex, with
+  /// the place in the program ("start vertex 64 is not a vertex of ...").
+  std::set<const MethodCallExpr *> checkedStartVertices;
 };
 
 /// Other threads walk the same owners as this variant's: agents split an
