@@ -47,6 +47,10 @@ import equivalence as eq  # noqa: E402  the comparators the equivalence suite us
 
 TIME_RE = re.compile(r"^polyrt-time: seconds=([0-9.]+) load_seconds=([0-9.]+)$", re.M)
 DEFAULT = "default"  # a dimension's value meaning "no call: polyc's default"
+# The Optuna constraint of every trial: > 0 when the candidate cannot work,
+# so that TPE learns where the infeasible schedules are (Tuner.told_state).
+FEASIBLE = "works"
+INFEASIBLE = ("rejected", "compile", "crash", "wrong")
 
 # Numbers the tuner tries where the validator accepts any positive integer.
 # The validator gives the lower bound; these grids are the tuner's choice.
@@ -54,7 +58,12 @@ THRESHOLDS = [2, 5, 10, 40, 80]       # hybrid switch divisor (polyc's default: 
 VERTEX_THRESHOLDS = [4, 8, 16, 32]    # configHybridVertexThreshold (default: none)
 GRAINS = [64, 256, 1024, 4096, 16384]  # parallel loop grain (default: 256 or per loop)
 SEGMENTS = [2, 4, 8, 16]              # cache-blocking segments
+PRIORITY_DELTAS = [2, 4, 8, 16, 64]   # bucket width (default: 1)
+OPEN_BUCKETS = [64, 256, 4096]        # buckets held open (default: 1024)
+MERGE_THRESHOLDS = [100, 400, 4000]   # bucket fusion's threshold (default: 1000)
+NUMA_ALPHAS = [2, 4, 16, 32]          # Gemini's a in a|V_i| + |E_i| (default: 8(N-1))
 NUMA_NODES = ["2", "4"]               # emulated nodes on a one-node machine
+MERGE = "eager_priority_update_with_merge"  # the priority update with bucket fusion
 
 
 class TuneError(Exception):
@@ -96,12 +105,13 @@ class Dim:
     """One choice of the search: a schedule function for one label, the
     values from the schedule space, and when it applies."""
 
-    def __init__(self, label, key, function, values, when=None):
+    def __init__(self, label, key, function, values, when=None, grid=False):
         self.label = label
         self.key = key              # the Optuna parameter: "s1/direction"
         self.function = function    # the schedule function it calls
         self.values = values        # [DEFAULT, ...]
         self.when = when or (lambda chosen: True)
+        self.grid = grid            # numbers from the tuner's grid, not polyc's values
 
     @property
     def name(self):
@@ -131,7 +141,8 @@ def build_dims(space):
             vals = list(extra) if arg is None else values_of(fns[fname], arg) + list(extra)
             if not vals:
                 return
-            dims.append(Dim(label, key, fname, ([DEFAULT] if default else []) + vals, when))
+            dims.append(Dim(label, key, fname, ([DEFAULT] if default else []) + vals, when,
+                            grid=arg is None))
 
         lab = label
         add("direction", "configApplyDirection", "direction")
@@ -169,9 +180,14 @@ def build_dims(space):
         add("numa-partition", "configNUMAPartition", "partition", when=numa_on)
         add("agents", "configApplyAgents", "agents", when=numa_on)
         add("work-stealing", "configWorkStealing", "work stealing", when=numa_on)
+        add("numa-alpha", "configNUMAAlpha", None, NUMA_ALPHAS, when=numa_on)
         add("frontier", "configApplyFrontier", "frontier structure")
         add("update-sync", "configUpdateSync", "update sync")
         add("priority-update", "configApplyPriorityUpdate", "priority update")
+        add("priority-delta", "configApplyPriorityUpdateDelta", None, PRIORITY_DELTAS)
+        add("open-buckets", "configNumOpenBuckets", None, OPEN_BUCKETS)
+        add("merge-threshold", "configBucketMergeThreshold", None, MERGE_THRESHOLDS,
+            when=lambda c, lab=lab: c.get("%s/priority-update" % lab) == MERGE)
         add("intersection", "configIntersection", "intersection")
     return dims, numa_used
 
@@ -192,8 +208,6 @@ def call_of(dim, value, chosen):
         args = [q(lab), q(value)] + ([] if g == DEFAULT else [str(g)])
     elif dim.key == "grain":
         return None  # written with the parallelization
-    elif dim.key == "vertex-threshold":
-        args = [q(lab), str(value)]
     elif dim.key == "pull-parallelization":
         return None  # written with its grain
     elif dim.key == "pull-grain":
@@ -206,8 +220,8 @@ def call_of(dim, value, chosen):
         return None  # written with its method
     elif dim.key == "segmenting":
         args = [q(lab), q(value), str(chosen["%s/segments" % lab])]
-    else:
-        args = [q(lab), q(value)]
+    else:  # a number from a grid, or one of polyc's option values
+        args = [q(lab), str(value) if isinstance(value, (int, float)) else q(value)]
     return "program->%s(%s);" % (dim.function, ", ".join(args))
 
 
@@ -275,8 +289,10 @@ def probe_dims(polyc, program, dims, work):
                 chosen["%s/segmenting" % d.label] = "fixed-vertex-count"
             if d.key == "pull-parallelization":
                 chosen["%s/pull-grain" % d.label] = 256
-            if d.key in ("numa-partition", "agents", "work-stealing"):
+            if d.key in ("numa-partition", "agents", "work-stealing", "numa-alpha"):
                 chosen["%s/numa" % d.label] = "static-parallel"
+            if d.key == "merge-threshold":
+                chosen["%s/priority-update" % d.label] = MERGE
             extra = [x for x in dims if x.label == d.label and x.name in chosen]
             text = schedule_text(extra if d in extra else extra + [d], chosen)
             path = os.path.join(work, "probe.sched")
@@ -294,9 +310,114 @@ def probe_dims(polyc, program, dims, work):
     names = {d.name for d in kept}
     # A dimension whose parent was dropped goes with it.
     parents = {"dense-set-role": "dense-set", "segmenting": "segments",
-               "pull-grain": "pull-parallelization"}
+               "pull-grain": "pull-parallelization", "merge-threshold": "priority-update",
+               "numa-alpha": "numa"}
     return [d for d in kept if d.key not in parents or
             "%s/%s" % (d.label, parents[d.key]) in names]
+
+
+def searched_dims(polyc, program, work):
+    """The dimensions the search samples: the schedule space's, less those
+    polyc rejects for every direction. Also the labels with NUMA options."""
+    dims, numa_labels = build_dims(schedule_space(polyc, program))
+    dims = probe_dims(polyc, program, dims, work)
+    if not dims:
+        raise TuneError("%s has no labelled edge traversal to schedule" % program)
+    return dims, numa_labels
+
+
+# --------------------------------------------------------------------------
+# The whole space (--enumerate)
+
+# The keys a dimension's `when` reads (build_dims): any other dimension
+# multiplies the number of combinations without changing which dimensions
+# apply after it, so count_space need not branch on it.
+CONTROLS = {"direction", "parallelization", "pull-parallelization", "dense-set", "segments",
+            "numa", "priority-update"}
+
+
+def walked_values(dim, fixed):
+    """A dimension's values in the enumeration: a fixed one keeps only its
+    first (polyc's default where the call is optional)."""
+    return dim.values[:1] if dim.name in fixed else dim.values
+
+
+def count_space(dims, fixed, start=0, chosen=None):
+    """The number of schedules the search can build: suggest()'s choices,
+    a dimension counted only where its `when` holds."""
+    chosen = chosen or {}
+    total = 1
+    for i in range(start, len(dims)):
+        d = dims[i]
+        if not d.when(chosen):
+            continue
+        values = walked_values(d, fixed)
+        if d.key in CONTROLS:
+            return total * sum(count_space(dims, fixed, i + 1, dict(chosen, **{d.name: v}))
+                               for v in values)
+        total *= len(values)
+    return total
+
+
+def walk_space(dims, fixed, start=0, chosen=None):
+    """Every choice suggest() can make, as its dictionaries."""
+    chosen = chosen or {}
+    for i in range(start, len(dims)):
+        d = dims[i]
+        if d.when(chosen):
+            for v in walked_values(d, fixed):
+                yield from walk_space(dims, fixed, i + 1, dict(chosen, **{d.name: v}))
+            return
+    yield chosen
+
+
+def subset_within(dims, limit):
+    """The dimensions to fix so that at most `limit` combinations remain.
+    Greedy, in the search's order, polyc's options before the tuner's
+    numeric grids: a dimension is walked unless it would take the count over
+    the limit (the options are what polyc decides on; a grid's numbers are
+    usually accepted alike)."""
+    fixed = {d.name for d in dims}
+    for d in sorted(dims, key=lambda d: d.grid):
+        fixed.discard(d.name)
+        if count_space(dims, fixed) > limit:
+            fixed.add(d.name)
+    return fixed
+
+
+def enumerate_space(o):
+    """--enumerate: asks polyc for the C++ of every schedule of the search
+    space and prints how many there are, how many polyc accepts and how many
+    distinct programs (C++ digests, comments left out) they make."""
+    program = os.path.abspath(o.program)
+    name = os.path.splitext(os.path.basename(program))[0]
+    work = os.path.abspath(o.work or "polyc-tune-" + name)
+    os.makedirs(work, exist_ok=True)
+    compiler = Compiler(o.polyc, program, work, o.polyc_flag or [])
+    dims, numa_labels = searched_dims(o.polyc, program, work)
+    full = count_space(dims, set())
+    print("polyc-tune: %s: %d dimensions over %d label(s), %d combinations"
+          % (name, len(dims), len({d.label for d in dims}), full))
+    fixed = subset_within(dims, o.enumerate_limit) if full > o.enumerate_limit else set()
+    size = count_space(dims, fixed)
+    if fixed:
+        print("polyc-tune: more than --enumerate-limit %d; enumerating a subset of %d: %s "
+              "left at polyc's default (or the grid's first value)"
+              % (o.enumerate_limit, size, ", ".join(d.name for d in dims if d.name in fixed)))
+    if numa_labels:
+        print("polyc-tune: POLYRT_NUMA_NODES, set when the program runs, is not enumerated")
+    started = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=o.jobs) as pool:
+        results = list(pool.map(
+            lambda ic: compiler.emit("e%07d" % ic[0], schedule_text(dims, ic[1])),
+            enumerate(walk_space(dims, fixed))))
+    digests = [digest for _, digest, _ in results if digest]
+    print("combinations: %d" % len(results))
+    print("accepted by polyc: %d" % len(digests))
+    print("distinct programs: %d" % len(set(digests)))
+    print("polyc-tune: %d polyc calls in %s" % (len(results),
+                                                 fmt_eta(time.monotonic() - started)))
+    return 0 if len(results) == size else 1
 
 
 # --------------------------------------------------------------------------
@@ -316,8 +437,10 @@ class Compiler:
         os.makedirs(self.bins, exist_ok=True)
         self.extra = extra_flags
 
-    def compile(self, name, text):
-        """(digest, binary, None) or (None, None, reason)."""
+    def emit(self, name, text):
+        """Writes the schedule WORK/sched/NAME.sched and asks polyc for its
+        C++: (path, digest, None), or (path, None, reason) when polyc
+        rejects it."""
         sched = os.path.join(self.work, "sched", name + ".sched")
         os.makedirs(os.path.dirname(sched), exist_ok=True)
         with open(sched, "w") as f:
@@ -326,8 +449,14 @@ class Compiler:
                                  + self.extra)
         if rc != 0:
             first = next((l for l in err.splitlines() if "error" in l), err.strip()[:200])
-            return None, None, "rejected by polyc: " + first.strip()
-        digest = digest_of(cpp)
+            return sched, None, "rejected by polyc: " + first.strip()
+        return sched, digest_of(cpp), None
+
+    def compile(self, name, text):
+        """(digest, binary, None) or (None, None, reason)."""
+        sched, digest, reason = self.emit(name, text)
+        if reason:
+            return None, None, reason
         binary = os.path.join(self.bins, digest[:20])
         if os.path.exists(binary):
             return digest, binary, None
@@ -584,11 +713,7 @@ class Tuner:
         optuna = self.optuna
         T = optuna.trial.TrialState
         study = self.open_study()
-        space = schedule_space(self.o.polyc, self.program)
-        dims, numa_labels = build_dims(space)
-        dims = probe_dims(self.o.polyc, self.program, dims, self.work)
-        if not dims:
-            raise TuneError("%s has no labelled edge traversal to schedule" % self.program)
+        dims, numa_labels = searched_dims(self.o.polyc, self.program, self.work)
         numa_dim = numa_labels if machine_numa_nodes() == 1 else []
         log("polyc-tune: %d dimensions over %d label(s): %s"
             % (len(dims), len({d.label for d in dims}), ", ".join(d.name for d in dims)))
@@ -636,17 +761,34 @@ class Tuner:
                     trial.set_user_attr("status", "ok")
                     trial.set_user_attr("medians", medians)
                     trial.set_user_attr("walls", walls)
+                    trial.set_constraint(FEASIBLE, 0.0)
                     study.tell(trial, value)
                     verdict = fmt_time(value)
                 except Failure as f:
                     trial.set_user_attr("status", f.kind)
                     trial.set_user_attr("reason", f.reason)
-                    study.tell(trial, state=T.PRUNED if f.kind == "pruned" else T.FAIL)
+                    study.tell(trial, state=self.told_state(trial, f.kind))
                     verdict = f.kind + ": " + f.reason
                 done_here += 1
                 self.progress(study, trial.number, verdict, start, done_here)
         pool.shutdown()
         return study
+
+    def told_state(self, trial, kind):
+        """The state a failed candidate is told to Optuna in. TPE models
+        only complete and pruned trials, so a candidate that cannot work
+        (polyc rejects it, it does not compile, crashes or prints a wrong
+        result) is told as pruned with a violated constraint: TPE puts the
+        infeasible trials with its bad ones and learns to avoid the options
+        that do not combine, where a failed trial would teach it nothing. A
+        timeout is a slow candidate cut short: pruned, feasible."""
+        T = self.optuna.trial.TrialState
+        if kind in INFEASIBLE:
+            trial.set_constraint(FEASIBLE, 1.0)
+            return T.PRUNED
+        if kind in ("pruned", "timeout"):
+            return T.PRUNED
+        return T.FAIL
 
     def progress(self, study, number, verdict, start, done_here):
         kind, amount = self.o.budget
@@ -875,8 +1017,15 @@ def parse_args(argv):
         description="Searches the schedules of a GraphIt program for the fastest correct one.",
         epilog="Arguments after -- go to the program after the graph (bfs: the start vertex).")
     p.add_argument("program", help="the algorithm (.gt)")
-    p.add_argument("--graph", action="append", required=True,
+    p.add_argument("--graph", action="append",
                    help="a graph to time on (repeat for several; times are summed)")
+    p.add_argument("--enumerate", action="store_true",
+                   help="no search: ask polyc for the C++ of every schedule the search can "
+                        "build and print how many there are, how many polyc accepts and how "
+                        "many distinct programs they make (no graph needed)")
+    p.add_argument("--enumerate-limit", type=int, default=20000,
+                   help="a space larger than this is enumerated without the tuner's numeric "
+                        "grids (default 20000)")
     p.add_argument("--budget", type=parse_budget, default=("trials", 50),
                    help="N trials in the study (a resumed study counts its earlier trials; "
                         "schedules polyc rejects are not counted), or Nm minutes / Ns "
@@ -915,7 +1064,9 @@ def parse_args(argv):
     o.args = prog_args
     if o.jobs < 1 or o.runs < 1:
         p.error("--jobs and --runs take positive numbers")
-    for g in o.graph:
+    if not o.graph and not o.enumerate:
+        p.error("--graph is required (except with --enumerate)")
+    for g in o.graph or []:
         if not os.path.exists(g):
             p.error("graph %s does not exist" % g)
     return o
@@ -923,6 +1074,12 @@ def parse_args(argv):
 
 def main(argv):
     o = parse_args(argv)
+    if o.enumerate:
+        try:
+            return enumerate_space(o)
+        except TuneError as e:
+            log("polyc-tune: error: %s" % e)
+            return 1
     try:
         import optuna
     except ImportError:
