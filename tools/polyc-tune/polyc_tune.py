@@ -20,6 +20,7 @@ best time so far) or disagrees is recorded with the reason and never chosen.
 import argparse
 import concurrent.futures
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -112,6 +113,14 @@ class Dim:
         self.values = values        # [DEFAULT, ...]
         self.when = when or (lambda chosen: True)
         self.grid = grid            # numbers from the tuner's grid, not polyc's values
+        # A loop schedule (loop_transforms): its call's arguments, the labels
+        # it replaces and those it makes.
+        self.call_args = None
+        self.consumes = ()
+        self.makes = ()
+        # A dimension of a label a loop schedule makes: the same dimension of
+        # the label it copies (probe_dims keeps it when it keeps that one).
+        self.origin = None
 
     @property
     def name(self):
@@ -123,15 +132,116 @@ def direction(chosen, label):
     return "SparsePush" if d == DEFAULT else d
 
 
-def build_dims(space):
-    """The dimensions of every edge traversal label, from the schedule space:
-    the option values are polyc's; when an option applies (a threshold to a
-    hybrid, cache blocking to a pull) follows docs/schedule.md."""
-    dims = []
-    numa_used = []
-    for entry in space["labels"]:
-        if entry["kind"] != "edge-traversal":
+YES = "yes"  # a loop schedule's value: the call is made
+
+
+def scope_of(label):
+    """"outer:" for "outer:l1", "" for "l1" (a new label is made in the
+    scope of the labels it replaces)."""
+    return label[:label.rfind(":") + 1]
+
+
+def base_of(label):
+    return label[label.rfind(":") + 1:]
+
+
+def consumed(label, transform):
+    """Whether a loop schedule replaces the label or the statement it is in."""
+    return any(label == c or label.startswith(c + ":") for c in transform.consumes)
+
+
+def overlaps(a, b):
+    """Whether two loop schedules touch one statement (one replaces it or
+    what it is in)."""
+    return any(consumed(l, b) for l in a.consumes) or any(consumed(l, a) for l in b.consumes)
+
+
+def chosen_transforms(chosen, transforms):
+    return [t for t in transforms if chosen.get(t.name, DEFAULT) == YES]
+
+
+def loop_transforms(space):
+    """The loop schedules the search may choose, each a dimension of two
+    values (DEFAULT, YES): fuseForLoop for each pair of for loops in one
+    scope, fuseApplyFunctions for each pair of edge traversals in one scope,
+    and splitForLoop of each for loop whose iteration count the space gives,
+    with its first iteration apart (docs/schedule.md: a first round of
+    another shape). Which pairs are adjacent and may fuse is polyc's to say
+    (probe_dims). Two that touch the same statement are not combined: the
+    second would name labels the first replaced."""
+    entries = space["labels"]
+    transforms = []
+
+    def add(function, inputs, outputs, counts=()):
+        first = inputs[0]
+        t = Dim(first, "%s(%s)" % (function, ",".join(inputs[1:] + outputs)), function,
+                [DEFAULT, YES])
+        t.consumes = tuple(inputs)
+        t.makes = tuple(scope_of(first) + o for o in outputs)
+        t.call_args = ['"%s"' % l for l in inputs + outputs] + [str(n) for n in counts]
+        earlier = list(transforms)
+        t.when = lambda c, t=t, earlier=earlier: not any(
+            overlaps(t, e) for e in chosen_transforms(c, earlier))
+        transforms.append(t)
+
+    def offering(kind, function):
+        return [e["label"] for e in entries if e["kind"] == kind
+                and any(f["function"] == function for f in e["functions"])]
+
+    for function, kind in (("fuseForLoop", "for-loop"), ("fuseApplyFunctions", "edge-traversal")):
+        for a, b in itertools.combinations(offering(kind, function), 2):
+            if scope_of(a) == scope_of(b):
+                add(function, [a, b], [base_of(a) + "_" + base_of(b)])
+    for entry in entries:
+        n = entry.get("iterations", 0)
+        if entry["kind"] == "for-loop" and n >= 2 and \
+                any(f["function"] == "splitForLoop" for f in entry["functions"]):
+            b = base_of(entry["label"])
+            add("splitForLoop", [entry["label"]], [b + "_first", b + "_rest"], (1, n - 1))
+    return transforms
+
+
+def renamed(label, transform):
+    """The labels a chosen loop schedule gives a label it replaces: a copy
+    of each nested label under each label it makes."""
+    for c in transform.consumes:
+        if label == c:
+            return list(transform.makes)
+        if label.startswith(c + ":"):
+            return [m + label[len(c):] for m in transform.makes]
+    return []
+
+
+def traversal_entries(space, transforms):
+    """The edge traversals to schedule, each with the condition that its
+    label exists: the program's own while no chosen loop schedule replaced
+    it, and the copies a loop schedule makes (scheduled after it, with the
+    dimensions of the label copied) while that one is chosen."""
+    entries = []
+    for e in space["labels"]:
+        if e["kind"] != "edge-traversal":
             continue
+        entries.append((e, None, lambda c, l=e["label"]: not any(
+            consumed(l, t) for t in chosen_transforms(c, transforms))))
+        for t in transforms:
+            for new in renamed(e["label"], t):
+                if any(new == x["label"] for x, _, _ in entries):
+                    continue  # fused traversals: one label, the first's dimensions
+                entries.append((dict(e, label=new), e["label"],
+                                lambda c, t=t: chosen_transforms(c, [t]) == [t]))
+    return entries
+
+
+def build_dims(space):
+    """The dimensions of the loop schedules and of every edge traversal label,
+    from the schedule space: the option values are polyc's; when an option
+    applies (a threshold to a hybrid, cache blocking to a pull) follows
+    docs/schedule.md. The loop schedules come first: they decide which
+    traversal labels there are."""
+    transforms = loop_transforms(space)
+    dims = list(transforms)
+    numa_used = []
+    for entry, origin, exists in traversal_entries(space, transforms):
         label = entry["label"]
         fns = {f["function"]: f for f in entry["functions"]}
 
@@ -141,8 +251,12 @@ def build_dims(space):
             vals = list(extra) if arg is None else values_of(fns[fname], arg) + list(extra)
             if not vals:
                 return
-            dims.append(Dim(label, key, fname, ([DEFAULT] if default else []) + vals, when,
-                            grid=arg is None))
+            d = Dim(label, key, fname, ([DEFAULT] if default else []) + vals,
+                    lambda c, when=when or (lambda c: True), exists=exists:
+                    exists(c) and when(c),
+                    grid=arg is None)
+            d.origin = origin and "%s/%s" % (origin, key)
+            dims.append(d)
 
         lab = label
         add("direction", "configApplyDirection", "direction")
@@ -195,6 +309,9 @@ def build_dims(space):
 def call_of(dim, value, chosen):
     """The schedule line of one dimension's value, or None."""
     lab = dim.label
+    if dim.call_args is not None:  # a loop schedule
+        return None if value == DEFAULT else \
+            "program->%s(%s);" % (dim.function, ", ".join(dim.call_args))
     if value == DEFAULT and dim.key not in ("segmenting", "dense-set-role", "pull-grain"):
         return None
     q = lambda s: '"%s"' % s  # noqa: E731
@@ -265,45 +382,64 @@ def machine_numa_nodes():
     return max(count, 1)
 
 
-def probe_dims(polyc, program, dims, work):
+PROBE_BASES = [{}, {"direction": "DensePull"}, {"direction": "SparsePush-DensePull"},
+               {"direction": "DensePush"}]
+
+
+def probe_one(polyc, program, dims, d, path):
+    """Whether polyc accepts dimension d's first value under one of the
+    probe's directions (with the parent choices it needs), or, for a loop
+    schedule, on its own. Not probed (True): the direction, the numbers
+    that come with their option and the copies (their origin decides)."""
+    def accepts(text):
+        with open(path, "w") as f:
+            f.write(text)
+        rc, _, _ = run_polyc(polyc, [program, "-s", path, "--emit=cpp", "-o", os.devnull])
+        return rc == 0
+
+    if d.key in ("direction", "threshold", "grain", "segmenting", "dense-set-role",
+                 "pull-grain") or d.origin:
+        return True
+    if d.call_args is not None:
+        # Two loops that are not adjacent, or traversals that touch what the
+        # other writes, do not fuse.
+        return accepts(schedule_text([d], {d.name: YES}))
+    value = next(v for v in d.values if v != DEFAULT)
+    for base in PROBE_BASES:
+        chosen = {"%s/%s" % (d.label, k): v for k, v in base.items()}
+        chosen[d.name] = value
+        if d.key == "dense-set":
+            chosen["%s/dense-set-role" % d.label] = "both"
+        if d.key == "segments":
+            chosen["%s/segmenting" % d.label] = "fixed-vertex-count"
+        if d.key == "pull-parallelization":
+            chosen["%s/pull-grain" % d.label] = 256
+        if d.key in ("numa-partition", "agents", "work-stealing", "numa-alpha"):
+            chosen["%s/numa" % d.label] = "static-parallel"
+        if d.key == "merge-threshold":
+            chosen["%s/priority-update" % d.label] = MERGE
+        extra = [x for x in dims if x.label == d.label and x.name in chosen]
+        if accepts(schedule_text(extra if d in extra else extra + [d], chosen)):
+            return True
+    return False
+
+
+def probe_dims(polyc, program, dims, work, jobs=1):
     """Drops the dimensions polyc rejects for every direction: an option the
     passes never accept for this traversal (priority updates on a plain
     traversal, intersections outside triangle counting) would only fill the
-    budget with rejected trials."""
+    budget with rejected trials. Also the loop schedules polyc rejects."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        accepted = list(pool.map(
+            lambda i: probe_one(polyc, program, dims, dims[i],
+                                os.path.join(work, "probe%d.sched" % i)),
+            range(len(dims))))
     kept = []
-    bases = [{}, {"direction": "DensePull"}, {"direction": "SparsePush-DensePull"},
-             {"direction": "DensePush"}]
-    for d in dims:
-        if d.key in ("direction", "threshold", "grain", "segmenting", "dense-set-role",
-                     "pull-grain"):
-            kept.append(d)
-            continue
-        value = next(v for v in d.values if v != DEFAULT)
-        ok = False
-        for base in bases:
-            chosen = {"%s/%s" % (d.label, k): v for k, v in base.items()}
-            chosen[d.name] = value
-            if d.key == "dense-set":
-                chosen["%s/dense-set-role" % d.label] = "both"
-            if d.key == "segments":
-                chosen["%s/segmenting" % d.label] = "fixed-vertex-count"
-            if d.key == "pull-parallelization":
-                chosen["%s/pull-grain" % d.label] = 256
-            if d.key in ("numa-partition", "agents", "work-stealing", "numa-alpha"):
-                chosen["%s/numa" % d.label] = "static-parallel"
-            if d.key == "merge-threshold":
-                chosen["%s/priority-update" % d.label] = MERGE
-            extra = [x for x in dims if x.label == d.label and x.name in chosen]
-            text = schedule_text(extra if d in extra else extra + [d], chosen)
-            path = os.path.join(work, "probe.sched")
-            with open(path, "w") as f:
-                f.write(text)
-            rc, _, _ = run_polyc(polyc, [program, "-s", path, "--emit=cpp", "-o", os.devnull])
-            if rc == 0:
-                ok = True
-                break
+    for d, ok in zip(dims, accepted):
         if ok:
             kept.append(d)
+        elif d.call_args is not None:
+            log("polyc-tune: polyc rejects %s; left out" % call_of(d, YES, {}))
         else:
             log("polyc-tune: %s: polyc rejects %s for every direction; left out"
                 % (d.label, d.function))
@@ -312,15 +448,28 @@ def probe_dims(polyc, program, dims, work):
     parents = {"dense-set-role": "dense-set", "segmenting": "segments",
                "pull-grain": "pull-parallelization", "merge-threshold": "priority-update",
                "numa-alpha": "numa"}
-    return [d for d in kept if d.key not in parents or
-            "%s/%s" % (d.label, parents[d.key]) in names]
+    names = {d.name for d in kept if d.key not in parents or
+             "%s/%s" % (d.label, parents[d.key]) in names}
+    made = {m for d in kept if d.call_args is not None for m in d.makes}
+
+    def made_by_kept(label):
+        return any(label == m or label.startswith(m + ":") for m in made)
+    # A copy goes with the dimension it copies and the loop schedule that
+    # makes its label.
+    return [d for d in kept if d.name in names and
+            (not d.origin or (d.origin in names and made_by_kept(d.label)))]
 
 
-def searched_dims(polyc, program, work):
+def describe_dims(dims):
+    return "polyc-tune: %d dimensions over %d label(s): %s" % (
+        len(dims), len({d.label for d in dims}), ", ".join(d.name for d in dims))
+
+
+def searched_dims(polyc, program, work, jobs=1):
     """The dimensions the search samples: the schedule space's, less those
     polyc rejects for every direction. Also the labels with NUMA options."""
     dims, numa_labels = build_dims(schedule_space(polyc, program))
-    dims = probe_dims(polyc, program, dims, work)
+    dims = probe_dims(polyc, program, dims, work, jobs)
     if not dims:
         raise TuneError("%s has no labelled edge traversal to schedule" % program)
     return dims, numa_labels
@@ -329,7 +478,8 @@ def searched_dims(polyc, program, work):
 # --------------------------------------------------------------------------
 # The whole space (--enumerate)
 
-# The keys a dimension's `when` reads (build_dims): any other dimension
+# The keys a dimension's `when` reads (build_dims), besides the loop
+# schedules' (which decide the labels there are): any other dimension
 # multiplies the number of combinations without changing which dimensions
 # apply after it, so count_space need not branch on it.
 CONTROLS = {"direction", "parallelization", "pull-parallelization", "dense-set", "segments",
@@ -342,9 +492,9 @@ def walked_values(dim, fixed):
     return dim.values[:1] if dim.name in fixed else dim.values
 
 
-def count_space(dims, fixed, start=0, chosen=None):
-    """The number of schedules the search can build: suggest()'s choices,
-    a dimension counted only where its `when` holds."""
+def count_choices(dims, fixed, start=0, chosen=None):
+    """The number of ways suggest() can choose the dimensions from `start`
+    on, given `chosen`: a dimension counted only where its `when` holds."""
     chosen = chosen or {}
     total = 1
     for i in range(start, len(dims)):
@@ -352,10 +502,30 @@ def count_space(dims, fixed, start=0, chosen=None):
         if not d.when(chosen):
             continue
         values = walked_values(d, fixed)
-        if d.key in CONTROLS:
-            return total * sum(count_space(dims, fixed, i + 1, dict(chosen, **{d.name: v}))
+        if d.key in CONTROLS or d.call_args is not None:
+            return total * sum(count_choices(dims, fixed, i + 1, dict(chosen, **{d.name: v}))
                                for v in values)
         total *= len(values)
+    return total
+
+
+def count_space(dims, fixed):
+    """The number of schedules the search can build. A label's dimensions
+    depend only on one another and on the loop schedules, so for each choice
+    of loop schedules the count is a product over the labels (one tree over
+    all the labels' choices would grow as their product)."""
+    transforms = [d for d in dims if d.call_args is not None]
+    labels = []
+    for d in dims:
+        if d.call_args is None and d.label not in labels:
+            labels.append(d.label)
+    total = 0
+    for chosen in walk_space(transforms, fixed):
+        product = 1
+        for label in labels:
+            product *= count_choices([d for d in dims if d.call_args is None
+                                      and d.label == label], fixed, 0, chosen)
+        total += product
     return total
 
 
@@ -394,10 +564,10 @@ def enumerate_space(o):
     work = os.path.abspath(o.work or "polyc-tune-" + name)
     os.makedirs(work, exist_ok=True)
     compiler = Compiler(o.polyc, program, work, o.polyc_flag or [])
-    dims, numa_labels = searched_dims(o.polyc, program, work)
+    dims, numa_labels = searched_dims(o.polyc, program, work, o.jobs)
     full = count_space(dims, set())
-    print("polyc-tune: %s: %d dimensions over %d label(s), %d combinations"
-          % (name, len(dims), len({d.label for d in dims}), full))
+    print(describe_dims(dims))
+    print("polyc-tune: %s: %d combinations" % (name, full))
     fixed = subset_within(dims, o.enumerate_limit) if full > o.enumerate_limit else set()
     size = count_space(dims, fixed)
     if fixed:
@@ -713,10 +883,10 @@ class Tuner:
         optuna = self.optuna
         T = optuna.trial.TrialState
         study = self.open_study()
-        dims, numa_labels = searched_dims(self.o.polyc, self.program, self.work)
+        dims, numa_labels = searched_dims(self.o.polyc, self.program, self.work,
+                                          self.o.jobs)
         numa_dim = numa_labels if machine_numa_nodes() == 1 else []
-        log("polyc-tune: %d dimensions over %d label(s): %s"
-            % (len(dims), len({d.label for d in dims}), ", ".join(d.name for d in dims)))
+        log(describe_dims(dims))
         self.dims = dims
         if not study.trials:
             # The default first: the sampler then knows where it starts.
