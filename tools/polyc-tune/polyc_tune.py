@@ -294,7 +294,10 @@ def build_dims(space):
         add("numa-partition", "configNUMAPartition", "partition", when=numa_on)
         add("agents", "configApplyAgents", "agents", when=numa_on)
         add("work-stealing", "configWorkStealing", "work stealing", when=numa_on)
-        add("numa-alpha", "configNUMAAlpha", None, NUMA_ALPHAS, when=numa_on)
+        # An alpha weighs only the chunk-alpha partition (polyc rejects it
+        # with the others).
+        add("numa-alpha", "configNUMAAlpha", None, NUMA_ALPHAS,
+            when=lambda c, lab=lab: c.get("%s/numa-partition" % lab) == "chunk-alpha")
         add("frontier", "configApplyFrontier", "frontier structure")
         add("update-sync", "configUpdateSync", "update sync")
         add("priority-update", "configApplyPriorityUpdate", "priority update")
@@ -416,6 +419,8 @@ def probe_one(polyc, program, dims, d, path):
             chosen["%s/pull-grain" % d.label] = 256
         if d.key in ("numa-partition", "agents", "work-stealing", "numa-alpha"):
             chosen["%s/numa" % d.label] = "static-parallel"
+        if d.key == "numa-alpha":
+            chosen["%s/numa-partition" % d.label] = "chunk-alpha"
         if d.key == "merge-threshold":
             chosen["%s/priority-update" % d.label] = MERGE
         extra = [x for x in dims if x.label == d.label and x.name in chosen]
@@ -447,7 +452,7 @@ def probe_dims(polyc, program, dims, work, jobs=1):
     # A dimension whose parent was dropped goes with it.
     parents = {"dense-set-role": "dense-set", "segmenting": "segments",
                "pull-grain": "pull-parallelization", "merge-threshold": "priority-update",
-               "numa-alpha": "numa"}
+               "numa-alpha": "numa-partition"}
     names = {d.name for d in kept if d.key not in parents or
              "%s/%s" % (d.label, parents[d.key]) in names}
     made = {m for d in kept if d.call_args is not None for m in d.makes}
@@ -483,7 +488,7 @@ def searched_dims(polyc, program, work, jobs=1):
 # multiplies the number of combinations without changing which dimensions
 # apply after it, so count_space need not branch on it.
 CONTROLS = {"direction", "parallelization", "pull-parallelization", "dense-set", "segments",
-            "numa", "priority-update"}
+            "numa", "numa-partition", "priority-update"}
 
 
 def walked_values(dim, fixed):
