@@ -3,12 +3,14 @@
 correct one (docs/tuning.md).
 
     polyc-tune prog.gt --graph G [--graph G2 ...] [options] [-- program args]
+    polyc-tune --enumerate prog.gt      # counts the space through polyc
 
 The space is what `polyc prog.gt --emit=schedule-space` says the validator
-accepts, for every labelled edge traversal; the search is Optuna's TPE
-sampler with a median pruner, every trial stored in SQLite, so that running
-the same command again continues the same study. Each candidate is compiled
-with polyc (rejected ones are recorded, never timed), binaries are shared by
+accepts, for every labelled edge traversal and the loop schedules of labelled
+for loops and traversals; the search is Optuna's TPE sampler with a median
+pruner, every trial stored in SQLite, so that running the same command again
+continues the same study. Each candidate is compiled with polyc (rejected ones
+are recorded, never timed, and told to TPE as infeasible), binaries are shared by
 schedules whose C++ is the same, and each binary runs --runs times per graph
 with POLYRT_REPORT_TIME=1: the trial's time is the sum over graphs of the
 median run. Every run's output is compared with the default schedule's
