@@ -3,12 +3,14 @@
 correct one (docs/tuning.md).
 
     polyc-tune prog.gt --graph G [--graph G2 ...] [options] [-- program args]
+    polyc-tune --enumerate prog.gt      # counts the space through polyc
 
 The space is what `polyc prog.gt --emit=schedule-space` says the validator
-accepts, for every labelled edge traversal; the search is Optuna's TPE
-sampler with a median pruner, every trial stored in SQLite, so that running
-the same command again continues the same study. Each candidate is compiled
-with polyc (rejected ones are recorded, never timed), binaries are shared by
+accepts, for every labelled edge traversal and the loop schedules of labelled
+for loops and traversals; the search is Optuna's TPE sampler with a median
+pruner, every trial stored in SQLite, so that running the same command again
+continues the same study. Each candidate is compiled with polyc (rejected ones
+are recorded, never timed, and told to TPE as infeasible), binaries are shared by
 schedules whose C++ is the same, and each binary runs --runs times per graph
 with POLYRT_REPORT_TIME=1: the trial's time is the sum over graphs of the
 median run. Every run's output is compared with the default schedule's
@@ -20,6 +22,7 @@ best time so far) or disagrees is recorded with the reason and never chosen.
 import argparse
 import concurrent.futures
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -47,6 +50,10 @@ import equivalence as eq  # noqa: E402  the comparators the equivalence suite us
 
 TIME_RE = re.compile(r"^polyrt-time: seconds=([0-9.]+) load_seconds=([0-9.]+)$", re.M)
 DEFAULT = "default"  # a dimension's value meaning "no call: polyc's default"
+# The Optuna constraint of every trial: > 0 when the candidate cannot work,
+# so that TPE learns where the infeasible schedules are (Tuner.told_state).
+FEASIBLE = "works"
+INFEASIBLE = ("rejected", "compile", "crash", "wrong")
 
 # Numbers the tuner tries where the validator accepts any positive integer.
 # The validator gives the lower bound; these grids are the tuner's choice.
@@ -54,7 +61,12 @@ THRESHOLDS = [2, 5, 10, 40, 80]       # hybrid switch divisor (polyc's default: 
 VERTEX_THRESHOLDS = [4, 8, 16, 32]    # configHybridVertexThreshold (default: none)
 GRAINS = [64, 256, 1024, 4096, 16384]  # parallel loop grain (default: 256 or per loop)
 SEGMENTS = [2, 4, 8, 16]              # cache-blocking segments
+PRIORITY_DELTAS = [2, 4, 8, 16, 64]   # bucket width (default: 1)
+OPEN_BUCKETS = [64, 256, 4096]        # buckets held open (default: 1024)
+MERGE_THRESHOLDS = [100, 400, 4000]   # bucket fusion's threshold (default: 1000)
+NUMA_ALPHAS = [2, 4, 16, 32]          # Gemini's a in a|V_i| + |E_i| (default: 8(N-1))
 NUMA_NODES = ["2", "4"]               # emulated nodes on a one-node machine
+MERGE = "eager_priority_update_with_merge"  # the priority update with bucket fusion
 
 
 class TuneError(Exception):
@@ -96,12 +108,21 @@ class Dim:
     """One choice of the search: a schedule function for one label, the
     values from the schedule space, and when it applies."""
 
-    def __init__(self, label, key, function, values, when=None):
+    def __init__(self, label, key, function, values, when=None, grid=False):
         self.label = label
         self.key = key              # the Optuna parameter: "s1/direction"
         self.function = function    # the schedule function it calls
         self.values = values        # [DEFAULT, ...]
         self.when = when or (lambda chosen: True)
+        self.grid = grid            # numbers from the tuner's grid, not polyc's values
+        # A loop schedule (loop_transforms): its call's arguments, the labels
+        # it replaces and those it makes.
+        self.call_args = None
+        self.consumes = ()
+        self.makes = ()
+        # A dimension of a label a loop schedule makes: the same dimension of
+        # the label it copies (probe_dims keeps it when it keeps that one).
+        self.origin = None
 
     @property
     def name(self):
@@ -113,15 +134,116 @@ def direction(chosen, label):
     return "SparsePush" if d == DEFAULT else d
 
 
-def build_dims(space):
-    """The dimensions of every edge traversal label, from the schedule space:
-    the option values are polyc's; when an option applies (a threshold to a
-    hybrid, cache blocking to a pull) follows docs/schedule.md."""
-    dims = []
-    numa_used = []
-    for entry in space["labels"]:
-        if entry["kind"] != "edge-traversal":
+YES = "yes"  # a loop schedule's value: the call is made
+
+
+def scope_of(label):
+    """"outer:" for "outer:l1", "" for "l1" (a new label is made in the
+    scope of the labels it replaces)."""
+    return label[:label.rfind(":") + 1]
+
+
+def base_of(label):
+    return label[label.rfind(":") + 1:]
+
+
+def consumed(label, transform):
+    """Whether a loop schedule replaces the label or the statement it is in."""
+    return any(label == c or label.startswith(c + ":") for c in transform.consumes)
+
+
+def overlaps(a, b):
+    """Whether two loop schedules touch one statement (one replaces it or
+    what it is in)."""
+    return any(consumed(l, b) for l in a.consumes) or any(consumed(l, a) for l in b.consumes)
+
+
+def chosen_transforms(chosen, transforms):
+    return [t for t in transforms if chosen.get(t.name, DEFAULT) == YES]
+
+
+def loop_transforms(space):
+    """The loop schedules the search may choose, each a dimension of two
+    values (DEFAULT, YES): fuseForLoop for each pair of for loops in one
+    scope, fuseApplyFunctions for each pair of edge traversals in one scope,
+    and splitForLoop of each for loop whose iteration count the space gives,
+    with its first iteration apart (docs/schedule.md: a first round of
+    another shape). Which pairs are adjacent and may fuse is polyc's to say
+    (probe_dims). Two that touch the same statement are not combined: the
+    second would name labels the first replaced."""
+    entries = space["labels"]
+    transforms = []
+
+    def add(function, inputs, outputs, counts=()):
+        first = inputs[0]
+        t = Dim(first, "%s(%s)" % (function, ",".join(inputs[1:] + outputs)), function,
+                [DEFAULT, YES])
+        t.consumes = tuple(inputs)
+        t.makes = tuple(scope_of(first) + o for o in outputs)
+        t.call_args = ['"%s"' % l for l in inputs + outputs] + [str(n) for n in counts]
+        earlier = list(transforms)
+        t.when = lambda c, t=t, earlier=earlier: not any(
+            overlaps(t, e) for e in chosen_transforms(c, earlier))
+        transforms.append(t)
+
+    def offering(kind, function):
+        return [e["label"] for e in entries if e["kind"] == kind
+                and any(f["function"] == function for f in e["functions"])]
+
+    for function, kind in (("fuseForLoop", "for-loop"), ("fuseApplyFunctions", "edge-traversal")):
+        for a, b in itertools.combinations(offering(kind, function), 2):
+            if scope_of(a) == scope_of(b):
+                add(function, [a, b], [base_of(a) + "_" + base_of(b)])
+    for entry in entries:
+        n = entry.get("iterations", 0)
+        if entry["kind"] == "for-loop" and n >= 2 and \
+                any(f["function"] == "splitForLoop" for f in entry["functions"]):
+            b = base_of(entry["label"])
+            add("splitForLoop", [entry["label"]], [b + "_first", b + "_rest"], (1, n - 1))
+    return transforms
+
+
+def renamed(label, transform):
+    """The labels a chosen loop schedule gives a label it replaces: a copy
+    of each nested label under each label it makes."""
+    for c in transform.consumes:
+        if label == c:
+            return list(transform.makes)
+        if label.startswith(c + ":"):
+            return [m + label[len(c):] for m in transform.makes]
+    return []
+
+
+def traversal_entries(space, transforms):
+    """The edge traversals to schedule, each with the condition that its
+    label exists: the program's own while no chosen loop schedule replaced
+    it, and the copies a loop schedule makes (scheduled after it, with the
+    dimensions of the label copied) while that one is chosen."""
+    entries = []
+    for e in space["labels"]:
+        if e["kind"] != "edge-traversal":
             continue
+        entries.append((e, None, lambda c, l=e["label"]: not any(
+            consumed(l, t) for t in chosen_transforms(c, transforms))))
+        for t in transforms:
+            for new in renamed(e["label"], t):
+                if any(new == x["label"] for x, _, _ in entries):
+                    continue  # fused traversals: one label, the first's dimensions
+                entries.append((dict(e, label=new), e["label"],
+                                lambda c, t=t: chosen_transforms(c, [t]) == [t]))
+    return entries
+
+
+def build_dims(space):
+    """The dimensions of the loop schedules and of every edge traversal label,
+    from the schedule space: the option values are polyc's; when an option
+    applies (a threshold to a hybrid, cache blocking to a pull) follows
+    docs/schedule.md. The loop schedules come first: they decide which
+    traversal labels there are."""
+    transforms = loop_transforms(space)
+    dims = list(transforms)
+    numa_used = []
+    for entry, origin, exists in traversal_entries(space, transforms):
         label = entry["label"]
         fns = {f["function"]: f for f in entry["functions"]}
 
@@ -131,7 +253,12 @@ def build_dims(space):
             vals = list(extra) if arg is None else values_of(fns[fname], arg) + list(extra)
             if not vals:
                 return
-            dims.append(Dim(label, key, fname, ([DEFAULT] if default else []) + vals, when))
+            d = Dim(label, key, fname, ([DEFAULT] if default else []) + vals,
+                    lambda c, when=when or (lambda c: True), exists=exists:
+                    exists(c) and when(c),
+                    grid=arg is None)
+            d.origin = origin and "%s/%s" % (origin, key)
+            dims.append(d)
 
         lab = label
         add("direction", "configApplyDirection", "direction")
@@ -169,9 +296,17 @@ def build_dims(space):
         add("numa-partition", "configNUMAPartition", "partition", when=numa_on)
         add("agents", "configApplyAgents", "agents", when=numa_on)
         add("work-stealing", "configWorkStealing", "work stealing", when=numa_on)
+        # An alpha weighs only the chunk-alpha partition (polyc rejects it
+        # with the others).
+        add("numa-alpha", "configNUMAAlpha", None, NUMA_ALPHAS,
+            when=lambda c, lab=lab: c.get("%s/numa-partition" % lab) == "chunk-alpha")
         add("frontier", "configApplyFrontier", "frontier structure")
         add("update-sync", "configUpdateSync", "update sync")
         add("priority-update", "configApplyPriorityUpdate", "priority update")
+        add("priority-delta", "configApplyPriorityUpdateDelta", None, PRIORITY_DELTAS)
+        add("open-buckets", "configNumOpenBuckets", None, OPEN_BUCKETS)
+        add("merge-threshold", "configBucketMergeThreshold", None, MERGE_THRESHOLDS,
+            when=lambda c, lab=lab: c.get("%s/priority-update" % lab) == MERGE)
         add("intersection", "configIntersection", "intersection")
     return dims, numa_used
 
@@ -179,6 +314,9 @@ def build_dims(space):
 def call_of(dim, value, chosen):
     """The schedule line of one dimension's value, or None."""
     lab = dim.label
+    if dim.call_args is not None:  # a loop schedule
+        return None if value == DEFAULT else \
+            "program->%s(%s);" % (dim.function, ", ".join(dim.call_args))
     if value == DEFAULT and dim.key not in ("segmenting", "dense-set-role", "pull-grain"):
         return None
     q = lambda s: '"%s"' % s  # noqa: E731
@@ -192,8 +330,6 @@ def call_of(dim, value, chosen):
         args = [q(lab), q(value)] + ([] if g == DEFAULT else [str(g)])
     elif dim.key == "grain":
         return None  # written with the parallelization
-    elif dim.key == "vertex-threshold":
-        args = [q(lab), str(value)]
     elif dim.key == "pull-parallelization":
         return None  # written with its grain
     elif dim.key == "pull-grain":
@@ -206,8 +342,8 @@ def call_of(dim, value, chosen):
         return None  # written with its method
     elif dim.key == "segmenting":
         args = [q(lab), q(value), str(chosen["%s/segments" % lab])]
-    else:
-        args = [q(lab), q(value)]
+    else:  # a number from a grid, or one of polyc's option values
+        args = [q(lab), str(value) if isinstance(value, (int, float)) else q(value)]
     return "program->%s(%s);" % (dim.function, ", ".join(args))
 
 
@@ -251,52 +387,214 @@ def machine_numa_nodes():
     return max(count, 1)
 
 
-def probe_dims(polyc, program, dims, work):
+PROBE_BASES = [{}, {"direction": "DensePull"}, {"direction": "SparsePush-DensePull"},
+               {"direction": "DensePush"}]
+
+
+def probe_one(polyc, program, dims, d, path):
+    """Whether polyc accepts dimension d's first value under one of the
+    probe's directions (with the parent choices it needs), or, for a loop
+    schedule, on its own. Not probed (True): the direction, the numbers
+    that come with their option and the copies (their origin decides)."""
+    def accepts(text):
+        with open(path, "w") as f:
+            f.write(text)
+        rc, _, _ = run_polyc(polyc, [program, "-s", path, "--emit=cpp", "-o", os.devnull])
+        return rc == 0
+
+    if d.key in ("direction", "threshold", "grain", "segmenting", "dense-set-role",
+                 "pull-grain") or d.origin:
+        return True
+    if d.call_args is not None:
+        # Two loops that are not adjacent, or traversals that touch what the
+        # other writes, do not fuse.
+        return accepts(schedule_text([d], {d.name: YES}))
+    value = next(v for v in d.values if v != DEFAULT)
+    for base in PROBE_BASES:
+        chosen = {"%s/%s" % (d.label, k): v for k, v in base.items()}
+        chosen[d.name] = value
+        if d.key == "dense-set":
+            chosen["%s/dense-set-role" % d.label] = "both"
+        if d.key == "segments":
+            chosen["%s/segmenting" % d.label] = "fixed-vertex-count"
+        if d.key == "pull-parallelization":
+            chosen["%s/pull-grain" % d.label] = 256
+        if d.key in ("numa-partition", "agents", "work-stealing", "numa-alpha"):
+            chosen["%s/numa" % d.label] = "static-parallel"
+        if d.key == "numa-alpha":
+            chosen["%s/numa-partition" % d.label] = "chunk-alpha"
+        if d.key == "merge-threshold":
+            chosen["%s/priority-update" % d.label] = MERGE
+        extra = [x for x in dims if x.label == d.label and x.name in chosen]
+        if accepts(schedule_text(extra if d in extra else extra + [d], chosen)):
+            return True
+    return False
+
+
+def probe_dims(polyc, program, dims, work, jobs=1):
     """Drops the dimensions polyc rejects for every direction: an option the
     passes never accept for this traversal (priority updates on a plain
     traversal, intersections outside triangle counting) would only fill the
-    budget with rejected trials."""
+    budget with rejected trials. Also the loop schedules polyc rejects."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        accepted = list(pool.map(
+            lambda i: probe_one(polyc, program, dims, dims[i],
+                                os.path.join(work, "probe%d.sched" % i)),
+            range(len(dims))))
     kept = []
-    bases = [{}, {"direction": "DensePull"}, {"direction": "SparsePush-DensePull"},
-             {"direction": "DensePush"}]
-    for d in dims:
-        if d.key in ("direction", "threshold", "grain", "segmenting", "dense-set-role",
-                     "pull-grain"):
-            kept.append(d)
-            continue
-        value = next(v for v in d.values if v != DEFAULT)
-        ok = False
-        for base in bases:
-            chosen = {"%s/%s" % (d.label, k): v for k, v in base.items()}
-            chosen[d.name] = value
-            if d.key == "dense-set":
-                chosen["%s/dense-set-role" % d.label] = "both"
-            if d.key == "segments":
-                chosen["%s/segmenting" % d.label] = "fixed-vertex-count"
-            if d.key == "pull-parallelization":
-                chosen["%s/pull-grain" % d.label] = 256
-            if d.key in ("numa-partition", "agents", "work-stealing"):
-                chosen["%s/numa" % d.label] = "static-parallel"
-            extra = [x for x in dims if x.label == d.label and x.name in chosen]
-            text = schedule_text(extra if d in extra else extra + [d], chosen)
-            path = os.path.join(work, "probe.sched")
-            with open(path, "w") as f:
-                f.write(text)
-            rc, _, _ = run_polyc(polyc, [program, "-s", path, "--emit=cpp", "-o", os.devnull])
-            if rc == 0:
-                ok = True
-                break
+    for d, ok in zip(dims, accepted):
         if ok:
             kept.append(d)
+        elif d.call_args is not None:
+            log("polyc-tune: polyc rejects %s; left out" % call_of(d, YES, {}))
         else:
             log("polyc-tune: %s: polyc rejects %s for every direction; left out"
                 % (d.label, d.function))
     names = {d.name for d in kept}
     # A dimension whose parent was dropped goes with it.
     parents = {"dense-set-role": "dense-set", "segmenting": "segments",
-               "pull-grain": "pull-parallelization"}
-    return [d for d in kept if d.key not in parents or
-            "%s/%s" % (d.label, parents[d.key]) in names]
+               "pull-grain": "pull-parallelization", "merge-threshold": "priority-update",
+               "numa-alpha": "numa-partition"}
+    names = {d.name for d in kept if d.key not in parents or
+             "%s/%s" % (d.label, parents[d.key]) in names}
+    made = {m for d in kept if d.call_args is not None for m in d.makes}
+
+    def made_by_kept(label):
+        return any(label == m or label.startswith(m + ":") for m in made)
+    # A copy goes with the dimension it copies and the loop schedule that
+    # makes its label.
+    return [d for d in kept if d.name in names and
+            (not d.origin or (d.origin in names and made_by_kept(d.label)))]
+
+
+def describe_dims(dims):
+    return "polyc-tune: %d dimensions over %d label(s): %s" % (
+        len(dims), len({d.label for d in dims}), ", ".join(d.name for d in dims))
+
+
+def searched_dims(polyc, program, work, jobs=1):
+    """The dimensions the search samples: the schedule space's, less those
+    polyc rejects for every direction. Also the labels with NUMA options."""
+    dims, numa_labels = build_dims(schedule_space(polyc, program))
+    dims = probe_dims(polyc, program, dims, work, jobs)
+    if not dims:
+        raise TuneError("%s has no labelled edge traversal to schedule" % program)
+    return dims, numa_labels
+
+
+# --------------------------------------------------------------------------
+# The whole space (--enumerate)
+
+# The keys a dimension's `when` reads (build_dims), besides the loop
+# schedules' (which decide the labels there are): any other dimension
+# multiplies the number of combinations without changing which dimensions
+# apply after it, so count_space need not branch on it.
+CONTROLS = {"direction", "parallelization", "pull-parallelization", "dense-set", "segments",
+            "numa", "numa-partition", "priority-update"}
+
+
+def walked_values(dim, fixed):
+    """A dimension's values in the enumeration: a fixed one keeps only its
+    first (polyc's default where the call is optional)."""
+    return dim.values[:1] if dim.name in fixed else dim.values
+
+
+def count_choices(dims, fixed, start=0, chosen=None):
+    """The number of ways suggest() can choose the dimensions from `start`
+    on, given `chosen`: a dimension counted only where its `when` holds."""
+    chosen = chosen or {}
+    total = 1
+    for i in range(start, len(dims)):
+        d = dims[i]
+        if not d.when(chosen):
+            continue
+        values = walked_values(d, fixed)
+        if d.key in CONTROLS or d.call_args is not None:
+            return total * sum(count_choices(dims, fixed, i + 1, dict(chosen, **{d.name: v}))
+                               for v in values)
+        total *= len(values)
+    return total
+
+
+def count_space(dims, fixed):
+    """The number of schedules the search can build. A label's dimensions
+    depend only on one another and on the loop schedules, so for each choice
+    of loop schedules the count is a product over the labels (one tree over
+    all the labels' choices would grow as their product)."""
+    transforms = [d for d in dims if d.call_args is not None]
+    labels = []
+    for d in dims:
+        if d.call_args is None and d.label not in labels:
+            labels.append(d.label)
+    total = 0
+    for chosen in walk_space(transforms, fixed):
+        product = 1
+        for label in labels:
+            product *= count_choices([d for d in dims if d.call_args is None
+                                      and d.label == label], fixed, 0, chosen)
+        total += product
+    return total
+
+
+def walk_space(dims, fixed, start=0, chosen=None):
+    """Every choice suggest() can make, as its dictionaries."""
+    chosen = chosen or {}
+    for i in range(start, len(dims)):
+        d = dims[i]
+        if d.when(chosen):
+            for v in walked_values(d, fixed):
+                yield from walk_space(dims, fixed, i + 1, dict(chosen, **{d.name: v}))
+            return
+    yield chosen
+
+
+def subset_within(dims, limit):
+    """The dimensions to fix so that at most `limit` combinations remain.
+    Greedy, in the search's order, polyc's options before the tuner's
+    numeric grids: a dimension is walked unless it would take the count over
+    the limit (the options are what polyc decides on; a grid's numbers are
+    usually accepted alike)."""
+    fixed = {d.name for d in dims}
+    for d in sorted(dims, key=lambda d: d.grid):
+        fixed.discard(d.name)
+        if count_space(dims, fixed) > limit:
+            fixed.add(d.name)
+    return fixed
+
+
+def enumerate_space(o):
+    """--enumerate: asks polyc for the C++ of every schedule of the search
+    space and prints how many there are, how many polyc accepts and how many
+    distinct programs (C++ digests, comments left out) they make."""
+    program = os.path.abspath(o.program)
+    name = os.path.splitext(os.path.basename(program))[0]
+    work = os.path.abspath(o.work or "polyc-tune-" + name)
+    os.makedirs(work, exist_ok=True)
+    compiler = Compiler(o.polyc, program, work, o.polyc_flag or [])
+    dims, numa_labels = searched_dims(o.polyc, program, work, o.jobs)
+    full = count_space(dims, set())
+    print(describe_dims(dims))
+    print("polyc-tune: %s: %d combinations" % (name, full))
+    fixed = subset_within(dims, o.enumerate_limit) if full > o.enumerate_limit else set()
+    size = count_space(dims, fixed)
+    if fixed:
+        print("polyc-tune: more than --enumerate-limit %d; enumerating a subset of %d: %s "
+              "left at polyc's default (or the grid's first value)"
+              % (o.enumerate_limit, size, ", ".join(d.name for d in dims if d.name in fixed)))
+    if numa_labels:
+        print("polyc-tune: POLYRT_NUMA_NODES, set when the program runs, is not enumerated")
+    started = time.monotonic()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=o.jobs) as pool:
+        results = list(pool.map(
+            lambda ic: compiler.emit("e%07d" % ic[0], schedule_text(dims, ic[1])),
+            enumerate(walk_space(dims, fixed))))
+    digests = [digest for _, digest, _ in results if digest]
+    print("combinations: %d" % len(results))
+    print("accepted by polyc: %d" % len(digests))
+    print("distinct programs: %d" % len(set(digests)))
+    print("polyc-tune: %d polyc calls in %s" % (len(results),
+                                                 fmt_eta(time.monotonic() - started)))
+    return 0 if len(results) == size else 1
 
 
 # --------------------------------------------------------------------------
@@ -316,8 +614,10 @@ class Compiler:
         os.makedirs(self.bins, exist_ok=True)
         self.extra = extra_flags
 
-    def compile(self, name, text):
-        """(digest, binary, None) or (None, None, reason)."""
+    def emit(self, name, text):
+        """Writes the schedule WORK/sched/NAME.sched and asks polyc for its
+        C++: (path, digest, None), or (path, None, reason) when polyc
+        rejects it."""
         sched = os.path.join(self.work, "sched", name + ".sched")
         os.makedirs(os.path.dirname(sched), exist_ok=True)
         with open(sched, "w") as f:
@@ -326,8 +626,14 @@ class Compiler:
                                  + self.extra)
         if rc != 0:
             first = next((l for l in err.splitlines() if "error" in l), err.strip()[:200])
-            return None, None, "rejected by polyc: " + first.strip()
-        digest = digest_of(cpp)
+            return sched, None, "rejected by polyc: " + first.strip()
+        return sched, digest_of(cpp), None
+
+    def compile(self, name, text):
+        """(digest, binary, None) or (None, None, reason)."""
+        sched, digest, reason = self.emit(name, text)
+        if reason:
+            return None, None, reason
         binary = os.path.join(self.bins, digest[:20])
         if os.path.exists(binary):
             return digest, binary, None
@@ -584,14 +890,10 @@ class Tuner:
         optuna = self.optuna
         T = optuna.trial.TrialState
         study = self.open_study()
-        space = schedule_space(self.o.polyc, self.program)
-        dims, numa_labels = build_dims(space)
-        dims = probe_dims(self.o.polyc, self.program, dims, self.work)
-        if not dims:
-            raise TuneError("%s has no labelled edge traversal to schedule" % self.program)
+        dims, numa_labels = searched_dims(self.o.polyc, self.program, self.work,
+                                          self.o.jobs)
         numa_dim = numa_labels if machine_numa_nodes() == 1 else []
-        log("polyc-tune: %d dimensions over %d label(s): %s"
-            % (len(dims), len({d.label for d in dims}), ", ".join(d.name for d in dims)))
+        log(describe_dims(dims))
         self.dims = dims
         if not study.trials:
             # The default first: the sampler then knows where it starts.
@@ -636,17 +938,34 @@ class Tuner:
                     trial.set_user_attr("status", "ok")
                     trial.set_user_attr("medians", medians)
                     trial.set_user_attr("walls", walls)
+                    trial.set_constraint(FEASIBLE, 0.0)
                     study.tell(trial, value)
                     verdict = fmt_time(value)
                 except Failure as f:
                     trial.set_user_attr("status", f.kind)
                     trial.set_user_attr("reason", f.reason)
-                    study.tell(trial, state=T.PRUNED if f.kind == "pruned" else T.FAIL)
+                    study.tell(trial, state=self.told_state(trial, f.kind))
                     verdict = f.kind + ": " + f.reason
                 done_here += 1
                 self.progress(study, trial.number, verdict, start, done_here)
         pool.shutdown()
         return study
+
+    def told_state(self, trial, kind):
+        """The state a failed candidate is told to Optuna in. TPE models
+        only complete and pruned trials, so a candidate that cannot work
+        (polyc rejects it, it does not compile, crashes or prints a wrong
+        result) is told as pruned with a violated constraint: TPE puts the
+        infeasible trials with its bad ones and learns to avoid the options
+        that do not combine, where a failed trial would teach it nothing. A
+        timeout is a slow candidate cut short: pruned, feasible."""
+        T = self.optuna.trial.TrialState
+        if kind in INFEASIBLE:
+            trial.set_constraint(FEASIBLE, 1.0)
+            return T.PRUNED
+        if kind in ("pruned", "timeout"):
+            return T.PRUNED
+        return T.FAIL
 
     def progress(self, study, number, verdict, start, done_here):
         kind, amount = self.o.budget
@@ -875,8 +1194,15 @@ def parse_args(argv):
         description="Searches the schedules of a GraphIt program for the fastest correct one.",
         epilog="Arguments after -- go to the program after the graph (bfs: the start vertex).")
     p.add_argument("program", help="the algorithm (.gt)")
-    p.add_argument("--graph", action="append", required=True,
+    p.add_argument("--graph", action="append",
                    help="a graph to time on (repeat for several; times are summed)")
+    p.add_argument("--enumerate", action="store_true",
+                   help="no search: ask polyc for the C++ of every schedule the search can "
+                        "build and print how many there are, how many polyc accepts and how "
+                        "many distinct programs they make (no graph needed)")
+    p.add_argument("--enumerate-limit", type=int, default=20000,
+                   help="a space larger than this is enumerated without the tuner's numeric "
+                        "grids (default 20000)")
     p.add_argument("--budget", type=parse_budget, default=("trials", 50),
                    help="N trials in the study (a resumed study counts its earlier trials; "
                         "schedules polyc rejects are not counted), or Nm minutes / Ns "
@@ -915,7 +1241,9 @@ def parse_args(argv):
     o.args = prog_args
     if o.jobs < 1 or o.runs < 1:
         p.error("--jobs and --runs take positive numbers")
-    for g in o.graph:
+    if not o.graph and not o.enumerate:
+        p.error("--graph is required (except with --enumerate)")
+    for g in o.graph or []:
         if not os.path.exists(g):
             p.error("graph %s does not exist" % g)
     return o
@@ -923,6 +1251,12 @@ def parse_args(argv):
 
 def main(argv):
     o = parse_args(argv)
+    if o.enumerate:
+        try:
+            return enumerate_space(o)
+        except TuneError as e:
+            log("polyc-tune: error: %s" % e)
+            return 1
     try:
         import optuna
     except ImportError:

@@ -219,6 +219,11 @@ void checkBucketMergeThreshold(Checker &, const ScheduleCall &);
 void checkNumOpenBuckets(Checker &, const ScheduleCall &);
 void checkIntersection(Checker &, const ScheduleCall &);
 
+/// The bounds of a labelled for loop when both are integer literals (the
+/// loop transforms check iteration counts against them; the schedule space
+/// prints the count).
+std::optional<std::pair<int64_t, int64_t>> literalRange(const LabelInfo &info);
+
 /// After a call that changed a label's frontier options, deduplication or
 /// direction: reports (once) a deduplication turned off where every variant
 /// of the direction builds a dense output set. `before` is whether that held

@@ -35,18 +35,6 @@ bool isIdentifier(llvm::StringRef s) {
   return llvm::all_of(s, [](char ch) { return llvm::isAlnum(ch) || ch == '_'; });
 }
 
-/// The bounds of a for loop when both are integer literals.
-std::optional<std::pair<int64_t, int64_t>> literalRange(const LabelInfo &info) {
-  auto *loop = llvm::dyn_cast_or_null<ForStmt>(info.stmt);
-  if (!loop)
-    return std::nullopt;
-  auto *lo = llvm::dyn_cast<IntLitExpr>(loop->lo.get());
-  auto *hi = llvm::dyn_cast<IntLitExpr>(loop->hi.get());
-  if (!lo || !hi)
-    return std::nullopt;
-  return std::make_pair(lo->value, hi->value);
-}
-
 class Transform {
 public:
   Transform(Checker &c, const ScheduleCall &call, LoopTransform::Kind kind)
@@ -204,6 +192,18 @@ public:
 };
 
 } // namespace
+
+// The bounds of a for loop when both are integer literals.
+std::optional<std::pair<int64_t, int64_t>> polyc::schedule::literalRange(const LabelInfo &info) {
+  auto *loop = llvm::dyn_cast_or_null<ForStmt>(info.stmt);
+  if (!loop)
+    return std::nullopt;
+  auto *lo = llvm::dyn_cast<IntLitExpr>(loop->lo.get());
+  auto *hi = llvm::dyn_cast<IntLitExpr>(loop->hi.get());
+  if (!lo || !hi)
+    return std::nullopt;
+  return std::make_pair(lo->value, hi->value);
+}
 
 // fuseForLoop(l1, l2, fused): one loop running both bodies.
 void polyc::schedule::checkFuseForLoop(Checker &c, const ScheduleCall &call) {

@@ -101,6 +101,9 @@ void polyc::printScheduleSpace(const Program &program, llvm::StringRef name,
           j.attribute("kind", (to & ToForLoop)         ? "for-loop"
                               : (to & ToEdgeTraversal) ? "edge-traversal"
                                                        : "statement");
+          // splitForLoop's counts must add up to these (tools choose them).
+          if (auto range = literalRange(info); range && (to & ToForLoop))
+            j.attribute("iterations", std::max<int64_t>(0, range->second - range->first));
           printFunctions(j, "functions", to);
         });
       }

@@ -5,6 +5,8 @@
     tune_check.py best DB NAME SCHED POLYC PROG OUT  # the chosen one is correct, reproducible
     tune_check.py faster DB NAME SCHED POLYC PROG GRAPH [args]
     tune_check.py rejected DB NAME               # the miscompiled trials lost
+    tune_check.py infeasible DB NAME             # failed candidates told as infeasible
+    tune_check.py enumerated OUT1 OUT2           # --enumerate's counts, consistent and stable
     tune_check.py interrupt DB -- polyc-tune ... # runs the tuner, kills it mid-study
     tune_check.py resumed BEFORE AFTER N         # `study` listings before and after
 
@@ -154,6 +156,53 @@ def cmd_rejected(db, name):
     print("first reason: " + wrong[0].user_attrs["reason"][:120])
 
 
+def cmd_infeasible(db, name):
+    """Candidates that cannot work are told to TPE as pruned trials with a
+    violated constraint (so that it models them), correct ones as complete
+    and feasible."""
+    study = load(db, name)
+    bad = [t for t in study.trials
+           if t.user_attrs.get("status") in ("rejected", "compile", "crash", "wrong")]
+    if not bad:
+        fail("no infeasible trial")
+    for t in bad:
+        if t.state != optuna.trial.TrialState.PRUNED or not t.constraints.get("works", 0) > 0:
+            fail("trial %d (%s) is %s with constraints %s, want PRUNED and infeasible"
+                 % (t.number, t.user_attrs["status"], t.state.name, t.constraints))
+    for t in ok_trials(study):
+        if t.state != optuna.trial.TrialState.COMPLETE or t.constraints.get("works") != 0:
+            fail("correct trial %d is %s with constraints %s" % (t.number, t.state.name,
+                                                                 t.constraints))
+    print("infeasible: %d trials, all pruned with a violated constraint; %d correct, feasible"
+          % (len(bad), len(ok_trials(study))))
+
+
+def cmd_enumerated(first, second):
+    """--enumerate's counts: distinct <= accepted <= combinations, some
+    accepted, as many combinations as the space's (subset's) size, and the
+    same counts from a second run."""
+    counts = []
+    for path in (first, second):
+        text = open(path).read()
+        got = {k: int(v) for k, v in re.findall(
+            r"^(combinations|accepted by polyc|distinct programs): (\d+)$", text, re.M)}
+        if len(got) != 3:
+            fail("%s: the three counts are not all there" % path)
+        size = re.search(r"enumerating a subset of (\d+)", text) or \
+            re.search(r": (\d+) combinations$", text, re.M)
+        if not size or int(size.group(1)) != got["combinations"]:
+            fail("%s: %d combinations walked, not the size the space has" % (path,
+                                                                           got["combinations"]))
+        counts.append(got)
+    c = counts[0]
+    if not 0 < c["distinct programs"] <= c["accepted by polyc"] <= c["combinations"]:
+        fail("inconsistent counts: %s" % c)
+    if counts[0] != counts[1]:
+        fail("two runs disagree: %s, %s" % tuple(counts))
+    print("enumerated: %(combinations)d combinations, %(accepted by polyc)d accepted, "
+          "%(distinct programs)d distinct" % c)
+
+
 def finished(db):
     import sqlite3
     try:
@@ -213,6 +262,10 @@ def main():
         cmd_faster(a[0], a[1], a[2], a[3], a[4], a[5], a[6:])
     elif cmd == "rejected":
         cmd_rejected(*a)
+    elif cmd == "infeasible":
+        cmd_infeasible(*a)
+    elif cmd == "enumerated":
+        cmd_enumerated(*a)
     elif cmd == "resumed":
         cmd_resumed(*a)
     elif cmd == "interrupt":
