@@ -28,15 +28,20 @@ std::string CppEmitter::quotedPlace(llvm::SMLoc loc) {
   return place + "\"";
 }
 
-std::string CppEmitter::checkedElement(const IndexExpr &ix, IndexCheck check) {
+std::string CppEmitter::checkedAccess(const Expr &vector, const std::string &vectorText,
+                                      const Expr &index, llvm::SMLoc loc, IndexCheck check) {
   std::string helper =
       check == IndexCheck::Vertex ? "polyrt::checkedAt(" : "polyrt::checkedSlotAt(";
-  std::string rest = ", " + expr(*ix.index) + ", " + quotedPlace(ix.loc) + ")";
+  std::string rest = ", " + expr(index) + ", " + quotedPlace(loc) + ")";
   // A fused vector (fuseFields) is a field of its group's array's elements.
-  if (auto *base = dyn_cast<NameExpr>(ix.base.get()))
-    if (const FusedFieldGroup *g = fusedGroupOf(module, base->decl))
-      return helper + g->arrayName + rest + "." + cppName(base->name);
-  return helper + expr(*ix.base) + rest;
+  if (auto *name = dyn_cast<NameExpr>(&vector))
+    if (const FusedFieldGroup *g = fusedGroupOf(module, name->decl))
+      return helper + g->arrayName + rest + "." + cppName(name->name);
+  return helper + vectorText + rest;
+}
+
+std::string CppEmitter::checkedElement(const IndexExpr &ix, IndexCheck check) {
+  return checkedAccess(*ix.base, expr(*ix.base), *ix.index, ix.loc, check);
 }
 
 std::string CppEmitter::atomicElementAddress(const CallExpr &call) {
@@ -44,14 +49,7 @@ std::string CppEmitter::atomicElementAddress(const CallExpr &call) {
   auto checked = module.checkedAtomicIndices.find(&call);
   if (checked == module.checkedAtomicIndices.end())
     return elementAddress(vector, index);
-  // The element's address, after the same check as checkedElement's.
-  std::string helper =
-      checked->second == IndexCheck::Vertex ? "polyrt::checkedAt(" : "polyrt::checkedSlotAt(";
-  std::string rest = ", " + expr(index) + ", " + quotedPlace(call.loc) + ")";
-  if (auto *name = dyn_cast<NameExpr>(&vector))
-    if (const FusedFieldGroup *g = fusedGroupOf(module, name->decl)) // fuseFields
-      return "&" + helper + g->arrayName + rest + "." + cppName(name->name);
-  return "&" + helper + lvalue(vector) + rest;
+  return "&" + checkedAccess(vector, lvalue(vector), index, call.loc, checked->second);
 }
 
 std::string CppEmitter::startVertexAdded(const MethodCallExpr &m, const std::string &receiver,

@@ -174,6 +174,11 @@ private:
   /// `x[i]` through polyrt::checkedAt or checkedSlotAt: an access the
   /// checked-indices pass listed (EmitCheckedIndex.cpp).
   std::string checkedElement(const IndexExpr &ix, IndexCheck check);
+  /// checkedAt(vector, index, "place") or checkedSlotAt(...), as `check`
+  /// says; vectorText is the vector as the caller emits it (a fused vector
+  /// is reached through its group's array instead).
+  std::string checkedAccess(const Expr &vector, const std::string &vectorText,
+                            const Expr &index, llvm::SMLoc loc, IndexCheck check);
   /// &x[i] for writeMin(x, i, ...) and compareAndSwap(x, i, ...), i checked
   /// where the checked-indices pass says so.
   std::string atomicElementAddress(const CallExpr &call);
