@@ -28,26 +28,35 @@ std::string joinedWithOr(const std::vector<std::string> &names) {
   return out;
 }
 
-template <typename Index> std::string vertexDescription(Index v, int64_t count) {
+/// "NOUN I is outside [0, COUNT)".
+template <typename Index>
+std::string outsideDescription(const char *noun, Index i, int64_t count) {
+  return std::string(noun) + " " + std::to_string(i) + " is outside [0, " +
+         std::to_string(count) + ")";
+}
+
+/// "NOUN V is not a vertex of FILE (COUNT vertices)" when a loaded graph has
+/// `count` vertices, else "OUTSIDE V is outside [0, COUNT)".
+template <typename Index>
+std::string outOfRangeDescription(Index v, int64_t count, const char *noun, const char *outside) {
   std::vector<std::string> files = loadedGraphsWithVertices(count);
   if (files.empty())
-    return describeIndexOutOfRange(v, count);
-  return "vertex " + std::to_string(v) + " is not a vertex of " + joinedWithOr(files) + " (" +
-         std::to_string(count) + (count == 1 ? " vertex)" : " vertices)");
+    return outsideDescription(outside, v, count);
+  return std::string(noun) + " " + std::to_string(v) + " is not a vertex of " +
+         joinedWithOr(files) + " (" + std::to_string(count) +
+         (count == 1 ? " vertex)" : " vertices)");
+}
+
+template <typename Index> std::string vertexDescription(Index v, int64_t count) {
+  return outOfRangeDescription(v, count, "vertex", "index");
 }
 
 template <typename Index> std::string indexDescription(Index i, int64_t count) {
-  return "index " + std::to_string(i) + " is outside [0, " + std::to_string(count) + ")";
+  return outsideDescription("index", i, count);
 }
 
-/// The start vertex's description: "vertex V is not ..." becomes "start
-/// vertex V is not ...", "index V is outside [0, N)" "start vertex V is
-/// outside [0, N)".
 template <typename Index> std::string startVertexDescription(Index v, int64_t count) {
-  std::vector<std::string> files = loadedGraphsWithVertices(count);
-  if (files.empty())
-    return "start vertex " + std::to_string(v) + " is outside [0, " + std::to_string(count) + ")";
-  return "start " + vertexDescription(v, count);
+  return outOfRangeDescription(v, count, "start vertex", "start vertex");
 }
 
 } // namespace
