@@ -17,6 +17,17 @@ function(_polyc_arguments source schedule namespace options)
   set(depends "${depends}" PARENT_SCOPE)
 endfunction()
 
+# The checks both functions below make of what cmake_parse_arguments gave
+# them (the caller's arg_* variables, hence a macro).
+macro(_polyc_check_parsed_arguments function)
+  if(NOT arg_TARGET OR NOT arg_SOURCE)
+    message(FATAL_ERROR "${function}: TARGET and SOURCE are required")
+  endif()
+  if(arg_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "${function}: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
+  endif()
+endmacro()
+
 # polyc_add_kernel: a library target made from a GraphIt library program
 # (one without main, whose `export func`s C++ calls).
 #
@@ -34,12 +45,7 @@ endfunction()
 function(polyc_add_kernel)
   cmake_parse_arguments(PARSE_ARGV 0 arg "SHARED" "TARGET;SOURCE;SCHEDULE;NAMESPACE;HEADER"
                         "OPTIONS")
-  if(NOT arg_TARGET OR NOT arg_SOURCE)
-    message(FATAL_ERROR "polyc_add_kernel: TARGET and SOURCE are required")
-  endif()
-  if(arg_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "polyc_add_kernel: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
-  endif()
+  _polyc_check_parsed_arguments(polyc_add_kernel)
   get_filename_component(source "${arg_SOURCE}" ABSOLUTE)
   get_filename_component(stem "${arg_SOURCE}" NAME_WE)
   set(dir "${CMAKE_CURRENT_BINARY_DIR}/${arg_TARGET}.polyc")
@@ -82,12 +88,7 @@ endfunction()
 # (Python_EXECUTABLE): `python3 -m pip install nanobind`.
 function(polyc_add_python_module)
   cmake_parse_arguments(PARSE_ARGV 0 arg "" "TARGET;SOURCE;SCHEDULE;NAMESPACE" "OPTIONS")
-  if(NOT arg_TARGET OR NOT arg_SOURCE)
-    message(FATAL_ERROR "polyc_add_python_module: TARGET and SOURCE are required")
-  endif()
-  if(arg_UNPARSED_ARGUMENTS)
-    message(FATAL_ERROR "polyc_add_python_module: unknown arguments: ${arg_UNPARSED_ARGUMENTS}")
-  endif()
+  _polyc_check_parsed_arguments(polyc_add_python_module)
   if(NOT COMMAND nanobind_add_module)
     find_package(Python 3.8 COMPONENTS Interpreter Development.Module REQUIRED)
     execute_process(COMMAND "${Python_EXECUTABLE}" -m nanobind --cmake_dir
