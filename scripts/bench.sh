@@ -279,23 +279,8 @@ tool="$bin/bench-tool"
 # A benchmark program is its example plus lines tagged bench-only (the timer):
 # the rest must be identical, in the .gt and in the generated C++.
 check_copy() { # algo schedule
-  local algo="$1" sched="$2" copy="$bench/programs/$1.gt" example="$root/examples/$1.gt"
-  if ! grep -v 'bench-only' "$copy" | diff -u "$example" - >"$work/copy.diff"; then
-    fail "$copy differs from examples/$algo.gt beyond its bench-only lines ($work/copy.diff)"
-    return 1
-  fi
-  "$polyc" "$example" -s "$sched" --emit=cpp -o "$work/example.cpp" &&
-    "$polyc" "$copy" -s "$sched" --emit=cpp -o "$work/copy.cpp" || {
-    fail "polyc --emit=cpp $algo"
-    return 1
-  }
-  if ! diff -u -B "$work/example.cpp" \
-      <(grep -v -e 'benchReportSeconds' -e 'polyrt::startTimer();' "$work/copy.cpp") \
-      >"$work/copy.diff"; then
-    fail "the C++ of $copy differs from examples/$algo.gt's beyond its timer ($work/copy.diff)"
-    return 1
-  fi
-  rm -f "$work/example.cpp" "$work/copy.cpp" "$work/copy.diff"
+  "$bench/tools/check_copy.sh" "$polyc" "$1" "$2" "$work" ||
+    { fail "test/benchmarks/programs/$1.gt is not examples/$1.gt plus its timer"; return 1; }
 }
 compile_program() { # algo schedule output
   check_copy "$1" "$2" &&
