@@ -5,7 +5,7 @@
 # (examples/ALGO.gt) plus lines tagged bench-only (the timer). The rest must be
 # identical, in the .gt and in the C++ polyc generates from both with SCHEDULE,
 # so that the benchmark measures the example users run. scripts/bench.sh calls
-# this before compiling each program; ctest's bench-copies runs it on every one.
+# this before compiling each program; ctest runs it on every one (bench-copy-ALGO).
 # Exit 0 when they agree; 1 with the difference in WORKDIR/copy.diff otherwise.
 set -uo pipefail
 (($# == 4)) || { echo "usage: check_copy.sh POLYC ALGO SCHEDULE WORKDIR" >&2; exit 2; }
