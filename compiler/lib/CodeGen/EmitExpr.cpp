@@ -310,10 +310,14 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
     return "polyrt::outDegrees(" + receiver + ")";
   if (name == "getOutDegreesUint")
     return "polyrt::outDegrees<uint32_t>(" + receiver + ")";
+  // A vertex the in-range-vertices pass proved is one of the receiver's.
+  const std::string inRange =
+      module.inRangeVertexQueries.count(&m) ? ", polyrt::QueryVertex::InRange" : "";
   if (name == "getOutDegree")
-    return "polyrt::outDegreeAsInt(" + receiver + ", " + arg + ")";
+    return "polyrt::outDegreeAsInt(" + receiver + ", " + arg + inRange + ")";
   if (name == "getOutNeighbor")
-    return "polyrt::outNeighbor(" + receiver + ", " + arg + ", " + expr(*m.args[1]) + ")";
+    return "polyrt::outNeighbor(" + receiver + ", " + arg + ", " + expr(*m.args[1]) + inRange +
+           ")";
   if (name == "getNgh")
     return "polyrt::outNeighbors(" + receiver + ", " + arg + ")";
   if (name == "transpose")

@@ -330,6 +330,12 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
       os << ", taken priorities may change (" << plan.whyTakenMayChange << ")";
     os << "\n";
   }
+  for (const auto &[query, why] : inSourceOrder(module.inRangeVertexQueries)) {
+    os << "  in-range vertex ";
+    printExpr(*query, os);
+    os << ": " << why.param->name << " is a vertex of " << why.edges->name << " wherever "
+       << why.func->name << " runs\n";
+  }
   for (const EdgePlacement &placement : module.edgesOnNodes) {
     os << "  edges-on-nodes @" << placement.edges->name << ":";
     for (const AgentParts &parts : placement.parts)

@@ -362,6 +362,16 @@ std::string Verifier::run() {
     if (a->op != AssignOp::Assign || a->target->type.kind != Type::VertexSet ||
         !llvm::isa<NameExpr>(a->value.get()))
       fail("a moved assignment", "only `set = local` can be a move");
+  // An unchecked query asks the edgeset about the parameter its reason names.
+  for (const auto &[query, why] : module.inRangeVertexQueries) {
+    auto *receiver = llvm::dyn_cast<NameExpr>(query->receiver.get());
+    auto *vertex =
+        query->args.empty() ? nullptr : llvm::dyn_cast<NameExpr>(query->args[0].get());
+    if ((query->method != "getOutDegree" && query->method != "getOutNeighbor") || !why.func ||
+        !receiver || receiver->decl != why.edges || !vertex || vertex->decl != why.param)
+      fail("the query '" + query->method + "'",
+           "its vertex is taken as in range without being the parameter its reason names");
+  }
   return problem.str();
 }
 

@@ -80,6 +80,10 @@ const std::vector<Pass> &polyc::passPipeline() {
        "vector accesses in serial code (main and its helpers) check their index; "
        "applied functions' do not",
        runCheckedIndicesPass},
+      {"in-range-vertices",
+       "getOutDegree and getOutNeighbor of a vertex every traversal applying the function "
+       "hands it skip the vertex check",
+       runInRangeVerticesPass},
       // Last: the loops each variant runs, from every decision above.
       {"loop-nest", "the loops of each variant: owners, task shape, output adds",
        runLoopNestPass},

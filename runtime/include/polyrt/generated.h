@@ -138,11 +138,20 @@ VertexArray<Degree> outDegrees(const Graph<W> &g) {
   return degrees;
 }
 
+/// What a graph query may assume of its vertex argument: nothing (Checked:
+/// it may be a number from the command line), or that it is one of the
+/// graph's (InRange: the vertex a traversal over the graph handed the applied
+/// function; polyc's in-range-vertices pass proves it).
+enum class QueryVertex { Checked, InRange };
+
 /// edges.getOutDegree(v) as the language's int.
-template <typename W> int32_t outDegreeAsInt(const Graph<W> &g, VertexId v) {
+template <typename W>
+int32_t outDegreeAsInt(const Graph<W> &g, VertexId v,
+                       QueryVertex vertex = QueryVertex::Checked) {
   // Unsigned comparison also catches negative numbers (a start vertex from
   // the command line may be anything).
-  if (static_cast<uint64_t>(v) >= static_cast<uint64_t>(g.numVertices())) [[unlikely]]
+  if (vertex == QueryVertex::Checked &&
+      static_cast<uint64_t>(v) >= static_cast<uint64_t>(g.numVertices())) [[unlikely]]
     vertexOutOfRange(int64_t{v}, g.numVertices(), "getOutDegree");
   int64_t degree = g.outDegree(v);
   if (degree > std::numeric_limits<int32_t>::max()) [[unlikely]]
@@ -166,9 +175,12 @@ template <typename W> VertexSubset outNeighbors(const Graph<W> &g, VertexId v) {
 /// or position stops the program (stopProgram) rather than throwing.
 [[noreturn]] void outNeighborOutOfRange(int64_t numVertices, int64_t v, int64_t degree,
                                         int64_t i);
-template <typename W> VertexId outNeighbor(const Graph<W> &g, int64_t v, int64_t i) {
+template <typename W>
+VertexId outNeighbor(const Graph<W> &g, int64_t v, int64_t i,
+                     QueryVertex vertex = QueryVertex::Checked) {
   // Unsigned comparisons also catch negative numbers.
-  if (static_cast<uint64_t>(v) >= static_cast<uint64_t>(g.numVertices())) [[unlikely]]
+  if (vertex == QueryVertex::Checked &&
+      static_cast<uint64_t>(v) >= static_cast<uint64_t>(g.numVertices())) [[unlikely]]
     outNeighborOutOfRange(g.numVertices(), v, -1, i);
   const EdgeOffset begin = g.outOffsets()[v], end = g.outOffsets()[v + 1];
   if (static_cast<uint64_t>(i) >= static_cast<uint64_t>(end - begin)) [[unlikely]]

@@ -466,6 +466,14 @@ struct EdgePlacement {
   std::vector<AgentParts> parts; // distinct, in traversal order
 };
 
+/// Why a graph query's vertex is one of its edgeset's: `param` of `func`,
+/// which only traversals over `edges` apply (the in-range-vertices pass).
+struct InRangeVertex {
+  const FuncDecl *func = nullptr;
+  const ParamDecl *param = nullptr;
+  const VarDecl *edges = nullptr;
+};
+
 /// How a vector access that runs serially checks its index (the
 /// checked-indices pass).
 enum class IndexCheck {
@@ -535,6 +543,10 @@ struct Module {
   /// set.addVertex(v) in serial code: v is checked as a start vertex, with
   /// the place in the program ("start vertex 64 is not a vertex of ...").
   std::set<const MethodCallExpr *> checkedStartVertices;
+  /// `edges.getOutDegree(v)` and `edges.getOutNeighbor(v, i)` whose v is a
+  /// parameter every traversal applying the function hands a vertex of
+  /// edges: emitted without the vertex check (the in-range-vertices pass).
+  std::map<const MethodCallExpr *, InRangeVertex> inRangeVertexQueries;
 };
 
 /// Other threads walk the same owners as this variant's: agents split an
