@@ -41,6 +41,14 @@ void degreeDoesNotFit(int64_t v, int64_t degree, const char *type) {
               " out-edges, more than " + type + " can count (getOutDegree(s) return " + type + ")");
 }
 
+void vertexCountMismatch(int64_t vertices, int64_t count, const char *element,
+                         const char *where) {
+  stopProgram(std::string(where) + ": the graph loaded here has " + std::to_string(vertices) +
+              " vertices, but " + element + " already has " + std::to_string(count) +
+              " (counted by an edgeset or vertexset before it); every edgeset of " + element +
+              " must have as many vertices");
+}
+
 void integerDivisionFailed(const char *where, bool byZero) {
   stopProgram(std::string(where) + ": " +
               (byZero ? "integer division by zero"

@@ -125,15 +125,26 @@ bool CppEmitter::checkVectorElement(const Type &type, llvm::SMLoc loc) {
 }
 
 std::vector<std::string> CppEmitter::elementCountsFrom(const std::string &edges, const Type &type,
-                                                       std::set<std::string> *counted) {
+                                                       std::set<std::string> *counted,
+                                                       llvm::SMLoc loc) {
   std::vector<std::string> out;
   auto count = [&](const std::string &element, const char *how) {
     if (!counted || counted->insert(element).second)
       out.push_back(elementCount(element) + " = " + edges + how + ";");
   };
-  count(type.srcElement, ".numVertices()");
+  // A vertex element counted before (by an earlier edgeset or a vertexset):
+  // its vectors and vertexsets have that many slots, and traversals of this
+  // edgeset index them with its vertices, so the counts must agree.
+  auto countVertices = [&](const std::string &element) {
+    if (counted && counted->count(element))
+      out.push_back("polyrt::requireVertexCount(" + edges + ", " + elementCount(element) +
+                    ", \"" + element + "\", " + quotedPlace(loc) + ");");
+    else
+      count(element, ".numVertices()");
+  };
+  countVertices(type.srcElement);
   if (type.dstElement != type.srcElement)
-    count(type.dstElement, ".numVertices()");
+    countVertices(type.dstElement);
   if (type.element != type.srcElement && type.element != type.dstElement)
     count(type.element, ".numEdges()");
   return out;
@@ -153,7 +164,8 @@ void CppEmitter::emitGlobalInitialisation() {
   auto emitEdgesetLoad = [&](const VarDecl &var) {
     if (var.init)
       os << "  " << cppName(var.name) << " = " << initialValue(var.init.get(), var.type) << ";\n";
-    for (const std::string &line : elementCountsFrom(cppName(var.name), var.type, &countedElements))
+    for (const std::string &line :
+         elementCountsFrom(cppName(var.name), var.type, &countedElements, var.loc))
       os << "  " << line << "\n";
   };
   for (const auto &decl : module.program->decls)

@@ -135,9 +135,11 @@ private:
   /// The statements setting the counts an edgeset `edges` of `type` gives
   /// its elements: its vertex count to the vertex elements, its edge count to
   /// its own element (the size of per-edge vectors). With `counted`, only
-  /// elements not in it, each added to it.
+  /// elements not in it, each added to it; a vertex element already in it
+  /// gets a check that the edgeset has as many vertices (declared at `loc`).
   std::vector<std::string> elementCountsFrom(const std::string &edges, const Type &type,
-                                             std::set<std::string> *counted = nullptr);
+                                             std::set<std::string> *counted = nullptr,
+                                             llvm::SMLoc loc = {});
 
   // Program structure (CppEmitter.cpp).
   void emitPrologue();

@@ -144,6 +144,19 @@ VertexArray<Degree> outDegrees(const Graph<W> &g) {
 /// function; polyc's in-range-vertices pass proves it).
 enum class QueryVertex { Checked, InRange };
 
+/// A second edgeset of a vertex element counted before it (by an earlier
+/// edgeset or a vertexset) must have that many vertices: the element's
+/// vectors and vertexsets have `count` slots, and traversals of g index them
+/// with g's vertices. Stops the program otherwise (`where`: the edgeset's
+/// declaration).
+[[noreturn]] void vertexCountMismatch(int64_t vertices, int64_t count, const char *element,
+                                      const char *where);
+template <typename W>
+void requireVertexCount(const Graph<W> &g, int64_t count, const char *element, const char *where) {
+  if (g.numVertices() != count)
+    vertexCountMismatch(g.numVertices(), count, element, where);
+}
+
 /// edges.getOutDegree(v) as the language's int.
 template <typename W>
 int32_t outDegreeAsInt(const Graph<W> &g, VertexId v,
