@@ -286,10 +286,21 @@ int compileExecutable(llvm::StringRef cppText, const std::string &output,
   if (san.enabled) {
     const char *variant = san.thread ? "tsan" : "asan";
     library = runtimeLibraryDir + "/libpolyrt-" + variant + ".a";
+    const std::string rebuild = std::string("cmake --build ") + POLYC_RUNTIME_BUILD_DIR +
+                                " --target polyrt-" + variant;
     if (!llvm::sys::fs::exists(library))
       return fail("--sanitize=" + san.names + " links " + library +
-                  ", which the default build does not make; build it with: cmake --build " +
-                  POLYC_RUNTIME_BUILD_DIR + " --target polyrt-" + variant);
+                  ", which the default build does not make; build it with: " + rebuild);
+    // The default build rebuilds libpolyrt.a only: a sanitized runtime older
+    // than it was built from other sources than the headers the program
+    // includes (undefined symbols at best).
+    llvm::sys::fs::file_status sanitized, plain;
+    if (!llvm::sys::fs::status(library, sanitized) &&
+        !llvm::sys::fs::status(runtimeLibraryDir + "/libpolyrt.a", plain) &&
+        sanitized.getLastModificationTime() < plain.getLastModificationTime())
+      return fail("--sanitize=" + san.names + " links " + library +
+                  ", which is older than the runtime the default build last made; rebuild it "
+                  "with: " + rebuild);
     // -O1 keeps reports' stacks exact.
     args.insert(args.end(), {"-O1", "-g", "-fno-omit-frame-pointer",
                              "-fsanitize=" + san.names});
