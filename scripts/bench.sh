@@ -400,6 +400,21 @@ add() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a + b }'; }
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
   END { if (NR == 0) print "nan"; else if (NR % 2) print v[(NR + 1) / 2];
         else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+# paired_ratio "polyc times" "peer times": the median over rounds of polyc's
+# time over the peer's in the same round (the lists are in round order); nan
+# when a round of either failed.
+paired_ratio() {
+  awk -v a="$1" -v p="$2" 'BEGIN {
+    n = split(a, at, " "); m = split(p, pt, " ")
+    if (n == 0 || n != m) { print "nan"; exit }
+    for (i = 1; i <= n; i++) {
+      if (at[i] == "nan" || pt[i] == "nan" || pt[i] + 0 == 0) { print "nan"; exit }
+      r[i] = at[i] / pt[i]
+    }
+    for (i = 2; i <= n; i++)
+      for (j = i; j > 1 && r[j - 1] > r[j]; j--) { t = r[j]; r[j] = r[j - 1]; r[j - 1] = t }
+    printf "%.6f\n", (n % 2) ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2 }'
+}
 sources_of() { # graph file -> the sources, cached next to the graph
   local cache="$1.sources-$nsources-$seed"
   if [[ ! -s "$cache" ]]; then
@@ -590,7 +605,7 @@ for algo in $algos; do
         ok = (agree != "yes") ? "DISAGREE" : (ratio <= target) ? "yes" : "no"
         printf "%-11s %-16s %4d %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f %9.1f %9.1f  %-8s  [%s | %s]\n",
           algo, g, n, a, b, ratio, amin, bmin, amin / bmin, w / a / 1e6, w / b / 1e6, ok, at, bt }')")
-    best_peer="" best_med=""
+    best_peer="" best_med="" best_paired=""
     for peer in "${peers[@]}"; do
       # shellcheck disable=SC2086
       p_med="$(median ${p_times[$peer]})"
@@ -605,20 +620,25 @@ for algo in $algos; do
       esac
       d="-"
       [[ "${peer% *}" == gapbs && -n "$p_delta" ]] && d="$p_delta"
+      # shellcheck disable=SC2086
+      paired="$(paired_ratio "${a_times[*]}" "${p_times[$peer]}")"
       peer_rows+=("$(awk -v algo="$label" -v g="$stem" -v peer="$name" -v d="$d" \
         -v a="$a_med" -v p="$p_med" -v amin="$a_min" -v pmin="$p_min" -v c="$checked" \
-        -v pt="${p_times[$peer]% }" 'BEGIN {
-          printf "%-11s %-16s %-20s %6s %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f  %-9s  [%s]\n",
-            algo, g, peer, d, a, p, a / p, amin, pmin, amin / pmin, c, pt }')")
+        -v paired="$paired" -v pt="${p_times[$peer]% }" 'BEGIN {
+          ps = (paired == "nan") ? "-" : sprintf("%.2f", paired)
+          printf "%-11s %-16s %-20s %6s %9.4f %9.4f %6.2f %9.4f %9.4f %6.2f %6s  %-9s  [%s]\n",
+            algo, g, peer, d, a, p, a / p, amin, pmin, amin / pmin, ps, c, pt }')")
       if [[ "$p_med" != nan ]] && { [[ -z "$best_med" ]] ||
           awk -v a="$p_med" -v b="$best_med" 'BEGIN { exit !(a < b) }'; }; then
-        best_peer="$name" best_med="$p_med"
+        best_peer="$name" best_med="$p_med" best_paired="$paired"
       fi
     done
     if [[ -n "$best_peer" ]]; then
       best_rows+=("$(awk -v algo="$label" -v g="$stem" -v peer="$best_peer" -v a="$a_med" \
-        -v p="$best_med" 'BEGIN { printf "%-11s %-16s %-20s %9.4f %9.4f %6.2f  %s\n",
-          algo, g, peer, a, p, a / p, (a <= p ? "yes" : "no") }')")
+        -v p="$best_med" -v paired="$best_paired" 'BEGIN {
+          ps = (paired == "nan") ? "-" : sprintf("%.2f", paired)
+          printf "%-11s %-16s %-20s %9.4f %9.4f %6.2f %6s  %s\n",
+            algo, g, peer, a, p, a / p, ps, (a <= p ? "yes" : "no") }')")
     fi
     unset p_times
   done
@@ -677,12 +697,15 @@ fi
     echo "top-5: the 5 ranks GAPBS's PageRank prints (20 iterations, -t 0) within 1e-3 of polyc's,"
     echo "agrees: its output checked with polyc's and the baseline's (GraphIt; the triangle"
     echo "counts of GAPBS and Ligra), unchecked: the peer prints no answer (Ligra's other kernels)"
-    printf '%-11s %-16s %-20s %6s %9s %9s %6s %9s %9s %6s  %-9s  %s\n' algorithm graph peer delta \
-      polyc_s peer_s ratio polyc_min peer_min ratio answer "[peer runs]"
+    echo "paired: the median of each round's polyc time over the peer's time in the same round,"
+    echo "which a change of the machine's speed between rounds moves less than the medians' ratio"
+    printf '%-11s %-16s %-20s %6s %9s %9s %6s %9s %9s %6s %6s  %-9s  %s\n' algorithm graph peer delta \
+      polyc_s peer_s ratio polyc_min peer_min ratio paired answer "[peer runs]"
     printf '%s\n' "${peer_rows[@]}"
     echo
     echo "against the best peer (lowest median) per algorithm and graph: ratio = polyc / best peer"
-    printf '%-11s %-16s %-20s %9s %9s %6s  %s\n' algorithm graph best_peer polyc_s peer_s ratio "<=1.00"
+    printf '%-11s %-16s %-20s %9s %9s %6s %6s  %s\n' algorithm graph best_peer polyc_s peer_s ratio \
+      paired "<=1.00"
     printf '%s\n' "${best_rows[@]}"
   fi
   if ((${#compile_rows[@]})); then
