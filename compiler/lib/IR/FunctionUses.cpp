@@ -1,5 +1,6 @@
 //===- FunctionUses.cpp - Where a function runs -------------------------===//
 #include "polyc/AST/StmtWalk.h"
+#include "polyc/IR/Clone.h"
 #include "polyc/IR/IR.h"
 
 using namespace polyc;
@@ -13,12 +14,19 @@ bool polyc::runOnlyWithin(const Module &module, const std::set<const FuncDecl *>
   for (const VertexTraversalExpr *other : module.vertexTraversals)
     if (funcs.count(other->func) && !vertices.count(other))
       return false;
+  // A call `f(x)` names f through CallExpr::func, not through a NameExpr.
   bool named = false;
-  forEachStmt(*module.program, [&](Stmt &s) {
-    forEachDirectExpr(s, [&](ExprPtr &e) {
-      for (const FuncDecl *f : funcs)
-        named = named || mentions(*e, f);
-    });
-  });
+  auto visit = [&](Expr &e) {
+    if (auto *call = llvm::dyn_cast<CallExpr>(&e); call && funcs.count(call->func))
+      named = true;
+    for (const FuncDecl *f : funcs)
+      named = named || namesDecl(e, f);
+  };
+  for (const auto &decl : module.program->decls) {
+    if (auto *func = llvm::dyn_cast<FuncDecl>(decl.get()))
+      forEachExprIn(func->body, visit);
+    else if (auto *var = llvm::dyn_cast<VarDecl>(decl.get()); var && var->init)
+      forEachExprBelow(*var->init, visit);
+  }
   return !named;
 }
