@@ -235,9 +235,14 @@ std::string CppEmitter::call(const CallExpr &c) {
   if (c.func) {
     // Sets, vectors and lists are passed by reference; a temporary one is
     // given a name for the duration of the call.
-    for (size_t i = 0; i < c.args.size() && i < c.func->params.size(); ++i)
+    for (size_t i = 0; i < c.args.size() && i < c.func->params.size(); ++i) {
       if (passedByReference(c.func->params[i]->type))
         args[i] = lvalue(*c.args[i]);
+      else if (module.checkedVertexArguments.count(c.args[i].get()))
+        args[i] = "polyrt::checkedVertex(" + args[i] + ", " +
+                  elementCount(c.func->params[i]->type.element) + ", " +
+                  quotedPlace(c.args[i]->loc) + ")";
+    }
     return cppFunctionName(*c.func) + "(" + llvm::join(args, ", ") + ")";
   }
   const std::string &f = c.callee;

@@ -119,6 +119,7 @@ bool polyc::runCheckedIndicesPass(Module &module, DiagnosticEngine &) {
   module.checkedIndices.clear();
   module.checkedAtomicIndices.clear();
   module.checkedStartVertices.clear();
+  module.checkedVertexArguments.clear();
   const Program &program = *module.program;
   // A per-vertex vector is one of an element some edgeset has as its source
   // or destination: a bad index is then named as no vertex of the loaded graph.
@@ -127,6 +128,7 @@ bool polyc::runCheckedIndicesPass(Module &module, DiagnosticEngine &) {
     if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->type.kind == Type::EdgeSet)
       vertexElements.insert({var->type.srcElement, var->type.dstElement});
   std::set<const IndexExpr *> inRange;
+  const std::set<const FuncDecl *> applied = appliedFunctions(module);
   auto checkOf = [&](const Type &vector) -> std::optional<IndexCheck> {
     if (vector.kind == Type::Vector)
       return vertexElements.count(vector.element) ? IndexCheck::Vertex : IndexCheck::Position;
@@ -148,9 +150,17 @@ bool polyc::runCheckedIndicesPass(Module &module, DiagnosticEngine &) {
                method->receiver->type.kind == Type::VertexSet) {
       module.checkedStartVertices.insert(method);
     }
+    // A vertex handed to a function that runs in traversals' loops, whose
+    // accesses are plain: a number from the command line would index out
+    // of bounds there, so it is checked here.
+    if (auto *call = dyn_cast<CallExpr>(&e); call && call->func && applied.count(call->func))
+      for (size_t i = 0; i < call->args.size() && i < call->func->params.size(); ++i) {
+        const Type &param = call->func->params[i]->type;
+        if (param.kind == Type::Element && vertexElements.count(param.element))
+          module.checkedVertexArguments.insert(call->args[i].get());
+      }
   };
 
-  std::set<const FuncDecl *> applied = appliedFunctions(module);
   for (const auto &decl : program.decls) {
     if (auto *func = dyn_cast<FuncDecl>(decl.get())) {
       if (func->linkage != FuncDecl::Extern && !applied.count(func)) {

@@ -72,6 +72,14 @@ inline decltype(auto) checkedSlotAt(Vector &&vector, Index i, const char *where)
   return vector[static_cast<int64_t>(i)];
 }
 
+/// A vertex that serial code passes to a function traversals apply (whose
+/// accesses are plain), checked against the element's count.
+template <typename Index> inline VertexId checkedVertex(Index v, int64_t count, const char *where) {
+  if (!detail::indexInRange(v, count)) [[unlikely]]
+    vertexOutOfRange(detail::reportedIndex(v), count, where);
+  return static_cast<VertexId>(v);
+}
+
 /// set.addVertex(v) in serial code: v is checked against the set's universe
 /// first, and a bad one is reported as the start vertex it usually is.
 template <typename Index>

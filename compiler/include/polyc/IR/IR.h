@@ -543,6 +543,10 @@ struct Module {
   /// set.addVertex(v) in serial code: v is checked as a start vertex, with
   /// the place in the program ("start vertex 64 is not a vertex of ...").
   std::set<const MethodCallExpr *> checkedStartVertices;
+  /// Arguments that serial code passes as a vertex (an element parameter)
+  /// to a function a traversal applies, whose body indexes its vectors
+  /// unchecked: checked against the element's count at the call.
+  std::set<const Expr *> checkedVertexArguments;
   /// `edges.getOutDegree(v)` and `edges.getOutNeighbor(v, i)` whose v is a
   /// parameter every traversal applying the function hands a vertex of
   /// edges: emitted without the vertex check (the in-range-vertices pass).
