@@ -83,31 +83,6 @@ private:
   std::map<const ParamDecl *, const VarDecl *> of_;
 };
 
-/// The functions something other than a traversal node uses: called, named
-/// (a functor, a function value), or exported.
-std::set<const FuncDecl *> usedOutsideTraversals(const Program &program) {
-  std::set<const FuncDecl *> used;
-  auto visit = [&](Expr &e) {
-    if (auto *call = dyn_cast<CallExpr>(&e); call && call->func)
-      used.insert(call->func);
-    else if (auto *name = dyn_cast<NameExpr>(&e))
-      if (auto *f = dyn_cast_or_null<FuncDecl>(name->decl))
-        used.insert(f);
-    if (auto *functor = dyn_cast<FunctorExpr>(&e); functor && functor->func)
-      used.insert(functor->func);
-  };
-  for (const auto &decl : program.decls) {
-    if (auto *func = dyn_cast<FuncDecl>(decl.get())) {
-      if (func->linkage != FuncDecl::Internal)
-        used.insert(func);
-      forEachExprIn(func->body, visit);
-    } else if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->init) {
-      forEachExprBelow(*var->init, visit);
-    }
-  }
-  return used;
-}
-
 bool assignsParam(const FuncDecl &f, const ParamDecl *p) {
   bool assigned = false;
   forEachStmtIn(f.body, [&](Stmt &s) {
@@ -132,10 +107,16 @@ bool polyc::runInRangeVerticesPass(Module &module, DiagnosticEngine &) {
   for (const VertexTraversalExpr *t : module.vertexTraversals)
     params.handedBy(t->func, 0, verticesOf(t->set.get()));
 
-  const std::set<const FuncDecl *> usedElsewhere = usedOutsideTraversals(*module.program);
+  // f runs only in traversals: no statement calls or names it (a functor
+  // application is a name by now), and no C++ caller can reach it.
+  const std::set<const EdgeTraversalExpr *> edgeTraversals(module.edgeTraversals.begin(),
+                                                           module.edgeTraversals.end());
+  const std::set<const VertexTraversalExpr *> vertexTraversals(module.vertexTraversals.begin(),
+                                                               module.vertexTraversals.end());
   for (const auto &decl : module.program->decls) {
     auto *func = dyn_cast<FuncDecl>(decl.get());
-    if (!func || usedElsewhere.count(func))
+    if (!func || func->linkage != FuncDecl::Internal ||
+        !runOnlyWithin(module, {func}, edgeTraversals, vertexTraversals))
       continue;
     forEachExprIn(func->body, [&](Expr &e) {
       auto *query = dyn_cast<MethodCallExpr>(&e);
