@@ -404,16 +404,16 @@ median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
 # time over the peer's in the same round (the lists are in round order); nan
 # when a round of either failed.
 paired_ratio() {
-  awk -v a="$1" -v p="$2" 'BEGIN {
+  local ratios
+  ratios="$(awk -v a="$1" -v p="$2" 'BEGIN {
     n = split(a, at, " "); m = split(p, pt, " ")
     if (n == 0 || n != m) { print "nan"; exit }
     for (i = 1; i <= n; i++) {
       if (at[i] == "nan" || pt[i] == "nan" || pt[i] + 0 == 0) { print "nan"; exit }
-      r[i] = at[i] / pt[i]
-    }
-    for (i = 2; i <= n; i++)
-      for (j = i; j > 1 && r[j - 1] > r[j]; j--) { t = r[j]; r[j] = r[j - 1]; r[j - 1] = t }
-    printf "%.6f\n", (n % 2) ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2 }'
+      print at[i] / pt[i]
+    } }')"
+  # shellcheck disable=SC2086 # one ratio per word
+  if [[ "$ratios" == *nan* ]]; then echo nan; else median $ratios; fi
 }
 sources_of() { # graph file -> the sources, cached next to the graph
   local cache="$1.sources-$nsources-$seed"
