@@ -498,6 +498,11 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     // Bucket fusion keeps the threads of the loop for the drain after it:
     // a parallel region holding a worksharing loop that does not wait.
     bool drains = nest.drainsCurrentBucket.has_value();
+    if (ownerLoop.prefetchesAhead)
+      os << in << "// Prefetch the lists polyrt::kStreamLookahead owners ahead on the calls where that\n"
+         << in << "// pays: the first calls are timed without and with (the stream-prefetch pass).\n"
+         << in << "static polyrt::StreamPrefetchChoice prefetchChoice;\n"
+         << in << "const bool prefetchAhead = prefetchChoice.beginCall();\n";
     std::string loopIn = in;
     if (drains && ownerLoop.isParallel()) {
       os << in << "#pragma omp parallel" << (ownerLoop.serialWhenSmall ? " if (parallel)" : "")
@@ -508,10 +513,17 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     } else if (ownerLoop.isParallel()) {
       os << in << "#pragma omp parallel for " << schedule << pragmaClauses() << "\n";
     }
-    os << loopIn << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
-       << loopIn << "  " << ownerDecl;
+    os << loopIn << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n";
+    if (ownerLoop.prefetchesAhead)
+      os << loopIn << "  if (prefetchAhead)\n"
+         << loopIn << "    polyrt::prefetchEdgeList(offsets, neighbors, std::min<int64_t>(i + "
+                      "polyrt::kStreamLookahead, "
+         << owners.count << "));\n";
+    os << loopIn << "  " << ownerDecl;
     emitOwnerEdges(owners, body, loopIn + "  ", "continue");
     os << loopIn << "}\n";
+    if (ownerLoop.prefetchesAhead)
+      os << in << "prefetchChoice.endCall();\n";
     if (drains) {
       os << loopIn << "// Bucket fusion: this thread's own entries of the current bucket, while\n"
          << loopIn << "// fewer than the threshold, processed now rather than in another round.\n"

@@ -119,6 +119,8 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
       }
       if (loop.serialWhenSmall)
         os << ", serial when small";
+      if (loop.prefetchesAhead)
+        os << ", prefetches the lists ahead where timing shows it pays";
       os << ")";
       break;
     }

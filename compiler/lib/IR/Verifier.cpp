@@ -121,6 +121,13 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
          loop.stop != EdgeStop::None))
       return fail(where, "partial sums outside a pull's plain double += register fold");
 
+  for (const ForLoop &loop : nest.loops)
+    if (loop.prefetchesAhead &&
+        (loop.kind != ForLoop::Owners || loop.owners != OwnerList::AllVertices ||
+         !loop.walksVertexTasks() || n != 2 || nest.loops[1].stop != EdgeStop::None ||
+         v.numa || nest.roundsInOneRegion || nest.drainsCurrentBucket))
+      return fail(where, "a prefetch ahead outside an owner loop over every vertex's whole list");
+
   const ForLoop &owners = nest.owners();
   bool merging = v.numa && v.numa->merge;
   if (merging && (v.variant != Variant::DensePull || !v.accumulation))

@@ -56,6 +56,17 @@ bool polyc::updatesVectorElement(const CallExpr &call) {
                         (call.callee == "compareAndSwap" && call.args.size() == 4));
 }
 
+const VarDecl *polyc::constGlobal(const Expr *e) {
+  auto *name = llvm::dyn_cast_or_null<NameExpr>(e);
+  auto *var = name ? llvm::dyn_cast_or_null<VarDecl>(name->decl) : nullptr;
+  return var && var->isConst && var->storage == VarDecl::Global ? var : nullptr;
+}
+
+const VarDecl *polyc::constEdgeset(const Expr *e) {
+  const VarDecl *var = constGlobal(e);
+  return var && var->type.kind == Type::EdgeSet ? var : nullptr;
+}
+
 bool polyc::isReadOnlyMethod(llvm::StringRef m) {
   return m == "getVertices" || m == "getOutDegrees" || m == "getOutDegreesUint" ||
          m == "getOutDegree" || m == "getOutNeighbor" || m == "getNgh" || m == "transpose" ||

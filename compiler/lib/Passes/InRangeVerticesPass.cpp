@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 #include "polyc/AST/StmtWalk.h"
 #include "polyc/IR/Clone.h"
+#include "polyc/Passes/Accesses.h"
 #include "polyc/Passes/Pass.h"
 
 #include "llvm/Support/Casting.h"
@@ -38,18 +39,6 @@ using llvm::dyn_cast;
 using llvm::dyn_cast_or_null;
 
 namespace {
-
-const VarDecl *constGlobal(const Expr *e) {
-  auto *name = dyn_cast_or_null<NameExpr>(e);
-  auto *var = name ? dyn_cast_or_null<VarDecl>(name->decl) : nullptr;
-  return var && var->isConst && var->storage == VarDecl::Global ? var : nullptr;
-}
-
-/// E when `e` names a const global edgeset E, else null.
-const VarDecl *constEdgeset(const Expr *e) {
-  const VarDecl *var = constGlobal(e);
-  return var && var->type.kind == Type::EdgeSet ? var : nullptr;
-}
 
 /// E when `set` names a const global vertexset initialised to
 /// `E.getVertices()` with E a const global edgeset, else null.

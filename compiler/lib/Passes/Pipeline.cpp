@@ -84,9 +84,14 @@ const std::vector<Pass> &polyc::passPipeline() {
        "getOutDegree and getOutNeighbor of a vertex every traversal applying the function "
        "hands it skip the vertex check",
        runInRangeVerticesPass},
-      // Last: the loops each variant runs, from every decision above.
+      // The loops each variant runs, from every decision above; then what
+      // depends on those loops.
       {"loop-nest", "the loops of each variant: owners, task shape, output adds",
        runLoopNestPass},
+      {"stream-prefetch",
+       "owner loops over every vertex's whole list prefetch the lists ahead where timing "
+       "their first calls shows it pays",
+       runStreamPrefetchPass},
   };
   return pipeline;
 }

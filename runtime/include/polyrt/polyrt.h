@@ -24,6 +24,7 @@
 #include "polyrt/relabel.h"
 #include "polyrt/schedule_args.h"
 #include "polyrt/segmented_graph.h"
+#include "polyrt/stream_prefetch.h"
 #include "polyrt/striped_locks.h"
 #include "polyrt/timer.h"
 #include "polyrt/types.h"

@@ -138,6 +138,11 @@ struct ForLoop {
   /// floating-point sum over a destination's edges is unspecified, as with
   /// a push's atomic adds). 1: one register, the edges in order.
   int partialSums = 1;
+  /// Owners only: each iteration prefetches the edge list of the owner
+  /// polyrt::kStreamLookahead ahead, on the calls where the loop's
+  /// polyrt::StreamPrefetchChoice says to (timed on its first calls; the
+  /// stream-prefetch pass). Speed only: the loop computes the same.
+  bool prefetchesAhead = false;
 
   bool isParallel() const { return shape != LoopShape::Serial; }
   /// Whole owners per task in OpenMP's own loop (serial, static, dynamic):

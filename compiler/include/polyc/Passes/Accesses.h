@@ -89,6 +89,12 @@ struct AccessTarget {
 };
 AccessTarget accessTarget(const Expr &e);
 
+/// The const global variable `e` names (never reassigned: every use sees
+/// the value it was initialised to), or null; constEdgeset: the same for an
+/// edgeset.
+const VarDecl *constGlobal(const Expr *e);
+const VarDecl *constEdgeset(const Expr *e);
+
 /// Whether a method only reads its receiver (`size`, `sum`, ...); any other
 /// may change it (`addVertex`, `append`, the priority queue's updates).
 bool isReadOnlyMethod(llvm::StringRef method);

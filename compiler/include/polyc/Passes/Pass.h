@@ -63,6 +63,7 @@ bool runLocalMovesPass(Module &module, DiagnosticEngine &diags);
 bool runTransposeViewsPass(Module &module, DiagnosticEngine &diags);
 bool runAccessAccountingPass(Module &module, DiagnosticEngine &diags);
 bool runLoopNestPass(Module &module, DiagnosticEngine &diags);
+bool runStreamPrefetchPass(Module &module, DiagnosticEngine &diags);
 bool runCheckedIndicesPass(Module &module, DiagnosticEngine &diags);
 bool runInRangeVerticesPass(Module &module, DiagnosticEngine &diags);
 bool runIntersectionPass(Module &module, DiagnosticEngine &diags);

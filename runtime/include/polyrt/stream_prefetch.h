@@ -1,0 +1,80 @@
+//===- stream_prefetch.h - Prefetching the edge lists a loop walks next --===//
+//
+// A loop over every vertex's whole edge list reads the neighbour array as
+// one stream and, through it, per-vertex data at random (PageRank's pull:
+// `contrib[neighbors[e]]`). Where those random reads miss the L2 but hit
+// the L3 (urand20's 4 MB of contributions on this project's 2-core EPYC),
+// they fill the core's miss buffers, the hardware prefetcher lets the
+// stream fall behind, and the two costs add up: the stream alone took 7.7
+// ms of a pull, the reads alone 10.9 ms, both together 20 ms. Prefetching
+// the list of the vertex kStreamLookahead ahead overlaps them (11 ms).
+// Where the random reads hit the caches (a grid, a skewed Kronecker graph)
+// or go to memory (2^22 vertices), the prefetches only cost, up to 10-70%
+// in the probes (docs/benchmarks.md). Which case a graph is depends on the
+// machine's caches as much as on the graph, so each loop times its first
+// calls both ways and keeps the faster (StreamPrefetchChoice).
+//
+//===----------------------------------------------------------------------===//
+#ifndef POLYRT_STREAM_PREFETCH_H
+#define POLYRT_STREAM_PREFETCH_H
+
+#include "polyrt/types.h"
+
+#include <chrono>
+#include <cstdint>
+
+namespace polyrt {
+
+/// How many owners ahead of the one it walks a loop prefetches the list of.
+inline constexpr int64_t kStreamLookahead = 16;
+
+/// Prefetches the first two cache lines of the edge list of `owner` (the
+/// whole list at the average degree of 32 of a scale-20 benchmark graph;
+/// the hardware prefetcher follows longer lists). `owner` may be n, whose
+/// list is the empty one at the end of the array. A prefetch does not fault,
+/// so the second line may lie past the array.
+inline void prefetchEdgeList(const EdgeOffset *offsets, const VertexId *neighbors, int64_t owner) {
+  const uintptr_t first = reinterpret_cast<uintptr_t>(neighbors + offsets[owner]);
+  __builtin_prefetch(reinterpret_cast<const void *>(first));
+  __builtin_prefetch(reinterpret_cast<const void *>(first + 64));
+}
+
+/// POLYRT_STREAM_PREFETCH: timed (the default), on or off for every loop.
+enum class StreamPrefetchSetting { Timed, On, Off };
+StreamPrefetchSetting streamPrefetchSetting();
+
+/// One loop's choice whether to prefetch its edge lists ahead, by timing:
+/// its first call runs without (it may build the CSC, or touch pages for
+/// the first time), the next four alternate without and with, and the loop
+/// then prefetches if the two calls with took less than kMargin of the two
+/// without. A loop whose calls differ in work (a frontier, a filter) cannot
+/// be judged so; the stream-prefetch pass gives a choice only to loops over
+/// every owner's whole list. Calls made inside a parallel region (none, as
+/// generated) use the choice so far and are not timed.
+class StreamPrefetchChoice {
+public:
+  static constexpr int kTrials = 4;
+  static constexpr double kMargin = 0.97;
+
+  /// Whether this call prefetches; starts its clock when it is a trial.
+  bool beginCall();
+  /// Stops the clock of a trial that beginCall started.
+  void endCall();
+
+  /// Records a trial's time, as endCall does (tests drive it directly).
+  void recordTrial(bool prefetched, double seconds);
+  bool decided() const { return choice_ >= 0; }
+  bool prefetches() const { return choice_ == 1; }
+
+private:
+  int calls_ = 0;
+  int trials_ = 0;
+  double seconds_[2] = {0, 0}; // summed trial times, without and with
+  int choice_ = -1;            // -1 while undecided, then 0 or 1
+  bool timing_ = false, current_ = false;
+  std::chrono::steady_clock::time_point start_;
+};
+
+} // namespace polyrt
+
+#endif

@@ -1,0 +1,67 @@
+//===- stream_prefetch.cpp - Timing a loop with and without prefetches ---===//
+#include "polyrt/stream_prefetch.h"
+
+#include "polyrt/program.h"
+
+#include <omp.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <string>
+
+namespace polyrt {
+
+StreamPrefetchSetting streamPrefetchSetting() {
+  static const StreamPrefetchSetting setting = [] {
+    const char *value = std::getenv("POLYRT_STREAM_PREFETCH");
+    std::string requested = value ? value : "";
+    if (requested.empty() || requested == "timed")
+      return StreamPrefetchSetting::Timed;
+    if (requested == "on")
+      return StreamPrefetchSetting::On;
+    if (requested == "off")
+      return StreamPrefetchSetting::Off;
+    throw Error("POLYRT_STREAM_PREFETCH must be timed, on or off, not '" + requested + "'");
+  }();
+  return setting;
+}
+
+bool StreamPrefetchChoice::beginCall() {
+  switch (streamPrefetchSetting()) {
+  case StreamPrefetchSetting::On: return true;
+  case StreamPrefetchSetting::Off: return false;
+  case StreamPrefetchSetting::Timed: break;
+  }
+  if (decided() || omp_in_parallel())
+    return prefetches();
+  if (calls_++ == 0)
+    return false; // the warm-up call
+  // Trials alternate without and with: a slow phase of the machine then
+  // falls on both sides.
+  current_ = trials_ % 2 == 1;
+  timing_ = true;
+  start_ = std::chrono::steady_clock::now();
+  return current_;
+}
+
+void StreamPrefetchChoice::endCall() {
+  if (!timing_)
+    return;
+  timing_ = false;
+  recordTrial(current_, std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
+}
+
+void StreamPrefetchChoice::recordTrial(bool prefetched, double seconds) {
+  if (decided())
+    return;
+  seconds_[prefetched ? 1 : 0] += seconds;
+  if (++trials_ < kTrials)
+    return;
+  choice_ = seconds_[1] < kMargin * seconds_[0] ? 1 : 0;
+  if (verbose())
+    std::cerr << "polyrt: stream prefetch: " << (choice_ ? "on" : "off") << " (" << seconds_[1]
+              << " s with, " << seconds_[0] << " s without, over " << kTrials / 2
+              << " calls each)" << std::endl;
+}
+
+} // namespace polyrt
