@@ -127,6 +127,12 @@ private:
   std::vector<std::string> ownerTests() const;
   std::vector<std::string> edgeBody(const std::string &apply) const;
   std::string foldedValue(const std::string &src, const std::string &e) const;
+  /// The edge loop's prefetch of the stream ahead (ForLoop::prefetchesAhead), or nothing.
+  std::vector<std::string> prefetchStream() const {
+    if (!nest.find(ForLoop::Edges)->prefetchesAhead)
+      return {};
+    return {"if (prefetchAhead)", "  polyrt::prefetchStreamAhead(neighbors, e);"};
+  }
   void emitPartialSums(const Owners &owners, int partials, const std::string &pad);
   std::vector<std::string> addToOutput() const;
   /// The out-offsets array: a push's own `offsets`, a pull's `outOffsets`.
@@ -392,6 +398,7 @@ void VariantWriter::emitOwnerEdges(const Owners &owners, const std::vector<std::
     // every atomic update in the body.
     os << pad << "for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf
        << "], edgesEnd = offsets[" << owners.edgesOf << " + 1]; e < edgesEnd; ++e) {\n";
+    lines(prefetchStream(), level + 1);
     lines(body, level + 1);
     os << pad << "}\n";
   }
@@ -418,8 +425,9 @@ void VariantWriter::emitPartialSums(const Owners &owners, int partials, const st
     os << pad << "  " << type << " folded" << k << " = " << type << "(0);\n";
   os << pad << "  polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "];\n"
      << pad << "  const polyrt::EdgeOffset edgesEnd = offsets[" << owners.edgesOf << " + 1];\n"
-     << pad << "  for (; e + " << partials << " <= edgesEnd; e += " << partials << ") {\n"
-     << pad << "    folded += " << foldedValue("neighbors[e]", "e") << ";\n";
+     << pad << "  for (; e + " << partials << " <= edgesEnd; e += " << partials << ") {\n";
+  lines(prefetchStream(), static_cast<unsigned>(pad.size() / 2) + 2);
+  os << pad << "    folded += " << foldedValue("neighbors[e]", "e") << ";\n";
   for (int k = 1; k < partials; ++k) {
     std::string at = "e + " + std::to_string(k);
     os << pad << "    folded" << k << " += " << foldedValue("neighbors[" + at + "]", at) << ";\n";
@@ -498,9 +506,10 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     // Bucket fusion keeps the threads of the loop for the drain after it:
     // a parallel region holding a worksharing loop that does not wait.
     bool drains = nest.drainsCurrentBucket.has_value();
-    if (ownerLoop.prefetchesAhead)
-      os << in << "// Prefetch the lists polyrt::kStreamLookahead owners ahead on the calls where that\n"
-         << in << "// pays: the first calls are timed without and with (the stream-prefetch pass).\n"
+    const bool prefetches = nest.find(ForLoop::Edges)->prefetchesAhead;
+    if (prefetches)
+      os << in << "// Prefetch the neighbours polyrt::kStreamDistance edges ahead on the calls where\n"
+         << in << "// that pays: the first calls are timed without and with (the stream-prefetch pass).\n"
          << in << "static polyrt::StreamPrefetchChoice prefetchChoice;\n"
          << in << "const bool prefetchAhead = prefetchChoice.beginCall();\n";
     std::string loopIn = in;
@@ -513,16 +522,11 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     } else if (ownerLoop.isParallel()) {
       os << in << "#pragma omp parallel for " << schedule << pragmaClauses() << "\n";
     }
-    os << loopIn << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n";
-    if (ownerLoop.prefetchesAhead)
-      os << loopIn << "  if (prefetchAhead)\n"
-         << loopIn << "    polyrt::prefetchEdgeList(offsets, neighbors, std::min<int64_t>(i + "
-                      "polyrt::kStreamLookahead, "
-         << owners.count << "));\n";
-    os << loopIn << "  " << ownerDecl;
+    os << loopIn << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
+       << loopIn << "  " << ownerDecl;
     emitOwnerEdges(owners, body, loopIn + "  ", "continue");
     os << loopIn << "}\n";
-    if (ownerLoop.prefetchesAhead)
+    if (prefetches)
       os << in << "prefetchChoice.endCall();\n";
     if (drains) {
       os << loopIn << "// Bucket fusion: this thread's own entries of the current bucket, while\n"

@@ -110,6 +110,8 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
         os << "(stop at the first neighbour > the owner)";
       if (loop.partialSums > 1)
         os << "(unrolled, " << loop.partialSums << " partial sums)";
+      if (loop.prefetchesAhead)
+        os << "(prefetches the stream ahead where timing shows it pays)";
       break;
     case ForLoop::Owners:
       os << "owners(" << spelling(loop.owners) << ", " << spelling(loop.shape);
@@ -119,8 +121,6 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
       }
       if (loop.serialWhenSmall)
         os << ", serial when small";
-      if (loop.prefetchesAhead)
-        os << ", prefetches the lists ahead where timing shows it pays";
       os << ")";
       break;
     }

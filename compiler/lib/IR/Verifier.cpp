@@ -123,10 +123,11 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
 
   for (const ForLoop &loop : nest.loops)
     if (loop.prefetchesAhead &&
-        (loop.kind != ForLoop::Owners || loop.owners != OwnerList::AllVertices ||
-         !loop.walksVertexTasks() || n != 2 || nest.loops[1].stop != EdgeStop::None ||
+        (loop.kind != ForLoop::Edges || n != 2 || loop.stop != EdgeStop::None ||
+         nest.loops[0].owners != OwnerList::AllVertices || !nest.loops[0].walksVertexTasks() ||
          v.numa || nest.roundsInOneRegion || nest.drainsCurrentBucket))
-      return fail(where, "a prefetch ahead outside an owner loop over every vertex's whole list");
+      return fail(where, "a prefetch ahead outside the edge loop of an owner loop over every "
+                         "vertex's whole list");
 
   const ForLoop &owners = nest.owners();
   bool merging = v.numa && v.numa->merge;

@@ -89,8 +89,8 @@ const std::vector<Pass> &polyc::passPipeline() {
       {"loop-nest", "the loops of each variant: owners, task shape, output adds",
        runLoopNestPass},
       {"stream-prefetch",
-       "owner loops over every vertex's whole list prefetch the lists ahead where timing "
-       "their first calls shows it pays",
+       "loops over every vertex's whole list prefetch the neighbour stream ahead where "
+       "timing their first calls shows it pays",
        runStreamPrefetchPass},
   };
   return pipeline;

@@ -1,13 +1,13 @@
-//===- StreamPrefetchPass.cpp - Prefetching the lists a loop walks next --===//
+//===- StreamPrefetchPass.cpp - Prefetching the neighbour stream ahead ---===//
 //
 // A loop over every vertex's whole edge list reads the neighbour array as a
 // stream and per-vertex data at random through it. On a graph whose random
 // reads miss the L2 and hit the L3, the two costs add up instead of
-// overlapping, and prefetching the list of the owner polyrt::kStreamLookahead
-// ahead makes the loop up to twice as fast (PageRank's pull on urand20:
-// 20 ms to 11 ms per iteration); on others it only costs (polyrt's
-// stream_prefetch.h). The loop therefore times its first calls without and
-// with the prefetches and keeps the faster (polyrt::StreamPrefetchChoice).
+// overlapping, and prefetching the stream polyrt::kStreamDistance edges
+// ahead makes the loop much faster (PageRank's pull on urand20: 0.6 of its
+// time); on others it only costs (polyrt's stream_prefetch.h). The loop
+// therefore times its first calls without and with the prefetches and keeps
+// the faster (polyrt::StreamPrefetchChoice).
 //
 // Timing compares calls, so the pass gives the prefetch only to loops that
 // do the same work on every call: an owner loop over every vertex (no
@@ -46,6 +46,6 @@ bool polyc::runStreamPrefetchPass(Module &module, DiagnosticEngine & /*diags*/) 
   for (EdgeTraversalExpr *t : module.edgeTraversals)
     for (VariantPlan &v : t->variants)
       if (prefetchesAhead(*t, v))
-        v.nest.loops[0].prefetchesAhead = true;
+        v.nest.loops[1].prefetchesAhead = true;
   return true;
 }

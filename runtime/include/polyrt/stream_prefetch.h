@@ -1,4 +1,4 @@
-//===- stream_prefetch.h - Prefetching the edge lists a loop walks next --===//
+//===- stream_prefetch.h - Prefetching the neighbour stream ahead -------===//
 //
 // A loop over every vertex's whole edge list reads the neighbour array as
 // one stream and, through it, per-vertex data at random (PageRank's pull:
@@ -7,12 +7,13 @@
 // they fill the core's miss buffers, the hardware prefetcher lets the
 // stream fall behind, and the two costs add up: the stream alone took 7.7
 // ms of a pull, the reads alone 10.9 ms, both together 20 ms. Prefetching
-// the list of the vertex kStreamLookahead ahead overlaps them (11 ms).
-// Where the random reads hit the caches (a grid, a skewed Kronecker graph)
-// or go to memory (2^22 vertices), the prefetches only cost, up to 10-70%
-// in the probes (docs/benchmarks.md). Which case a graph is depends on the
-// machine's caches as much as on the graph, so each loop times its first
-// calls both ways and keeps the faster (StreamPrefetchChoice).
+// the stream kStreamDistance edges ahead overlaps them (PageRank's pull on
+// urand20 0.6 of what it was, kron20 0.8-0.95, a grid 0.9). At 2^22
+// vertices, where the random reads go to memory, the same prefetches cost
+// up to 30% in the probes (docs/benchmarks.md). Which case a graph is
+// depends on the machine's caches as much as on the graph, so each loop
+// times its first calls both ways and keeps the faster
+// (StreamPrefetchChoice).
 //
 //===----------------------------------------------------------------------===//
 #ifndef POLYRT_STREAM_PREFETCH_H
@@ -25,18 +26,19 @@
 
 namespace polyrt {
 
-/// How many owners ahead of the one it walks a loop prefetches the list of.
-inline constexpr int64_t kStreamLookahead = 16;
+/// How far ahead on the neighbour stream a loop prefetches: 256 ids, 1 KB,
+/// 16 cache lines.
+inline constexpr int64_t kStreamDistance = 256;
 
-/// Prefetches the first two cache lines of the edge list of `owner` (the
-/// whole list at the average degree of 32 of a scale-20 benchmark graph;
-/// the hardware prefetcher follows longer lists). `owner` may be n, whose
-/// list is the empty one at the end of the array. A prefetch does not fault,
-/// so the second line may lie past the array.
-inline void prefetchEdgeList(const EdgeOffset *offsets, const VertexId *neighbors, int64_t owner) {
-  const uintptr_t first = reinterpret_cast<uintptr_t>(neighbors + offsets[owner]);
-  __builtin_prefetch(reinterpret_cast<const void *>(first));
-  __builtin_prefetch(reinterpret_cast<const void *>(first + 64));
+/// Prefetches the neighbour kStreamDistance edges past edge `e`, without
+/// keeping it in the outer caches (it is read once). Called on every edge: a
+/// test for the start of a cache line costs a branch that mispredicts where
+/// lists are short. A prefetch does not fault, so the address may lie past
+/// the array.
+inline void prefetchStreamAhead(const VertexId *neighbors, EdgeOffset e) {
+  __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(neighbors + e) +
+                                                    kStreamDistance * sizeof(VertexId)),
+                     0, 0);
 }
 
 /// POLYRT_STREAM_PREFETCH: timed (the default), on or off for every loop.

@@ -138,8 +138,8 @@ struct ForLoop {
   /// floating-point sum over a destination's edges is unspecified, as with
   /// a push's atomic adds). 1: one register, the edges in order.
   int partialSums = 1;
-  /// Owners only: each iteration prefetches the edge list of the owner
-  /// polyrt::kStreamLookahead ahead, on the calls where the loop's
+  /// Edges only: each edge prefetches the neighbour polyrt::kStreamDistance
+  /// edges further on, on the calls where the loop's
   /// polyrt::StreamPrefetchChoice says to (timed on its first calls; the
   /// stream-prefetch pass). Speed only: the loop computes the same.
   bool prefetchesAhead = false;
