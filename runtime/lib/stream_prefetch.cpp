@@ -59,7 +59,8 @@ void StreamPrefetchChoice::recordTrial(bool prefetched, double seconds) {
     return;
   choice_ = seconds_[1] < kMargin * seconds_[0] ? 1 : 0;
   if (verbose())
-    std::cerr << "polyrt: stream prefetch: " << (choice_ ? "on" : "off") << " (" << seconds_[1]
+    std::cerr << "polyrt: stream prefetch in " << loop_ << ": " << (choice_ ? "on" : "off") << " ("
+              << seconds_[1]
               << " s with, " << seconds_[0] << " s without, over " << kTrials / 2
               << " calls each)" << std::endl;
 }

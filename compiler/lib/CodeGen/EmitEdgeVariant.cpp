@@ -510,7 +510,7 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
     if (prefetches)
       os << in << "// Prefetch the neighbours polyrt::kStreamDistance edges ahead on the calls where\n"
          << in << "// that pays: the first calls are timed without and with (the stream-prefetch pass).\n"
-         << in << "static polyrt::StreamPrefetchChoice prefetchChoice;\n"
+         << in << "static polyrt::StreamPrefetchChoice prefetchChoice(\"" << name << "\");\n"
          << in << "const bool prefetchAhead = prefetchChoice.beginCall();\n";
     std::string loopIn = in;
     if (drains && ownerLoop.isParallel()) {

@@ -45,7 +45,7 @@ inline void prefetchStreamAhead(const VertexId *neighbors, EdgeOffset e) {
 enum class StreamPrefetchSetting { Timed, On, Off };
 StreamPrefetchSetting streamPrefetchSetting();
 
-/// One loop's choice whether to prefetch its edge lists ahead, by timing:
+/// One loop's choice whether to prefetch its neighbour stream, by timing:
 /// its first call runs without (it may build the CSC, or touch pages for
 /// the first time), the next four alternate without and with, and the loop
 /// then prefetches if the two calls with took less than kMargin of the two
@@ -58,6 +58,9 @@ public:
   static constexpr int kTrials = 4;
   static constexpr double kMargin = 0.97;
 
+  /// `loop` names the loop in POLYRT_VERBOSE's report (its traversal's label).
+  explicit StreamPrefetchChoice(const char *loop = "the loop") : loop_(loop) {}
+
   /// Whether this call prefetches; starts its clock when it is a trial.
   bool beginCall();
   /// Stops the clock of a trial that beginCall started.
@@ -69,6 +72,7 @@ public:
   bool prefetches() const { return choice_ == 1; }
 
 private:
+  const char *loop_;
   int calls_ = 0;
   int trials_ = 0;
   double seconds_[2] = {0, 0}; // summed trial times, without and with
