@@ -4,8 +4,11 @@
 #include "detail/build_csr.h"
 #include "detail/parallel.h"
 
+#include <algorithm>
 #include <mutex>
 #include <string>
+#include <tuple>
+#include <utility>
 
 namespace polyrt {
 namespace {
@@ -68,6 +71,20 @@ void sortNeighborLists(VertexId n, const std::vector<EdgeOffset> &offsets,
   }
 }
 
+/// The smallest and largest degree of a CSR's offsets over n vertices
+/// (both 0 when n is 0).
+std::pair<EdgeOffset, EdgeOffset> degreeBounds(VertexId n, const EdgeOffset *offsets) {
+  if (n == 0)
+    return {0, 0};
+  EdgeOffset low = offsets[1] - offsets[0], high = low;
+#pragma omp parallel for schedule(static) reduction(min : low) reduction(max : high) if (n > detail::kSerialCutoff)
+  for (VertexId v = 0; v < n; ++v) {
+    low = std::min(low, offsets[v + 1] - offsets[v]);
+    high = std::max(high, offsets[v + 1] - offsets[v]);
+  }
+  return {low, high};
+}
+
 } // namespace
 
 template <typename W>
@@ -79,6 +96,7 @@ Graph<W>::Graph(VertexId numVertices, std::vector<EdgeOffset> offsets,
   validateCSR<W>("graph", numVertices, offsets, neighbors, weights);
   sortNeighborLists<W>(numVertices, offsets, neighbors, weights);
   outOffsets_ = std::move(offsets);
+  std::tie(minOutDegree_, maxOutDegree_) = degreeBounds(numVertices_, outOffsets_.data());
   outNeighbors_ = std::move(neighbors);
   outWeights_ = std::move(weights);
 }
@@ -143,6 +161,8 @@ template <typename W> Graph<W> Graph<W>::transpose() const {
                             outWeights_.data(), result.outOffsets_, result.outNeighbors_,
                             result.outWeights_);
   }
+  std::tie(result.minOutDegree_, result.maxOutDegree_) =
+      degreeBounds(numVertices_, result.outOffsets_.data());
   return result;
 }
 

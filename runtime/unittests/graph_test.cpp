@@ -33,6 +33,26 @@ TEST(Graph, ConstructorKeepsCSR) {
   EXPECT_FALSE(g.hasInEdges());
 }
 
+// The degree bounds frontierWorkExceeds decides from: of the CSR given, of
+// a transpose's, and of a graph without vertices.
+TEST(Graph, KnowsItsSmallestAndLargestOutDegree) {
+  Graph<int32_t> g = smallWeighted(); // out-degrees 2, 1, 1
+  EXPECT_EQ(g.minOutDegree(), 1);
+  EXPECT_EQ(g.maxOutDegree(), 2);
+  Graph<int32_t> t = g.transpose(); // in-degrees 1, 1, 2
+  EXPECT_EQ(t.minOutDegree(), 1);
+  EXPECT_EQ(t.maxOutDegree(), 2);
+  Graph<NoWeight> grid = buildGraph<NoWeight>(generateGrid(3, 4, 1), 12, true);
+  EXPECT_EQ(grid.minOutDegree(), 2); // corners
+  EXPECT_EQ(grid.maxOutDegree(), 4); // inside
+  Graph<NoWeight> isolated(3, {0, 0, 2, 2}, {0, 2}, {}, true);
+  EXPECT_EQ(isolated.minOutDegree(), 0);
+  EXPECT_EQ(isolated.maxOutDegree(), 2);
+  Graph<NoWeight> empty;
+  EXPECT_EQ(empty.minOutDegree(), 0);
+  EXPECT_EQ(empty.maxOutDegree(), 0);
+}
+
 TEST(Graph, UnweightedHasNoWeights) {
   Graph<NoWeight> g(2, {0, 1, 1}, {1}, {}, true);
   EXPECT_EQ(g.outWeights(), nullptr);

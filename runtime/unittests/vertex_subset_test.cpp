@@ -4,6 +4,7 @@
 #include "polyrt/vertex_subset.h"
 #include "test_util.h"
 
+#include <limits>
 #include <random>
 #include <set>
 #include <type_traits>
@@ -305,13 +306,53 @@ TEST(FrontierWork, EveryFormStopsOncePastTheLimitAndRecordsWholeSums) {
       EXPECT_TRUE(frontierWorkExceeds(s, g, expected - 1));
       EXPECT_FALSE(frontierWorkExceeds(s, g, expected));
     }
-  // Bytes of a few vertices: the list.
+  // Bytes of a few vertices, asked about a limit their count at the average
+  // degree stays within and the graph's degree bounds leave open (Kronecker:
+  // 0 to thousands): the list.
   std::vector<uint8_t> few(n, 0);
   few[3] = few[n - 1] = 1;
+  const int64_t fewWork = g.outDegree(3) + g.outDegree(n - 1) + 2;
+  const int64_t limit = 2 * ((g.numEdges() + n - 1) / n + 1);
+  ASSERT_LE(2 * (g.minOutDegree() + 1), limit);
+  ASSERT_GT(2 * (g.maxOutDegree() + 1), limit);
   VertexSubset s = VertexSubset::fromDense(n, few, 2);
-  EXPECT_FALSE(frontierWorkExceeds(s, g, expected / 2));
+  EXPECT_EQ(frontierWorkExceeds(s, g, limit), fewWork > limit);
   EXPECT_TRUE(s.hasSparse());
-  EXPECT_EQ(s.recordedWork(g.outOffsets()), g.outDegree(3) + g.outDegree(n - 1) + 2);
+  EXPECT_EQ(s.recordedWork(g.outOffsets()), fewWork);
+}
+
+// Where the graph's smallest and largest degree settle the question, no
+// degree is read: nothing is recorded and no list is built. Between them
+// the degrees are summed as before.
+TEST(FrontierWork, DegreeBoundsDecideWithoutReadingDegrees) {
+  Graph<NoWeight> grid = buildGraph<NoWeight>(generateGrid(4, 4, 1), 16, true); // degrees 2-4
+  const std::vector<VertexId> ids = {0, 5, 6, 15}; // degrees 2, 4, 4, 2: work 16
+  for (int form = 0; form < 2; ++form) {
+    SCOPED_TRACE(form == 0 ? "bits" : "bytes");
+    auto subset = [&] {
+      if (form == 0)
+        return VertexSubset::fromBits(16, wordsOf(16, ids), 4);
+      std::vector<uint8_t> flags(16, 0);
+      for (VertexId v : ids)
+        flags[v] = 1;
+      return VertexSubset::fromDense(16, flags, 4);
+    };
+    VertexSubset s = subset();
+    EXPECT_TRUE(frontierWorkExceeds(s, grid, 11)); // at least 4 * 3 = 12
+    EXPECT_FALSE(frontierWorkExceeds(s, grid, 20)); // at most 4 * 5 = 20
+    EXPECT_EQ(s.recordedWork(grid.outOffsets()), -1);
+    EXPECT_FALSE(s.hasSparse());
+    EXPECT_TRUE(frontierWorkExceeds(s, grid, 15)); // between: summed, 16
+    EXPECT_EQ(s.recordedWork(grid.outOffsets()), 16);
+    VertexSubset again = subset();
+    EXPECT_FALSE(frontierWorkExceeds(again, grid, 16));
+  }
+  VertexSubset empty(16, false);
+  EXPECT_FALSE(frontierWorkExceeds(empty, grid, 0));
+  // Products past int64_t: a graph of 2^40 edges is not needed, a limit near
+  // the top with a large frontier is (the bounds are compared by division).
+  VertexSubset all(16, true);
+  EXPECT_FALSE(frontierWorkExceeds(all, grid, std::numeric_limits<int64_t>::max()));
 }
 
 // A long list becomes bits with each thread setting its own words, for any

@@ -8,7 +8,7 @@ with `polyc --sanitize=thread`; run all three on the example's small test
 graphs (the runs of the schedule-equivalence suite, RUNS in
 test/ScheduleEquivalence/equivalence.py, which follow the E2E plans) and on a
 generated Kronecker graph of 2^11 vertices, large enough that the parallel
-loops really run in parallel (below polyrt::kSerialWork = 4096 units of work a
+loops really run in parallel (below polyrt::kSerialWork = 2048 units of work a
 traversal runs serially, so the small graphs alone would show TSan nothing);
 and require of every sanitized run: exit status 0, no sanitizer report on
 stderr, and the plain program's output (compared as the equivalence suite

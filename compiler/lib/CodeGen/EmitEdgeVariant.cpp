@@ -138,6 +138,10 @@ private:
   /// The out-offsets array: a push's own `offsets`, a pull's `outOffsets`.
   void emitOutputBuilder();
   void emitLoop(const Owners &owners, const std::vector<std::string> &body, unsigned indent);
+  /// The owner loop over a frontier list as chunks whose sources' offsets
+  /// are prefetched first (ForLoop::prefetchesOwnerOffsets).
+  void emitPrefetchedChunks(const Owners &owners, const std::vector<std::string> &body,
+                            const std::string &in, const std::string &grain);
   /// The traversal's offsets, neighbors (and weights) as local pointers.
   void emitEdgeArrays(const std::string &pad);
   /// One owner's part of a loop body: its tests (`skip` when one fails), then
@@ -475,6 +479,25 @@ void VariantWriter::emitRounds(const Owners &owners, const std::vector<std::stri
   os << in << "});\n";
 }
 
+void VariantWriter::emitPrefetchedChunks(const Owners &owners,
+                                         const std::vector<std::string> &body,
+                                         const std::string &in, const std::string &grain) {
+  os << in << "// Each task takes a chunk of " << grain
+     << " sources and prefetches their offsets first (the owner-prefetch pass).\n"
+     << in << "const int64_t chunks = polyrt::chunkCount(" << owners.count << ", " << grain
+     << ");\n"
+     << in << "#pragma omp parallel for schedule(dynamic, 1)" << pragmaClauses() << "\n"
+     << in << "for (int64_t chunk = 0; chunk < chunks; ++chunk) {\n"
+     << in << "  const int64_t chunkBegin = chunk * " << grain << ";\n"
+     << in << "  const int64_t chunkEnd = chunkBegin + std::min<int64_t>(" << grain << ", "
+     << owners.count << " - chunkBegin);\n"
+     << in << "  polyrt::prefetchOwnerOffsets(offsets, sources.data(), chunkBegin, chunkEnd);\n"
+     << in << "  for (int64_t i = chunkBegin; i < chunkEnd; ++i) {\n"
+     << in << "    const polyrt::VertexId " << owner << " = " << owners.at << ";\n";
+  emitOwnerEdges(owners, body, in + "    ", "continue");
+  os << in << "  }\n" << in << "}\n";
+}
+
 void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string> &body,
                              unsigned indent) {
   std::string in = indentOf(indent);
@@ -519,13 +542,17 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
          << in << "{\n";
       loopIn = indentOf(indent + 1);
       os << loopIn << "#pragma omp for " << schedule << " nowait\n";
+    } else if (ownerLoop.prefetchesOwnerOffsets) {
+      emitPrefetchedChunks(owners, body, in, grain);
     } else if (ownerLoop.isParallel()) {
       os << in << "#pragma omp parallel for " << schedule << pragmaClauses() << "\n";
     }
-    os << loopIn << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
-       << loopIn << "  " << ownerDecl;
-    emitOwnerEdges(owners, body, loopIn + "  ", "continue");
-    os << loopIn << "}\n";
+    if (!ownerLoop.prefetchesOwnerOffsets) {
+      os << loopIn << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
+         << loopIn << "  " << ownerDecl;
+      emitOwnerEdges(owners, body, loopIn + "  ", "continue");
+      os << loopIn << "}\n";
+    }
     if (prefetches)
       os << in << "prefetchChoice.endCall();\n";
     if (drains) {

@@ -121,6 +121,8 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
       }
       if (loop.serialWhenSmall)
         os << ", serial when small";
+      if (loop.prefetchesOwnerOffsets)
+        os << ", each chunk's offsets prefetched first";
       os << ")";
       break;
     }

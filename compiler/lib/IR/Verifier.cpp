@@ -129,6 +129,13 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
       return fail(where, "a prefetch ahead outside the edge loop of an owner loop over every "
                          "vertex's whole list");
 
+  for (const ForLoop &loop : nest.loops)
+    if (loop.prefetchesOwnerOffsets &&
+        (loop.kind != ForLoop::Owners || loop.owners != OwnerList::FrontierList ||
+         loop.shape != LoopShape::Dynamic || nest.roundsInOneRegion || nest.drainsCurrentBucket))
+      return fail(where, "an owner-offsets prefetch outside a loop over a frontier list in "
+                         "dynamic chunks");
+
   const ForLoop &owners = nest.owners();
   bool merging = v.numa && v.numa->merge;
   if (merging && (v.variant != Variant::DensePull || !v.accumulation))

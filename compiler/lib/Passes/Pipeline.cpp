@@ -92,6 +92,9 @@ const std::vector<Pass> &polyc::passPipeline() {
        "loops over every vertex's whole list prefetch the neighbour stream ahead where "
        "timing their first calls shows it pays",
        runStreamPrefetchPass},
+      {"owner-prefetch",
+       "pushes over a frontier list prefetch each task's sources' offsets before walking them",
+       runOwnerPrefetchPass},
   };
   return pipeline;
 }

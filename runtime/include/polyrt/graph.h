@@ -40,6 +40,12 @@ public:
     return kWeighted ? outWeights_.data() : nullptr;
   }
   EdgeOffset outDegree(VertexId v) const { return outOffsets_[v + 1] - outOffsets_[v]; }
+  /// The smallest and largest out-degree (0 without vertices), found when
+  /// the CSR is installed: they bound a frontier's work from its size alone,
+  /// so that choosing a direction or a thread count need not read every
+  /// member's degree (frontierWorkExceeds; on a grid, a BFS's 4000 rounds).
+  EdgeOffset minOutDegree() const { return minOutDegree_; }
+  EdgeOffset maxOutDegree() const { return maxOutDegree_; }
 
   /// Builds the CSC (in parallel) unless it exists already; idempotent and
   /// safe to call from several threads at once. A
@@ -81,6 +87,8 @@ private:
   bool directed_ = true;
   bool neighborsReleased_ = false;
   std::vector<EdgeOffset> outOffsets_ = std::vector<EdgeOffset>(1, 0); // {0}: no vertices
+  EdgeOffset minOutDegree_ = 0;
+  EdgeOffset maxOutDegree_ = 0;
   std::vector<VertexId> outNeighbors_;
   std::vector<W> outWeights_;
   std::vector<EdgeOffset> inOffsets_;

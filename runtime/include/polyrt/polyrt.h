@@ -18,6 +18,7 @@
 #include "polyrt/numa.h"
 #include "polyrt/numa_loop.h"
 #include "polyrt/numa_merge.h"
+#include "polyrt/owner_prefetch.h"
 #include "polyrt/parallel_errors.h"
 #include "polyrt/priority_queue.h"
 #include "polyrt/program.h"

@@ -102,15 +102,18 @@ private:
 template <typename G> int64_t frontierWork(VertexSubset &s, const G &g);
 /// A frontier whose work (frontierWork) is at most this is traversed by one
 /// thread: starting a parallel region costs more than such a round, and
-/// high-diameter graphs (grids) have thousands of them. GBBS and GAPBS-style
-/// kernels use the same granularity; it changes which thread runs a small
-/// round, never what the round computes.
-constexpr int64_t kSerialWork = 4096;
+/// high-diameter graphs (grids) have thousands of them. It changes which
+/// thread runs a small round, never what the round computes. 4096 until
+/// BFS's push prefetched its sources' offsets (the owner-prefetch pass): with
+/// that, rounds of 2048-4096 gain from the second thread (BFS on
+/// grid2048x2048 0.93 of its time at 2048, docs/benchmarks.md).
+constexpr int64_t kSerialWork = 2048;
 
 /// Whether frontierWork(s, g) > limit, as the hybrids ask it: without
-/// summing degrees when the size alone decides or the work was recorded,
-/// and otherwise over the sparse form, which a small frontier is about to be
-/// pushed from anyway.
+/// summing degrees when the size alone decides, with the graph's smallest
+/// and largest degree (Graph::minOutDegree, maxOutDegree), or the work was
+/// recorded, and otherwise over the sparse form, which a small frontier is
+/// about to be pushed from anyway.
 template <typename G> bool frontierWorkExceeds(VertexSubset &s, const G &g, int64_t limit);
 
 } // namespace polyrt

@@ -143,6 +143,10 @@ struct ForLoop {
   /// polyrt::StreamPrefetchChoice says to (timed on its first calls; the
   /// stream-prefetch pass). Speed only: the loop computes the same.
   bool prefetchesAhead = false;
+  /// Owners over a frontier list in dynamic chunks only: each task first
+  /// prefetches the offsets of its chunk's owners, all at once, then walks
+  /// them (the owner-prefetch pass). Speed only.
+  bool prefetchesOwnerOffsets = false;
 
   bool isParallel() const { return shape != LoopShape::Serial; }
   /// Whole owners per task in OpenMP's own loop (serial, static, dynamic):

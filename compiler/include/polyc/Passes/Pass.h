@@ -64,6 +64,7 @@ bool runTransposeViewsPass(Module &module, DiagnosticEngine &diags);
 bool runAccessAccountingPass(Module &module, DiagnosticEngine &diags);
 bool runLoopNestPass(Module &module, DiagnosticEngine &diags);
 bool runStreamPrefetchPass(Module &module, DiagnosticEngine &diags);
+bool runOwnerPrefetchPass(Module &module, DiagnosticEngine &diags);
 bool runCheckedIndicesPass(Module &module, DiagnosticEngine &diags);
 bool runInRangeVerticesPass(Module &module, DiagnosticEngine &diags);
 bool runIntersectionPass(Module &module, DiagnosticEngine &diags);
