@@ -55,14 +55,15 @@ void StreamPrefetchChoice::recordTrial(bool prefetched, double seconds) {
   if (decided())
     return;
   seconds_[prefetched ? 1 : 0] += seconds;
-  if (++trials_ < kTrials)
+  ++trials_;
+  const bool givesUp = trials_ == 2 && seconds_[1] > kGiveUp * seconds_[0];
+  if (trials_ < kTrials && !givesUp)
     return;
-  choice_ = seconds_[1] < kMargin * seconds_[0] ? 1 : 0;
+  choice_ = !givesUp && seconds_[1] < kMargin * seconds_[0] ? 1 : 0;
   if (verbose())
     std::cerr << "polyrt: stream prefetch in " << loop_ << ": " << (choice_ ? "on" : "off") << " ("
-              << seconds_[1]
-              << " s with, " << seconds_[0] << " s without, over " << kTrials / 2
-              << " calls each)" << std::endl;
+              << seconds_[1] << " s with, " << seconds_[0] << " s without, over " << trials_ / 2
+              << (trials_ / 2 == 1 ? " call" : " calls") << " each)" << std::endl;
 }
 
 } // namespace polyrt

@@ -33,11 +33,26 @@ TEST(StreamPrefetch, StaysOffWhenSlower) {
   StreamPrefetchChoice choice;
   for (int i = 0; i < StreamPrefetchChoice::kTrials / 2; ++i) {
     choice.recordTrial(false, 0.010);
-    choice.recordTrial(true, 0.017);
+    choice.recordTrial(true, 0.0112); // 12% slower: tried again
   }
+  EXPECT_TRUE(choice.decided());
   EXPECT_FALSE(choice.prefetches());
   choice.recordTrial(true, 0.001); // after the decision: ignored
   EXPECT_FALSE(choice.prefetches());
+}
+
+// A first call with the prefetches far slower than the first without ends
+// the trials there.
+TEST(StreamPrefetch, GivesUpAfterOneFarSlowerCall) {
+  StreamPrefetchChoice choice;
+  choice.recordTrial(false, 0.010);
+  choice.recordTrial(true, 0.012); // 20% slower
+  EXPECT_TRUE(choice.decided());
+  EXPECT_FALSE(choice.prefetches());
+  StreamPrefetchChoice close;
+  close.recordTrial(false, 0.010);
+  close.recordTrial(true, 0.0114); // 14% slower: not yet
+  EXPECT_FALSE(close.decided());
 }
 
 TEST(StreamPrefetch, WarmsUpThenAlternatesThenKeepsItsChoice) {
@@ -50,8 +65,16 @@ TEST(StreamPrefetch, WarmsUpThenAlternatesThenKeepsItsChoice) {
     choice.endCall();
   }
   ASSERT_TRUE(choice.decided());
-  std::vector<bool> expected = {false, false, true, false, true};
-  for (int call = 0; call < 3; ++call)
+  // These calls do nothing, so their times are noise: the first call with
+  // may have been far slower than the first without, which ends the trials.
+  std::vector<bool> expected = {false, false, true};
+  const bool gaveUp = asked[3] == choice.prefetches() && asked[4] == choice.prefetches() &&
+                      !choice.prefetches();
+  if (!gaveUp) {
+    expected.push_back(false);
+    expected.push_back(true);
+  }
+  while (expected.size() < asked.size())
     expected.push_back(choice.prefetches());
   EXPECT_EQ(asked, expected);
 }
