@@ -141,7 +141,8 @@ private:
   /// The owner loop over a frontier list as chunks whose sources' offsets
   /// are prefetched first (ForLoop::prefetchesOwnerOffsets).
   void emitPrefetchedChunks(const Owners &owners, const std::vector<std::string> &body,
-                            const std::string &in, const std::string &grain);
+                            const std::string &in, const std::string &grain,
+                            const std::string &ownerDecl);
   /// The traversal's offsets, neighbors (and weights) as local pointers.
   void emitEdgeArrays(const std::string &pad);
   /// One owner's part of a loop body: its tests (`skip` when one fails), then
@@ -481,7 +482,8 @@ void VariantWriter::emitRounds(const Owners &owners, const std::vector<std::stri
 
 void VariantWriter::emitPrefetchedChunks(const Owners &owners,
                                          const std::vector<std::string> &body,
-                                         const std::string &in, const std::string &grain) {
+                                         const std::string &in, const std::string &grain,
+                                         const std::string &ownerDecl) {
   os << in << "// Each task takes a chunk of " << grain
      << " sources and prefetches their offsets first (the owner-prefetch pass).\n"
      << in << "const int64_t chunks = polyrt::chunkCount(" << owners.count << ", " << grain
@@ -493,7 +495,7 @@ void VariantWriter::emitPrefetchedChunks(const Owners &owners,
      << owners.count << " - chunkBegin);\n"
      << in << "  polyrt::prefetchOwnerOffsets(offsets, sources.data(), chunkBegin, chunkEnd);\n"
      << in << "  for (int64_t i = chunkBegin; i < chunkEnd; ++i) {\n"
-     << in << "    const polyrt::VertexId " << owner << " = " << owners.at << ";\n";
+     << in << "    " << ownerDecl;
   emitOwnerEdges(owners, body, in + "    ", "continue");
   os << in << "  }\n" << in << "}\n";
 }
@@ -536,18 +538,18 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
          << in << "static polyrt::StreamPrefetchChoice prefetchChoice(\"" << name << "\");\n"
          << in << "const bool prefetchAhead = prefetchChoice.beginCall();\n";
     std::string loopIn = in;
-    if (drains && ownerLoop.isParallel()) {
-      os << in << "#pragma omp parallel" << (ownerLoop.serialWhenSmall ? " if (parallel)" : "")
-         << "\n"
-         << in << "{\n";
-      loopIn = indentOf(indent + 1);
-      os << loopIn << "#pragma omp for " << schedule << " nowait\n";
-    } else if (ownerLoop.prefetchesOwnerOffsets) {
-      emitPrefetchedChunks(owners, body, in, grain);
-    } else if (ownerLoop.isParallel()) {
-      os << in << "#pragma omp parallel for " << schedule << pragmaClauses() << "\n";
-    }
-    if (!ownerLoop.prefetchesOwnerOffsets) {
+    if (ownerLoop.prefetchesOwnerOffsets) { // (never with a drain: the verifier)
+      emitPrefetchedChunks(owners, body, in, grain, ownerDecl);
+    } else {
+      if (drains && ownerLoop.isParallel()) {
+        os << in << "#pragma omp parallel" << (ownerLoop.serialWhenSmall ? " if (parallel)" : "")
+           << "\n"
+           << in << "{\n";
+        loopIn = indentOf(indent + 1);
+        os << loopIn << "#pragma omp for " << schedule << " nowait\n";
+      } else if (ownerLoop.isParallel()) {
+        os << in << "#pragma omp parallel for " << schedule << pragmaClauses() << "\n";
+      }
       os << loopIn << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
          << loopIn << "  " << ownerDecl;
       emitOwnerEdges(owners, body, loopIn + "  ", "continue");

@@ -24,12 +24,10 @@ using namespace polyc;
 
 namespace {
 
-bool prefetchesOwnerOffsets(const VariantPlan &v) {
-  const LoopNest &nest = v.nest;
-  if (nest.loops.empty() || nest.roundsInOneRegion || nest.drainsCurrentBucket)
-    return false;
-  const ForLoop &owners = nest.owners();
-  return owners.owners == OwnerList::FrontierList && owners.shape == LoopShape::Dynamic;
+bool prefetchesOwnerOffsets(const LoopNest &nest, const ForLoop &loop) {
+  return loop.kind == ForLoop::Owners && loop.owners == OwnerList::FrontierList &&
+         loop.shape == LoopShape::Dynamic && !nest.roundsInOneRegion &&
+         !nest.drainsCurrentBucket;
 }
 
 } // namespace
@@ -37,9 +35,7 @@ bool prefetchesOwnerOffsets(const VariantPlan &v) {
 bool polyc::runOwnerPrefetchPass(Module &module, DiagnosticEngine & /*diags*/) {
   for (EdgeTraversalExpr *t : module.edgeTraversals)
     for (VariantPlan &v : t->variants)
-      if (prefetchesOwnerOffsets(v))
-        for (ForLoop &loop : v.nest.loops)
-          if (loop.kind == ForLoop::Owners)
-            loop.prefetchesOwnerOffsets = true;
+      for (ForLoop &loop : v.nest.loops)
+        loop.prefetchesOwnerOffsets = prefetchesOwnerOffsets(v.nest, loop);
   return true;
 }

@@ -52,9 +52,9 @@ StreamPrefetchSetting streamPrefetchSetting();
 /// without. If the first call with took more than kGiveUp of the first
 /// without, the loop stops there and does not prefetch: where the
 /// prefetches lose they lose by up to 37% (PageRank on kron22), and a second
-/// such call would cost as much again. A loop whose calls differ in work (a frontier, a filter) cannot
-/// be judged so; the stream-prefetch pass gives a choice only to loops over
-/// every owner's whole list. Calls made inside a parallel region (none, as
+/// such call would cost as much again. A loop whose calls differ in work (a
+/// frontier, a filter) cannot be judged so; the stream-prefetch pass gives a
+/// choice only to loops over every owner's whole list. Calls made inside a parallel region (none, as
 /// generated) use the choice so far and are not timed.
 class StreamPrefetchChoice {
 public:

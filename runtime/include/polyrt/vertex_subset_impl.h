@@ -39,7 +39,7 @@ template <typename G> bool frontierWorkExceeds(VertexSubset &s, const G &g, int6
   // graph of bounded degree, a grid, rarely). Compared by division: the
   // products may not fit.
   if (size == 0)
-    return 0 > limit;
+    return false; // no work, and limit >= 0 here
   if (g.minOutDegree() + 1 > limit / size) // limit >= size > 0 here
     return true;
   if (g.maxOutDegree() + 1 <= limit / size)
