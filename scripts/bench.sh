@@ -18,7 +18,8 @@
 #                         edges per vertex (symmetrized), a 2^(S/2) x 2^(S/2)
 #                         grid (rows 2^floor(S/2), columns 2^ceil(S/2)); tc reads
 #                         the same graphs without self-loops and duplicate edges
-#   BENCH_RUNS [5]        runs of each side, interleaved (polyc, baseline, ...)
+#   BENCH_RUNS [5]        runs of each side, interleaved (polyc, baseline, peers...; each
+#                         round starts one side later than the one before)
 #   BENCH_SOURCES [2]     BFS/SSSP sources per graph (seeded random choice
 #                         among vertices with out-edges and a non-trivial reach)
 #   BENCH_BUDGET [600]    seconds per algorithm x graph: once spent, no new
@@ -535,6 +536,7 @@ for algo in $algos; do
     declare -A p_times=()
     note "$algo on $stem: $runs x (polyc, baseline${peers[0]:+, ${peers[*]%% *}})${srcs[0]:+ from sources ${srcs[*]}}${a_args[0]:+; polyc ${a_args[*]}, baseline ${b_args[*]}}"
     a_times=() b_times=()
+    rm -f "$out/$algo.$stem".* # (a run's answers, from an earlier benchmark's failures)
     started=$SECONDS
     for ((r = 0; r < runs; r++)); do
       if ((r >= 3 && SECONDS - started > budget)); then
@@ -543,18 +545,35 @@ for algo in $algos; do
       fi
       a_total=0 b_total=0
       declare -A p_total=()
+      # Each round starts one side later than the last, so that no side
+      # always runs first, after the previous round's last (often a long
+      # peer run that leaves the machine's caches and memory busy).
+      sides=(polyc baseline "${peers[@]}")
+      order=()
+      for ((k = 0; k < ${#sides[@]}; k++)); do
+        order+=("${sides[$(((r + k) % ${#sides[@]}))]}")
+      done
       for i in "${!srcs[@]}"; do
         s="${srcs[$i]}"
-        run_once "${polyc_exe[$algo]}" "$graph" "$out/$algo.$stem.$i.a$r" "$out/err" $s \
-          "${a_args[@]}"
-        a_total="$(add "$a_total" "$seconds")"
-        run_once "$bin/$algo-baseline" "$graph" "$out/$algo.$stem.$i.b$r" "$out/err" $s \
-          "${b_args[@]}" "${base_args[@]}"
-        b_total="$(add "$b_total" "$seconds")"
-        for peer in "${peers[@]}"; do
-          run_peer "${peer% *}" "${peer#* }" "$graph" "$s" "$p_delta" "$out/peer.err" \
-            "$out/$algo.$stem.$i.g$r" "$out/$algo.$stem.$i.a$r"
-          p_total[$peer]="$(add "${p_total[$peer]:-0}" "$seconds")"
+        for side in "${order[@]}"; do
+          case "$side" in
+            polyc)
+              run_once "${polyc_exe[$algo]}" "$graph" "$out/$algo.$stem.$i.a$r" "$out/err" $s \
+                "${a_args[@]}"
+              a_total="$(add "$a_total" "$seconds")" ;;
+            baseline)
+              run_once "$bin/$algo-baseline" "$graph" "$out/$algo.$stem.$i.b$r" "$out/err" $s \
+                "${b_args[@]}" "${base_args[@]}"
+              b_total="$(add "$b_total" "$seconds")" ;;
+            *)
+              # (Checked against polyc's answer of this round, or of the last
+              # one when polyc has not run yet in this round.)
+              polyc_answer="$out/$algo.$stem.$i.a$r"
+              [[ -e "$polyc_answer" ]] || polyc_answer="$out/$algo.$stem.$i.a$((r - 1))"
+              run_peer "${side% *}" "${side#* }" "$graph" "$s" "$p_delta" "$out/peer.err" \
+                "$out/$algo.$stem.$i.g$r" "$polyc_answer"
+              p_total[$side]="$(add "${p_total[$side]:-0}" "$seconds")" ;;
+          esac
         done
       done
       a_times+=("$a_total") b_times+=("$b_total")
