@@ -1,6 +1,7 @@
 //===- htm.cpp - Probing for transactions; the software stand-in ---------===//
 #include "polyrt/htm.h"
 
+#include "detail/environment.h"
 #include "polyrt/program.h"
 #include "polyrt/types.h"
 
@@ -49,20 +50,18 @@ bool kernelListsRtm() {
 }
 
 Mode probe() {
-  const char *requested = std::getenv("POLYRT_HTM");
-  std::string value = requested ? requested : "";
+  enum { Auto, Software, Off };
+  const size_t requested = detail::environmentChoice("POLYRT_HTM", {"auto", "software", "off"});
   Mode m;
-  if (value == "software")
+  if (requested == Software)
     m = Mode::Software;
-  else if (value == "off")
+  else if (requested == Off)
     m = Mode::Fallback;
-  else if (value.empty() || value == "auto")
-    m = processorHasRtm() ? Mode::Hardware : Mode::Fallback;
   else
-    throw Error("POLYRT_HTM must be auto, software or off, not '" + value + "'");
+    m = processorHasRtm() ? Mode::Hardware : Mode::Fallback;
   if (verbose()) {
     std::cerr << "polyrt: htm: " << describe(m);
-    if (m == Mode::Fallback && value != "off")
+    if (m == Mode::Fallback && requested != Off)
       std::cerr << " (the processor has no RTM)";
     std::cerr << std::endl;
   }

@@ -1,6 +1,7 @@
 //===- numa_loop.cpp - The owner loop of a NUMA traversal ---------------===//
 #include "polyrt/numa_loop.h"
 
+#include "detail/environment.h"
 #include "polyrt/numa.h"
 
 #include <omp.h>
@@ -98,15 +99,10 @@ void NumaOwnerLoop::startWork(const std::vector<int64_t> &counts, WorkStealing s
 }
 
 AgentOrder agentOrder() {
-  static const AgentOrder order = [] {
-    const char *requested = std::getenv("POLYRT_AGENT_ORDER");
-    std::string value = requested ? requested : "";
-    if (value.empty() || value == "rolling")
-      return AgentOrder::Rolling;
-    if (value == "increasing")
-      return AgentOrder::Increasing;
-    throw Error("POLYRT_AGENT_ORDER must be rolling or increasing, not '" + value + "'");
-  }();
+  static const AgentOrder order =
+      detail::environmentChoice("POLYRT_AGENT_ORDER", {"rolling", "increasing"}) == 0
+          ? AgentOrder::Rolling
+          : AgentOrder::Increasing;
   return order;
 }
 

@@ -4,6 +4,7 @@
 #include "polyrt/numa.h"
 
 #include "detail/edge_splitter.h"
+#include "detail/environment.h"
 
 #include <numa.h>
 #include <numaif.h>
@@ -55,13 +56,7 @@ void bind(void *memory, size_t bytes, int realNode) {
 } // namespace
 
 bool hugePagesEnabled() {
-  static const bool enabled = [] {
-    const char *value = std::getenv("POLYRT_HUGE_PAGES");
-    std::string setting = value ? value : "on";
-    if (setting != "on" && setting != "off")
-      throw Error("POLYRT_HUGE_PAGES is '" + setting + "'; it is on or off");
-    return setting == "on";
-  }();
+  static const bool enabled = detail::environmentChoice("POLYRT_HUGE_PAGES", {"on", "off"}) == 0;
   return enabled;
 }
 

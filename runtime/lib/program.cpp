@@ -1,6 +1,7 @@
 //===- program.cpp - What a generated main() needs ----------------------===//
 #include "polyrt/program.h"
 
+#include "detail/environment.h"
 #include "polyrt/numa.h"
 #include "polyrt/numa_memory.h"
 #include "polyrt/schedule_args.h"
@@ -44,20 +45,14 @@ namespace {
 // Graph loads so far, in nanoseconds: loads may run on any thread.
 std::atomic<int64_t> loadNanoseconds{0};
 
-bool reportTime() {
-  const char *value = std::getenv("POLYRT_REPORT_TIME");
-  return value && *value && std::strcmp(value, "0") != 0;
-}
+bool reportTime() { return detail::environmentSwitch("POLYRT_REPORT_TIME"); }
 } // namespace
 
 void addLoadSeconds(double seconds) {
   loadNanoseconds.fetch_add(int64_t(std::llround(seconds * 1e9)), std::memory_order_relaxed);
 }
 
-bool verbose() {
-  const char *value = std::getenv("POLYRT_VERBOSE");
-  return value && *value && std::strcmp(value, "0") != 0;
-}
+bool verbose() { return detail::environmentSwitch("POLYRT_VERBOSE"); }
 
 namespace {
 // runMain's, for stopProgram.

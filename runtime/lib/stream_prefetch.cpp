@@ -1,6 +1,7 @@
 //===- stream_prefetch.cpp - Timing a loop with and without prefetches ---===//
 #include "polyrt/stream_prefetch.h"
 
+#include "detail/environment.h"
 #include "polyrt/program.h"
 
 #include <omp.h>
@@ -13,15 +14,11 @@ namespace polyrt {
 
 StreamPrefetchSetting streamPrefetchSetting() {
   static const StreamPrefetchSetting setting = [] {
-    const char *value = std::getenv("POLYRT_STREAM_PREFETCH");
-    std::string requested = value ? value : "";
-    if (requested.empty() || requested == "timed")
-      return StreamPrefetchSetting::Timed;
-    if (requested == "on")
-      return StreamPrefetchSetting::On;
-    if (requested == "off")
-      return StreamPrefetchSetting::Off;
-    throw Error("POLYRT_STREAM_PREFETCH must be timed, on or off, not '" + requested + "'");
+    switch (detail::environmentChoice("POLYRT_STREAM_PREFETCH", {"timed", "on", "off"})) {
+    case 1: return StreamPrefetchSetting::On;
+    case 2: return StreamPrefetchSetting::Off;
+    default: return StreamPrefetchSetting::Timed;
+    }
   }();
   return setting;
 }

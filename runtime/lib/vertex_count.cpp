@@ -1,10 +1,9 @@
 //===- vertex_count.cpp - Vertex counts the edges justify --------------===//
 #include "detail/vertex_count.h"
 
+#include "detail/environment.h"
 #include "detail/file.h"
 
-#include <cstdlib>
-#include <cstring>
 
 namespace polyrt::detail {
 
@@ -12,8 +11,7 @@ void checkVertexCountJustified(const std::string &path, int64_t numVertices, int
                                const std::string &claim) {
   if (numVertices <= 2 * numEdges + kIsolatedVertexSlack)
     return;
-  const char *allow = std::getenv("POLYRT_ALLOW_ISOLATED_VERTICES");
-  if (allow && *allow && std::strcmp(allow, "0") != 0)
+  if (environmentSwitch("POLYRT_ALLOW_ISOLATED_VERTICES"))
     return;
   std::string edges = numEdges == 1 ? "its 1 edge touches" : "its " + std::to_string(numEdges) +
                                                                  " edges touch";

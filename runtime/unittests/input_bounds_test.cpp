@@ -14,13 +14,6 @@ using namespace polyrt::test;
 
 namespace {
 
-/// Sets an environment variable for one scope.
-struct ScopedEnv {
-  const char *name;
-  ScopedEnv(const char *name, const char *value) : name(name) { setenv(name, value, 1); }
-  ~ScopedEnv() { unsetenv(name); }
-};
-
 TEST(InputBounds, EdgeListWithAFarVertexIdIsRefusedBeforeAllocating) {
   // 20 bytes that would be 16 GB of offsets.
   std::string path = writeTemp("g.el", "0 1\n0 2147483646\n");

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -28,6 +29,13 @@
 #define EXPECT_ELEMENTS(x, ...) EXPECT_EQ((x), (std::decay_t<decltype(x)>{__VA_ARGS__}))
 
 namespace polyrt::test {
+
+/// Sets an environment variable for one scope.
+struct ScopedEnv {
+  const char *name;
+  ScopedEnv(const char *name, const char *value) : name(name) { setenv(name, value, 1); }
+  ~ScopedEnv() { unsetenv(name); }
+};
 
 inline testing::AssertionResult containsFormat(const char *textExpr, const char *partExpr,
                                                const std::string &text, const std::string &part) {
