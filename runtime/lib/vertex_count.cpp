@@ -4,7 +4,6 @@
 #include "detail/environment.h"
 #include "detail/file.h"
 
-
 namespace polyrt::detail {
 
 void checkVertexCountJustified(const std::string &path, int64_t numVertices, int64_t numEdges,

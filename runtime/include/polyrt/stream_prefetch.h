@@ -54,8 +54,9 @@ StreamPrefetchSetting streamPrefetchSetting();
 /// prefetches lose they lose by up to 37% (PageRank on kron22), and a second
 /// such call would cost as much again. A loop whose calls differ in work (a
 /// frontier, a filter) cannot be judged so; the stream-prefetch pass gives a
-/// choice only to loops over every owner's whole list. Calls made inside a parallel region (none, as
-/// generated) use the choice so far and are not timed.
+/// choice only to loops over every owner's whole list. Calls made inside a
+/// parallel region (none, as generated) use the choice so far and are not
+/// timed.
 class StreamPrefetchChoice {
 public:
   static constexpr int kTrials = 4;
