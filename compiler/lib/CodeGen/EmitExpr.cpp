@@ -137,7 +137,8 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
     int inner;
     std::string operand = exprPrec(*u.operand, inner);
     // -(lowest int) does not fit; a negated literal always does.
-    if (u.op == UnaryOp::Neg && !llvm::isa<IntLitExpr>(*u.operand))
+    if (u.op == UnaryOp::Neg && !llvm::isa<IntLitExpr>(*u.operand) &&
+        !module.overflowFreeArithmetic.count(&e))
       if (std::string checked = checkedNegation(e.type, operand, u.loc); !checked.empty())
         return checked;
     precedence = kUnary;
@@ -155,10 +156,12 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
       return "std::pow(" + expr(*b.lhs) + ", " + expr(*b.rhs) + ")";
     }
     // int + - * stop on overflow and integer / on a zero divisor, with a
-    // message naming the place (EmitCheckedArithmetic.cpp).
-    if (std::string checked = checkedBinary(b.op, e.type, expr(*b.lhs), expr(*b.rhs), b.loc);
-        !checked.empty())
-      return checked;
+    // message naming the place (EmitCheckedArithmetic.cpp), unless the
+    // value-ranges pass proved that the result fits.
+    if (!module.overflowFreeArithmetic.count(&e))
+      if (std::string checked = checkedBinary(b.op, e.type, expr(*b.lhs), expr(*b.rhs), b.loc);
+          !checked.empty())
+        return checked;
     precedence = precedenceOf(b.op);
     int lp, rp;
     std::string lhs = exprPrec(*b.lhs, lp), rhs = exprPrec(*b.rhs, rp);

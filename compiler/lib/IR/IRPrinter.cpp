@@ -340,6 +340,11 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
     os << ": " << why.param->name << " is a vertex of " << why.edges->name << " wherever "
        << why.func->name << " runs\n";
   }
+  for (const auto &[operation, range] : inSourceOrder(module.overflowFreeArithmetic)) {
+    os << "  no overflow ";
+    printExpr(*operation, os);
+    os << ": in [" << range.lo << ", " << range.hi << "]\n";
+  }
   for (const EdgePlacement &placement : module.edgesOnNodes) {
     os << "  edges-on-nodes @" << placement.edges->name << ":";
     for (const AgentParts &parts : placement.parts)

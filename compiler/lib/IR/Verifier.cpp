@@ -14,6 +14,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <cstdint>
+#include <limits>
 #include <sstream>
 
 using namespace polyc;
@@ -386,6 +388,19 @@ std::string Verifier::run() {
         !receiver || receiver->decl != why.edges || !vertex || vertex->decl != why.param)
       fail("the query '" + query->method + "'",
            "its vertex is taken as in range without being the parameter its reason names");
+  }
+  // An unchecked operation is int arithmetic whose proven range is an int's.
+  for (const auto &[operation, range] : module.overflowFreeArithmetic) {
+    auto *binary = llvm::dyn_cast<BinaryExpr>(operation);
+    auto *unary = llvm::dyn_cast<UnaryExpr>(operation);
+    bool arithmetic = (binary && (binary->op == BinaryOp::Add || binary->op == BinaryOp::Sub ||
+                                  binary->op == BinaryOp::Mul)) ||
+                      (unary && unary->op == UnaryOp::Neg);
+    if (!arithmetic || operation->type.kind != Type::Int || range.lo > range.hi ||
+        range.lo < std::numeric_limits<int32_t>::min() ||
+        range.hi > std::numeric_limits<int32_t>::max())
+      fail("an overflow-free operation", "only int + - * and negation with a range that fits "
+                                         "an int skip the overflow check");
   }
   return problem.str();
 }

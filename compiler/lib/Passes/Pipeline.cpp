@@ -84,6 +84,9 @@ const std::vector<Pass> &polyc::passPipeline() {
        "getOutDegree and getOutNeighbor of a vertex every traversal applying the function "
        "hands it skip the vertex check",
        runInRangeVerticesPass},
+      {"value-ranges",
+       "int arithmetic whose operands' ranges prove that it fits skips the overflow check",
+       runValueRangesPass},
       // The loops each variant runs, from every decision above; then what
       // depends on those loops.
       {"loop-nest", "the loops of each variant: owners, task shape, output adds",

@@ -475,6 +475,11 @@ struct EdgePlacement {
   std::vector<AgentParts> parts; // distinct, in traversal order
 };
 
+/// The values an int expression may take, both ends included.
+struct IntRange {
+  int64_t lo = 0, hi = 0;
+};
+
 /// Why a graph query's vertex is one of its edgeset's: `param` of `func`,
 /// which only traversals over `edges` apply (the in-range-vertices pass).
 struct InRangeVertex {
@@ -560,6 +565,10 @@ struct Module {
   /// parameter every traversal applying the function hands a vertex of
   /// edges: emitted without the vertex check (the in-range-vertices pass).
   std::map<const MethodCallExpr *, InRangeVertex> inRangeVertexQueries;
+  /// int `+`, `-`, `*` and negations (BinaryExpr, UnaryExpr) whose operands'
+  /// ranges prove that the result fits, with the result's range: emitted as
+  /// plain operators, without the overflow check (the value-ranges pass).
+  std::map<const Expr *, IntRange> overflowFreeArithmetic;
 };
 
 /// Other threads walk the same owners as this variant's: agents split an

@@ -67,6 +67,7 @@ bool runStreamPrefetchPass(Module &module, DiagnosticEngine &diags);
 bool runOwnerPrefetchPass(Module &module, DiagnosticEngine &diags);
 bool runCheckedIndicesPass(Module &module, DiagnosticEngine &diags);
 bool runInRangeVerticesPass(Module &module, DiagnosticEngine &diags);
+bool runValueRangesPass(Module &module, DiagnosticEngine &diags);
 bool runIntersectionPass(Module &module, DiagnosticEngine &diags);
 
 } // namespace polyc
