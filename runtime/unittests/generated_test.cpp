@@ -38,6 +38,18 @@ TEST(GeneratedDegreesDeathTest, AVertexOutsideTheGraphStopsTheProgram) {
   EXPECT_EXIT(outNeighbors(g, -1), testing::ExitedWithCode(1), "error: getNgh: (vertex|index) -1 is");
 }
 
+TEST(GeneratedDegrees, AComparedDegreeIsTheWholeDegree) {
+  Graph<NoWeight> g = hubWith200Edges();
+  EXPECT_EQ(comparedOutDegree(g, 0), int64_t{200});
+  EXPECT_EQ(comparedOutDegree(g, 1, QueryVertex::InRange), int64_t{0});
+}
+
+TEST(GeneratedDegreesDeathTest, AComparedDegreeStillChecksItsVertex) {
+  Graph<NoWeight> g = hubWith200Edges();
+  EXPECT_EXIT(comparedOutDegree(g, 2), testing::ExitedWithCode(1),
+              "error: getOutDegree: (vertex|index) 2 is");
+}
+
 TEST(GeneratedDivide, TruncatesTowardZeroAsCpp) {
   EXPECT_EQ(divide<int32_t>(7, 2, "p.gt:1:1"), 3);
   EXPECT_EQ(divide<int32_t>(-7, 2, "p.gt:1:1"), -3);

@@ -322,7 +322,9 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
   const std::string inRange =
       module.inRangeVertexQueries.count(&m) ? ", polyrt::QueryVertex::InRange" : "";
   if (name == "getOutDegree")
-    return "polyrt::outDegreeAsInt(" + receiver + ", " + arg + inRange + ")";
+    return (module.comparedOutDegrees.count(&m) ? "polyrt::comparedOutDegree("
+                                                : "polyrt::outDegreeAsInt(") +
+           receiver + ", " + arg + inRange + ")";
   if (name == "getOutNeighbor")
     return "polyrt::outNeighbor(" + receiver + ", " + arg + ", " + expr(*m.args[1]) + inRange +
            ")";

@@ -298,6 +298,15 @@ std::vector<std::pair<const E *, V>> inSourceOrder(const std::map<const E *, V> 
   return pairs;
 }
 
+/// A set of expressions in source order.
+template <typename E> std::vector<const E *> inSourceOrder(const std::set<const E *> &exprs) {
+  std::vector<const E *> ordered(exprs.begin(), exprs.end());
+  llvm::sort(ordered, [](const E *a, const E *b) {
+    return a->loc.getPointer() < b->loc.getPointer();
+  });
+  return ordered;
+}
+
 } // namespace
 
 void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
@@ -344,6 +353,11 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
     os << "  no overflow ";
     printExpr(*operation, os);
     os << ": in [" << range.lo << ", " << range.hi << "]\n";
+  }
+  for (const MethodCallExpr *degree : inSourceOrder(module.comparedOutDegrees)) {
+    os << "  compared degree ";
+    printExpr(*degree, os);
+    os << ": not converted to int\n";
   }
   for (const EdgePlacement &placement : module.edgesOnNodes) {
     os << "  edges-on-nodes @" << placement.edges->name << ":";

@@ -402,6 +402,9 @@ std::string Verifier::run() {
       fail("an overflow-free operation", "only int + - * and negation with a range that fits "
                                          "an int skip the overflow check");
   }
+  for (const MethodCallExpr *degree : module.comparedOutDegrees)
+    if (degree->method != "getOutDegree")
+      fail("the query '" + degree->method + "'", "only getOutDegree is compared unconverted");
   return problem.str();
 }
 

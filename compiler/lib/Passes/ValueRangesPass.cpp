@@ -28,6 +28,12 @@
 // An operation whose operands may hold anything stays checked, as does every
 // division (its divisor may be zero).
 //
+// A degree, `edges.getOutDegree(v)`, is an int whose conversion checks that
+// it fits. Where it is only compared with an int (`i < edges.getOutDegree(v)`
+// in Afforest's sampling, for every vertex), the pass records it
+// (Module::comparedOutDegrees) and the emitter compares the 64-bit degree
+// itself (polyrt::comparedOutDegree), which is exact and needs no check.
+//
 // One relation intervals alone miss is GAPBS's branch-free minimum, which
 // Afforest uses: after `var high = max(x, y)`, `y - high` is at most 0 and
 // `x + (y - high)` is min(x, y). Within one block, from that declaration to
@@ -413,8 +419,23 @@ private:
     return &it->second;
   }
 
+  /// `int < edges.getOutDegree(v)` (any comparison, either side): the
+  /// comparison is exact on the 64-bit degree.
+  void recordComparedDegrees(const BinaryExpr &b) {
+    for (auto [degree, other] :
+         {std::pair{b.lhs.get(), b.rhs.get()}, std::pair{b.rhs.get(), b.lhs.get()}}) {
+      auto *query = dyn_cast<MethodCallExpr>(degree);
+      if (query && query->method == "getOutDegree" && isTracked(other->type))
+        module.comparedOutDegrees.insert(query);
+    }
+  }
+
   Range binary(BinaryExpr &b, const Facts &facts) {
     Range lhs = eval(*b.lhs, facts), rhs = eval(*b.rhs, facts);
+    bool comparison = b.op == BinaryOp::Eq || b.op == BinaryOp::Ne || b.op == BinaryOp::Lt ||
+                      b.op == BinaryOp::Le || b.op == BinaryOp::Gt || b.op == BinaryOp::Ge;
+    if (comparison && recording)
+      recordComparedDegrees(b);
     if (b.op != BinaryOp::Add && b.op != BinaryOp::Sub && b.op != BinaryOp::Mul)
       return Range::anyInt();
     if (!isTracked(b.lhs->type) || !isTracked(b.rhs->type))
@@ -527,6 +548,7 @@ private:
 
 bool polyc::runValueRangesPass(Module &module, DiagnosticEngine &) {
   module.overflowFreeArithmetic.clear();
+  module.comparedOutDegrees.clear();
   ValueRanges(module).run();
   return true;
 }

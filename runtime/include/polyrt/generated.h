@@ -172,6 +172,18 @@ int32_t outDegreeAsInt(const Graph<W> &g, VertexId v,
   return static_cast<int32_t>(degree);
 }
 
+/// edges.getOutDegree(v) where the program only compares it with an int
+/// (polyc's value-ranges pass): the whole degree, compared exactly, so no
+/// check that it fits an int is needed.
+template <typename W>
+int64_t comparedOutDegree(const Graph<W> &g, VertexId v,
+                          QueryVertex vertex = QueryVertex::Checked) {
+  if (vertex == QueryVertex::Checked &&
+      static_cast<uint64_t>(v) >= static_cast<uint64_t>(g.numVertices())) [[unlikely]]
+    vertexOutOfRange(int64_t{v}, g.numVertices(), "getOutDegree");
+  return g.outDegree(v);
+}
+
 /// edges.getNgh(v): v's out-neighbours as a set (a neighbour list is sorted,
 /// so duplicate edges are adjacent).
 template <typename W> VertexSubset outNeighbors(const Graph<W> &g, VertexId v) {

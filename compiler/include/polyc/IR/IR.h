@@ -569,6 +569,10 @@ struct Module {
   /// ranges prove that the result fits, with the result's range: emitted as
   /// plain operators, without the overflow check (the value-ranges pass).
   std::map<const Expr *, IntRange> overflowFreeArithmetic;
+  /// `edges.getOutDegree(v)` as a direct operand of a comparison with an
+  /// int: emitted as the 64-bit degree, without the check that it fits an
+  /// int (the value-ranges pass).
+  std::set<const MethodCallExpr *> comparedOutDegrees;
 };
 
 /// Other threads walk the same owners as this variant's: agents split an
