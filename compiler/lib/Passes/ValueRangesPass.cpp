@@ -17,9 +17,10 @@
 //     other parameter may be anything;
 //   - a variable or vector holds its initial value (0 when it has none) and
 //     every value assigned to it: `x = e` adds e's range, `x min= e` and
-//     `x max= e` too, `x += e` (and -=, *=) the hull of the result, which
-//     overflow checks keep in int; compareAndSwap(x, i, a, b) and
-//     writeMin(x, i, b) add b's;
+//     `x max= e` too, `x += e` (and -=, *=) the hull of the result;
+//     compareAndSwap(x, i, a, b) and writeMin(x, i, b) add b's;
+//   - a checked operation's result is cut to int's range: where it would
+//     not fit, the program stops;
 //   - an extern variable, and a vector named other than as `x[i]`, the
 //     receiver of a method that only reads it (`x.sum()`) or the vector
 //     compareAndSwap or writeMin updates (passed to a function, a priority
@@ -367,6 +368,10 @@ private:
     case AssignOp::Add:
     case AssignOp::Sub:
     case AssignOp::Mul: {
+      if (a.target->type.kind != Type::Int) { // unchecked: it may wrap
+        store(target, Range::anyInt());
+        break;
+      }
       BinaryOp op = a.op == AssignOp::Add ? BinaryOp::Add
                     : a.op == AssignOp::Sub ? BinaryOp::Sub
                                             : BinaryOp::Mul;
@@ -377,11 +382,13 @@ private:
     }
   }
 
-  /// A checked result: the program stops where it would not fit.
+  /// The values a checked int operation leaves: the program stops where the
+  /// result would not fit.
   static Range clampToInt(Range r) {
     if (r.empty)
       return r;
-    return r.fitsInt() ? r : Range::anyInt();
+    Range clamped = Range::of(std::max(r.lo, kIntMin), std::min(r.hi, kIntMax));
+    return clamped.lo <= clamped.hi ? clamped : Range::anyInt();
   }
 
   static Range arithmetic(BinaryOp op, Range a, Range b) {
@@ -438,7 +445,9 @@ private:
       recordComparedDegrees(b);
     if (b.op != BinaryOp::Add && b.op != BinaryOp::Sub && b.op != BinaryOp::Mul)
       return Range::anyInt();
-    if (!isTracked(b.lhs->type) || !isTracked(b.rhs->type))
+    // Only int arithmetic is checked (EmitCheckedArithmetic.cpp): the
+    // ranges below hold for it alone.
+    if (b.type.kind != Type::Int || !isTracked(b.lhs->type) || !isTracked(b.rhs->type))
       return Range::anyInt();
     if (lhs.empty || rhs.empty)
       return {};
@@ -468,8 +477,8 @@ private:
       }
     }
     if (!result.fitsInt())
-      return Range::anyInt();
-    if (recording && b.type.kind == Type::Int)
+      return clampToInt(result);
+    if (recording)
       module.overflowFreeArithmetic[&b] = {result.lo, result.hi};
     return result;
   }
@@ -497,15 +506,15 @@ private:
     case Expr::Unary: {
       auto &u = cast<UnaryExpr>(e);
       Range operand = eval(*u.operand, facts);
-      if (u.op == UnaryOp::Not || !isTracked(u.operand->type))
+      if (u.op == UnaryOp::Not || e.type.kind != Type::Int || !isTracked(u.operand->type))
         return Range::anyInt();
       if (u.op == UnaryOp::Plus || operand.empty)
         return operand;
       Range negated = Range::of(-operand.hi, -operand.lo);
       if (!negated.fitsInt())
-        return Range::anyInt();
+        return clampToInt(negated);
       // A negated literal always fits; the emitter never checks it.
-      if (recording && e.type.kind == Type::Int && !isa<IntLitExpr>(*u.operand))
+      if (recording && !isa<IntLitExpr>(*u.operand))
         module.overflowFreeArithmetic[&e] = {negated.lo, negated.hi};
       return negated;
     }
