@@ -157,31 +157,28 @@ void requireVertexCount(const Graph<W> &g, int64_t count, const char *element, c
     vertexCountMismatch(g.numVertices(), count, element, where);
 }
 
-/// edges.getOutDegree(v) as the language's int.
-template <typename W>
-int32_t outDegreeAsInt(const Graph<W> &g, VertexId v,
-                       QueryVertex vertex = QueryVertex::Checked) {
-  // Unsigned comparison also catches negative numbers (a start vertex from
-  // the command line may be anything).
-  if (vertex == QueryVertex::Checked &&
-      static_cast<uint64_t>(v) >= static_cast<uint64_t>(g.numVertices())) [[unlikely]]
-    vertexOutOfRange(int64_t{v}, g.numVertices(), "getOutDegree");
-  int64_t degree = g.outDegree(v);
-  if (degree > std::numeric_limits<int32_t>::max()) [[unlikely]]
-    degreeDoesNotFit(v, degree, "an int");
-  return static_cast<int32_t>(degree);
-}
-
 /// edges.getOutDegree(v) where the program only compares it with an int
 /// (polyc's value-ranges pass): the whole degree, compared exactly, so no
 /// check that it fits an int is needed.
 template <typename W>
 int64_t comparedOutDegree(const Graph<W> &g, VertexId v,
                           QueryVertex vertex = QueryVertex::Checked) {
+  // Unsigned comparison also catches negative numbers (a start vertex from
+  // the command line may be anything).
   if (vertex == QueryVertex::Checked &&
       static_cast<uint64_t>(v) >= static_cast<uint64_t>(g.numVertices())) [[unlikely]]
     vertexOutOfRange(int64_t{v}, g.numVertices(), "getOutDegree");
   return g.outDegree(v);
+}
+
+/// edges.getOutDegree(v) as the language's int.
+template <typename W>
+int32_t outDegreeAsInt(const Graph<W> &g, VertexId v,
+                       QueryVertex vertex = QueryVertex::Checked) {
+  int64_t degree = comparedOutDegree(g, v, vertex);
+  if (degree > std::numeric_limits<int32_t>::max()) [[unlikely]]
+    degreeDoesNotFit(v, degree, "an int");
+  return static_cast<int32_t>(degree);
 }
 
 /// edges.getNgh(v): v's out-neighbours as a set (a neighbour list is sorted,
