@@ -85,7 +85,8 @@ const std::vector<Pass> &polyc::passPipeline() {
        "hands it skip the vertex check",
        runInRangeVerticesPass},
       {"value-ranges",
-       "int arithmetic whose operands' ranges prove that it fits skips the overflow check",
+       "int arithmetic whose operands' ranges prove that it fits skips the overflow check; "
+       "a degree only compared with an int is not converted to one",
        runValueRangesPass},
       // The loops each variant runs, from every decision above; then what
       // depends on those loops.

@@ -486,8 +486,9 @@ private:
   Range eval(Expr &e, const Facts &facts) {
     switch (e.getKind()) {
     case Expr::IntLit: {
-      int64_t v = cast<IntLitExpr>(e).value;
-      return Range::of(v, v);
+      // A literal of a wider type (uint64) may not be an int at all.
+      Range literal = Range::of(cast<IntLitExpr>(e).value, cast<IntLitExpr>(e).value);
+      return literal.fitsInt() ? literal : Range::anyInt();
     }
     case Expr::Name: {
       auto *name = cast<NameExpr>(&e);
