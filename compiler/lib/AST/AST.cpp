@@ -17,6 +17,11 @@ ForStmt::ForStmt(llvm::SMLoc loc, std::unique_ptr<polyc::VarDecl> var, ExprPtr l
       body(std::move(body)) {}
 ForStmt::~ForStmt() = default;
 
+bool polyc::isComparison(BinaryOp op) {
+  return op == BinaryOp::Eq || op == BinaryOp::Ne || op == BinaryOp::Lt ||
+         op == BinaryOp::Le || op == BinaryOp::Gt || op == BinaryOp::Ge;
+}
+
 const char *polyc::spelling(BinaryOp op) {
   switch (op) {
   case BinaryOp::Add: return "+";

@@ -265,22 +265,18 @@ private:
 
   void walkBlock(const Block &block) {
     Facts facts;
-    for (const StmtPtr &s : block) {
+    for (const StmtPtr &s : block)
       walkStmt(*s, facts);
-      // What the statement assigns, at any depth, ends the facts about it.
-      std::set<const Decl *> assigned;
-      collectAssigned(*s, assigned);
-      for (auto it = facts.begin(); it != facts.end();) {
-        const OrderFact &f = it->second;
-        bool stale = assigned.count(it->first) || assigned.count(f.x) || assigned.count(f.y);
-        it = stale && !(isa<VarDeclStmt>(*s) && definesFact(*s, it->first)) ? facts.erase(it)
-                                                                             : std::next(it);
-      }
-    }
   }
 
-  static bool definesFact(const Stmt &s, const Decl *d) {
-    return cast<VarDeclStmt>(s).decl.get() == d;
+  /// Ends the facts about what s assigns, at any depth.
+  static void forgetAssignedIn(Stmt &s, Facts &facts) {
+    std::set<const Decl *> assigned;
+    collectAssigned(s, assigned);
+    std::erase_if(facts, [&](const auto &fact) {
+      return assigned.count(fact.first) || assigned.count(fact.second.x) ||
+             assigned.count(fact.second.y);
+    });
   }
 
   static void collectAssigned(Stmt &s, std::set<const Decl *> &assigned) {
@@ -301,7 +297,7 @@ private:
   void walkStmt(Stmt &s, Facts &facts) {
     if (auto *v = dyn_cast<VarDeclStmt>(&s)) {
       declared(*v->decl, facts);
-      facts.erase(v->decl.get());
+      forgetAssignedIn(s, facts);
       if (auto *call = dyn_cast_or_null<CallExpr>(v->decl->init.get());
           call && !call->func && (call->callee == "max" || call->callee == "min") &&
           call->args.size() == 2 && v->decl->storage == VarDecl::Local && isTracked(v->decl->type)) {
@@ -313,19 +309,15 @@ private:
     }
     if (auto *a = dyn_cast<AssignStmt>(&s)) {
       assigned(*a, facts);
+      forgetAssignedIn(s, facts);
       return;
     }
-    // A loop's condition is evaluated again after its body, which may
-    // assign what a fact is about.
-    Facts outside = facts;
-    std::set<const Decl *> assignedInside;
-    collectAssigned(s, assignedInside);
-    std::erase_if(outside, [&](const auto &fact) {
-      return assignedInside.count(fact.first) || assignedInside.count(fact.second.x) ||
-             assignedInside.count(fact.second.y);
-    });
+    // Forgotten before the statement's own expressions: a loop's condition
+    // is evaluated again after its body, which may assign what a fact is
+    // about.
+    forgetAssignedIn(s, facts);
     if (auto *f = dyn_cast<ForStmt>(&s)) {
-      Range lo = eval(*f->lo, outside), hi = eval(*f->hi, outside);
+      Range lo = eval(*f->lo, facts), hi = eval(*f->hi, facts);
       std::set<const Decl *> inBody;
       for (const StmtPtr &t : f->body)
         collectAssigned(*t, inBody);
@@ -335,7 +327,7 @@ private:
         // `for (i = lo; i < hi; ++i)`: i < hi <= int's largest.
         store(f->var.get(), Range::of(lo.lo, std::max(lo.hi, hi.hi - 1)));
     } else {
-      forEachDirectExpr(s, [&](ExprPtr &e) { eval(*e, outside); });
+      forEachDirectExpr(s, [&](ExprPtr &e) { eval(*e, facts); });
     }
     forEachNestedBlock(s, [&](Block &b) { walkBlock(b); });
   }
@@ -439,9 +431,7 @@ private:
 
   Range binary(BinaryExpr &b, const Facts &facts) {
     Range lhs = eval(*b.lhs, facts), rhs = eval(*b.rhs, facts);
-    bool comparison = b.op == BinaryOp::Eq || b.op == BinaryOp::Ne || b.op == BinaryOp::Lt ||
-                      b.op == BinaryOp::Le || b.op == BinaryOp::Gt || b.op == BinaryOp::Ge;
-    if (comparison && recording)
+    if (isComparison(b.op) && recording)
       recordComparedDegrees(b);
     if (b.op != BinaryOp::Add && b.op != BinaryOp::Sub && b.op != BinaryOp::Mul)
       return Range::anyInt();

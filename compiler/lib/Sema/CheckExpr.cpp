@@ -92,11 +92,6 @@ Type Sema::checkUnary(UnaryExpr &unary) {
   return promote(t, t); // bool and vertices become int, as in C++
 }
 
-static bool isComparison(BinaryOp op) {
-  return op == BinaryOp::Eq || op == BinaryOp::Ne || op == BinaryOp::Lt ||
-         op == BinaryOp::Le || op == BinaryOp::Gt || op == BinaryOp::Ge;
-}
-
 Type Sema::checkBinary(BinaryExpr &binary) {
   Type lhs = checkExpr(binary.lhs.get());
   Type rhs = checkExpr(binary.rhs.get());

@@ -115,6 +115,7 @@ public:
 
 enum class BinaryOp { Add, Sub, Mul, Div, Pow, Eq, Ne, Lt, Le, Gt, Ge, And, Or, Xor };
 const char *spelling(BinaryOp op); // "+", "==", "and", ...
+bool isComparison(BinaryOp op);     // == != < <= > >=
 
 class BinaryExpr : public Expr {
 public:
