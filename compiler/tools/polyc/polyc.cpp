@@ -315,7 +315,11 @@ int compileExecutable(llvm::StringRef cppText, const std::string &output,
       args.insert(args.end(), {"-L" + openmpDir, "-Wl,-rpath," + openmpDir});
     }
   } else {
-    args.push_back("-O3");
+    // Loops start on a 64-byte boundary: on an Intel Xeon (Emerald Rapids)
+    // the same 5-instruction PageRank pull ran 0.060 or 0.091 s on one
+    // thread depending on where the loop happened to land in the code
+    // (docs/benchmarks.md, 2026-11-29).
+    args.insert(args.end(), {"-O3", "-falign-loops=64"});
   }
 
   // The C++ goes to a temporary file only once nothing can stop the compile,
