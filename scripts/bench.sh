@@ -272,7 +272,8 @@ for algo in $algos; do
 done
 # The flags polyc compiles its programs with (compiler/tools/polyc/polyc.cpp),
 # so that a ratio compares the code, not the flags.
-cxxflags=(-std=c++20 -O3 -falign-loops=64 -fopenmp -I"$root/runtime/include")
+codegen_flags=(-O3 -falign-loops=64 -fopenmp)
+cxxflags=(-std=c++20 "${codegen_flags[@]}" -I"$root/runtime/include")
 cxxlibs=("$build/lib/libpolyrt.a" -lnuma -lz)
 note "compiling bench-tool"
 "$cxx" "${cxxflags[@]}" "$bench/tools/bench_tool.cpp" -o "$bin/bench-tool" "${cxxlibs[@]}" ||
@@ -431,7 +432,7 @@ threads="${OMP_NUM_THREADS:-$(nproc) (all cores)}, OMP_WAIT_POLICY=${OMP_WAIT_PO
 header() {
   echo "polyc benchmark, started $started_at, commit $commit"
   echo "machine: $(nproc) cores, $(awk '/MemTotal/ { printf "%.0f GiB", $2 / 1048576 }' /proc/meminfo), load average $started_load (at start); OpenMP threads: $threads"
-  echo "compiler: $("$cxx" --version | head -n 1); both sides -O3 -falign-loops=64 -fopenmp"
+  echo "compiler: $("$cxx" --version | head -n 1); both sides ${codegen_flags[*]}"
   echo "graphs: scale $scale (kron, urand: 2^$scale vertices, 16 edges each, symmetrized; grid ${rows}x${cols}, symmetrized)"
   echo "runs: $runs per side, interleaved; BFS/SSSP: $nsources sources per graph (seed $seed), a run's time is the sum over them"
 }
