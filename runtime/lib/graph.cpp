@@ -5,6 +5,7 @@
 #include "detail/parallel.h"
 
 #include <algorithm>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <tuple>
@@ -56,19 +57,27 @@ void validateCSR(const char *what, VertexId n, const std::vector<EdgeOffset> &of
 /// along): loaders sort, but a .sg file or a CSR handed in by a user may not
 /// be. Triangle counting's merges and the edge loops that stop at the first
 /// neighbour above their owner read the lists as sorted, and an unsorted one
-/// would give a wrong count, not an error. Sorted lists (every graph polyrt
-/// writes) cost one parallel read.
+/// would give a wrong count, not an error. Returns whether some list names a
+/// neighbour more than once. Lists sorted without repeats (every graph
+/// polyrt writes from a simple graph) cost one parallel read.
 template <typename W>
-void sortNeighborLists(VertexId n, const std::vector<EdgeOffset> &offsets,
+bool sortNeighborLists(VertexId n, const std::vector<EdgeOffset> &offsets,
                        std::vector<VertexId> &neighbors, std::vector<W> &weights) {
-#pragma omp parallel if (n > detail::kSerialCutoff)
+  bool repeats = false;
+#pragma omp parallel if (n > detail::kSerialCutoff) reduction(|| : repeats)
   {
     std::vector<detail::SortItem<W>> scratch;
 #pragma omp for schedule(dynamic, 1024)
-    for (VertexId v = 0; v < n; ++v)
+    for (VertexId v = 0; v < n; ++v) {
+      VertexId *list = neighbors.data() + offsets[v], *end = neighbors.data() + offsets[v + 1];
+      if (std::adjacent_find(list, end, std::greater_equal<VertexId>()) == end)
+        continue; // increasing: sorted, and no neighbour twice
       detail::sortNeighborList<W>(neighbors.data(), weights.data(), offsets[v], offsets[v + 1],
                                   scratch);
+      repeats = repeats || std::adjacent_find(list, end) != end;
+    }
   }
+  return repeats;
 }
 
 /// The smallest and largest degree of a CSR's offsets over n vertices
@@ -94,7 +103,7 @@ Graph<W>::Graph(VertexId numVertices, std::vector<EdgeOffset> offsets,
   if constexpr (!kWeighted)
     weights.clear();
   validateCSR<W>("graph", numVertices, offsets, neighbors, weights);
-  sortNeighborLists<W>(numVertices, offsets, neighbors, weights);
+  outListsRepeat_ = sortNeighborLists<W>(numVertices, offsets, neighbors, weights);
   outOffsets_ = std::move(offsets);
   std::tie(minOutDegree_, maxOutDegree_) = degreeBounds(numVertices_, outOffsets_.data());
   outNeighbors_ = std::move(neighbors);
@@ -163,6 +172,7 @@ template <typename W> Graph<W> Graph<W>::transpose() const {
   }
   std::tie(result.minOutDegree_, result.maxOutDegree_) =
       degreeBounds(numVertices_, result.outOffsets_.data());
+  result.outListsRepeat_ = outListsRepeat_; // an edge twice is twice in the reverse too
   return result;
 }
 

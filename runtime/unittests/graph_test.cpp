@@ -77,6 +77,21 @@ TEST(Graph, ConstructorSortsNeighbourLists) {
   EXPECT_ELEMENTS(outList(u, 0), 0, 1, 1);
 }
 
+// Whether a list names a neighbour twice is found as the CSR is installed,
+// sorted or not, and the transpose (where the repeat is reversed) keeps it.
+TEST(Graph, KnowsWhetherAListRepeatsANeighbour) {
+  EXPECT_FALSE(Graph<NoWeight>(3, {0, 2, 3, 3}, {1, 2, 0}, {}, true).outListsRepeat());
+  EXPECT_FALSE(Graph<NoWeight>(3, {0, 2, 3, 3}, {2, 1, 0}, {}, true).outListsRepeat());
+  // 1 ends vertex 0's list and starts vertex 1's: not a repeat.
+  EXPECT_FALSE(Graph<NoWeight>(2, {0, 2, 4}, {0, 1, 1, 0}, {}, true).outListsRepeat());
+  Graph<NoWeight> sorted(3, {0, 3, 3, 3}, {0, 1, 1}, {}, true);
+  EXPECT_TRUE(sorted.outListsRepeat());
+  Graph<int32_t> unsorted(3, {0, 1, 4, 4}, {2, 2, 0, 2}, {1, 2, 3, 4}, true);
+  EXPECT_TRUE(unsorted.outListsRepeat());
+  EXPECT_TRUE(unsorted.transpose().outListsRepeat());
+  EXPECT_FALSE(Graph<NoWeight>().outListsRepeat());
+}
+
 TEST(Graph, ConstructorRejectsBadNeighbour) {
   EXPECT_CONTAINS(errorOf([] { Graph<NoWeight>(2, {0, 1, 2}, {1, 2}, {}, true); }), "neighbour id 2 is outside [0, 2)");
   EXPECT_CONTAINS(errorOf([] { Graph<NoWeight>(2, {0, 1, 2}, {-1, 0}, {}, true); }), "neighbour id -1");

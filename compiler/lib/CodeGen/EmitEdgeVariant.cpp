@@ -416,7 +416,8 @@ std::string VariantWriter::foldedValue(const std::string &src, const std::string
   if (v.accumulation->perSource)
     return "sourceValue[" + src + "]";
   return name + "_value(" + src + ", dst" +
-         (t.edges->type.isWeightedEdgeSet() ? ", weights[" + e + "]" : std::string()) + ")";
+         (t.edges->type.isWeightedEdgeSet() ? ", weights[" + e + "]" : std::string()) +
+         (v.accumulation->intersectsWalkedPrefix ? ", " + e : std::string()) + ")";
 }
 
 /// A pull's double sum split into `partials` registers (the loop
@@ -847,8 +848,11 @@ void VariantWriter::emitAccumulationHelpers() {
        << "  return " << emitter.exprReadingReplicas(*guard, guard->type, t.replicaReads)
        << ";\n"
        << "}\n";
-  os << "static inline " << type << " " << name << "_value(" << paramsOf(*fold.value) << ") {\n"
-     << "  return " << emitter.exprReadingReplicas(*fold.value, fold.target->type, t.replicaReads)
+  const CallExpr *atEdge = v.accumulation->intersectsWalkedPrefix;
+  os << "static inline " << type << " " << name << "_value(" << paramsOf(*fold.value)
+     << (atEdge ? ", polyrt::EdgeOffset polyc_edge" : "") << ") {\n"
+     << "  return "
+     << emitter.exprReadingReplicas(*fold.value, fold.target->type, t.replicaReads, atEdge)
      << ";\n"
      << "}\n\n";
 }

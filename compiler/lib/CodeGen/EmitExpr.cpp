@@ -286,9 +286,13 @@ std::string CppEmitter::call(const CallExpr &c) {
   std::string method;
   if (auto it = module.intersectionMethods.find(&c); it != module.intersectionMethods.end())
     method = std::string(", polyrt::IntersectionMethod::") + runtimeSpelling(it->second);
-  if (f == "intersectNeighbor" && c.args.size() == 3)
+  if (f == "intersectNeighbor" && c.args.size() == 3) {
+    if (context && context->intersectionAtEdge == &c)
+      return "polyrt::neighborIntersectionCountBeforeEdge(" + expr(*c.args[0]) + ", " +
+             expr(*c.args[1]) + ", " + expr(*c.args[2]) + ", polyc_edge" + method + ")";
     return "polyrt::neighborIntersectionCount(" + expr(*c.args[0]) + ", " + expr(*c.args[1]) +
            ", " + expr(*c.args[2]) + method + ")";
+  }
   if (f == "intersection" && c.args.size() == 5) {
     return "polyrt::intersectionCount(" + lvalue(*c.args[0]) + ", " + lvalue(*c.args[1]) + ", " +
            expr(*c.args[4]) + method + ")";
@@ -450,9 +454,11 @@ std::string CppEmitter::traversalCall(const Expr &e) {
 }
 
 std::string CppEmitter::exprReadingReplicas(const Expr &e, const Type &type,
-                                            const std::vector<const VarDecl *> &replicaReads) {
+                                            const std::vector<const VarDecl *> &replicaReads,
+                                            const CallExpr *intersectionAtEdge) {
   FunctionContext ctx;
   ctx.replicaReads = &replicaReads;
+  ctx.intersectionAtEdge = intersectionAtEdge;
   const FunctionContext *outer = std::exchange(context, &ctx);
   std::string result = exprAs(e, type);
   context = outer;

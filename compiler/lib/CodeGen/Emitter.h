@@ -57,6 +57,9 @@ struct FunctionContext {
   const VarDecl *elementInLocal = nullptr;
   std::string elementLocal;
   bool elementUnread = false; // (only set back: the parameter is [[maybe_unused]])
+  /// An intersectNeighbor call given the index of the edge being walked, the
+  /// parameter polyc_edge (Accumulation::intersectsWalkedPrefix; null: none).
+  const CallExpr *intersectionAtEdge = nullptr;
 };
 
 /// The local holding vector[vertex] in a register, `vertex` the name of the
@@ -99,9 +102,11 @@ public:
   // Expressions (EmitExpr.cpp).
   std::string expr(const Expr &e);
   std::string exprAs(const Expr &e, const Type &type); // with a cast if needed
-  /// exprAs inside a traversal that reads `replicaReads` from replicas.
+  /// exprAs inside a traversal that reads `replicaReads` from replicas
+  /// (and gives intersectionAtEdge the edge's index, FunctionContext).
   std::string exprReadingReplicas(const Expr &e, const Type &type,
-                                  const std::vector<const VarDecl *> &replicaReads);
+                                  const std::vector<const VarDecl *> &replicaReads,
+                                  const CallExpr *intersectionAtEdge = nullptr);
   /// The value each element of a per-vertex vector starts with: init
   /// converted (a scalar fills every slot of a fixed-length vector), or T().
   std::string initialValue(const Expr *init, const Type &valueType);

@@ -247,6 +247,8 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
         auto *element = llvm::dyn_cast<IndexExpr>(v.accumulation->fold->target.get());
         printExpr(element ? *element->base : *v.accumulation->fold->target, os);
       }
+      if (v.accumulation->intersectsWalkedPrefix)
+        os << ", intersectNeighbor reads the walked list before the edge";
       os << "\n";
     }
     if (v.sourceElementInRegister)

@@ -65,6 +65,10 @@ const std::vector<Pass> &polyc::passPipeline() {
       {"summed-vector",
        "an integer vector only folded into and summed is kept as its running total",
        runSummedVectorPass},
+      {"walked-prefix",
+       "a push's intersectNeighbor(edges, src, dst) reads src's neighbours below dst as the "
+       "walked list's entries before the edge",
+       runWalkedPrefixPass},
       {"source-register",
        "a priority push reads the source's priority once per source, not after every update",
        runSourceRegisterPass},

@@ -46,6 +46,11 @@ public:
   /// member's degree (frontierWorkExceeds; on a grid, a BFS's 4000 rounds).
   EdgeOffset minOutDegree() const { return minOutDegree_; }
   EdgeOffset maxOutDegree() const { return maxOutDegree_; }
+  /// Whether some out-list names a neighbour more than once (a multigraph),
+  /// found when the CSR is installed: a triangle count handed the edge's
+  /// index then cannot take the entries before it as the ones below the
+  /// neighbour (neighborIntersectionCountBeforeEdge).
+  bool outListsRepeat() const { return outListsRepeat_; }
 
   /// Builds the CSC (in parallel) unless it exists already; idempotent and
   /// safe to call from several threads at once. A
@@ -89,6 +94,7 @@ private:
   std::vector<EdgeOffset> outOffsets_ = std::vector<EdgeOffset>(1, 0); // {0}: no vertices
   EdgeOffset minOutDegree_ = 0;
   EdgeOffset maxOutDegree_ = 0;
+  bool outListsRepeat_ = false;
   std::vector<VertexId> outNeighbors_;
   std::vector<W> outWeights_;
   std::vector<EdgeOffset> inOffsets_;

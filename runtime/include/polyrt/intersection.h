@@ -76,6 +76,21 @@ inline uint64_t mergeCountBelow(const VertexId *a, const VertexId *aEnd, const V
   return count;
 }
 
+/// The merge of every value of a (sorted) with b, when b holds a value at
+/// least a's last: a walked by count, b following without an end test (a
+/// triangle count handed a's values below the bound as a range,
+/// neighborIntersectionCountBeforeEdge).
+inline uint64_t mergeCountFollowing(const VertexId *a, const VertexId *aEnd, const VertexId *b) {
+  uint64_t count = 0;
+  for (; a != aEnd; ++a) {
+    const VertexId w = *a;
+    while (*b < w)
+      ++b;
+    count += *b == w;
+  }
+  return count;
+}
+
 inline uint64_t naiveCount(const VertexId *a, const VertexId *aEnd, const VertexId *b,
                            const VertexId *bEnd) {
   uint64_t count = 0;
@@ -157,6 +172,14 @@ inline uint64_t countCommonSkipping(const VertexId *a, const VertexId *aEnd, con
   }
   return 0;
 }
+} // namespace detail
+
+namespace detail {
+/// countCommon as a call (intersection.cpp), for a caller whose fast path
+/// would pay for the inlined general count in registers
+/// (neighborIntersectionCountBeforeEdge).
+uint64_t countCommonOutOfLine(const VertexId *a, const VertexId *aEnd, const VertexId *b,
+                              const VertexId *bEnd, VertexId bound, IntersectionMethod method);
 } // namespace detail
 
 /// How many values below `bound` the sorted, duplicate-free lists a and b

@@ -222,6 +222,12 @@ struct Accumulation {
   /// (Module::summedVectors). The register starts at 0 and is added to the
   /// running total after the owner's walk; no element is read or written.
   bool addsToSum = false;
+  /// The walked-prefix pass: the value's intersectNeighbor(E, src, dst)
+  /// call, pushing over E's out-lists as the graph stores them. src's
+  /// neighbours below dst are the walked list's entries before the edge, so
+  /// the call is given the edge's index and walks them by count
+  /// (polyrt::neighborIntersectionCountBeforeEdge). Null: none.
+  const CallExpr *intersectsWalkedPrefix = nullptr;
 };
 
 /// A variant that runs node by node (configApplyNUMA): the owners it walks

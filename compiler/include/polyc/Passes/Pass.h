@@ -57,6 +57,7 @@ bool runAccumulationPass(Module &module, DiagnosticEngine &diags);
 bool runVertexFusionPass(Module &module, DiagnosticEngine &diags);
 bool runTransientAccumulatorPass(Module &module, DiagnosticEngine &diags);
 bool runSummedVectorPass(Module &module, DiagnosticEngine &diags);
+bool runWalkedPrefixPass(Module &module, DiagnosticEngine &diags);
 bool runSourceRegisterPass(Module &module, DiagnosticEngine &diags);
 bool runMergeReducePass(Module &module, DiagnosticEngine &diags);
 bool runLocalMovesPass(Module &module, DiagnosticEngine &diags);
