@@ -273,6 +273,10 @@ done
 # The flags polyc compiles its programs with (compiler/tools/polyc/polyc.cpp),
 # so that a ratio compares the code, not the flags.
 codegen_flags=(-O3 -falign-loops=64 -fopenmp)
+# (and, as polyc, g++'s block order for g++ only: clang++ has no such flag)
+if ! "$cxx" -dM -E -x c++ /dev/null 2>/dev/null | grep -q '__clang__'; then
+  codegen_flags+=(-freorder-blocks-algorithm=simple)
+fi
 cxxflags=(-std=c++20 "${codegen_flags[@]}" -I"$root/runtime/include")
 cxxlibs=("$build/lib/libpolyrt.a" -lnuma -lz)
 note "compiling bench-tool"

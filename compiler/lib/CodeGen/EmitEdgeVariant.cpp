@@ -24,6 +24,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cassert>
+#include <optional>
 
 using namespace polyc;
 
@@ -127,12 +128,18 @@ private:
   std::vector<std::string> ownerTests() const;
   std::vector<std::string> edgeBody(const std::string &apply) const;
   std::string foldedValue(const std::string &src, const std::string &e) const;
-  /// The edge loop's prefetch of the stream ahead (ForLoop::prefetchesAhead), or nothing.
+  /// The edge loop's prefetch of the stream ahead (ForLoop::prefetchesAhead), or nothing:
+  /// tested per edge, or, in the copy of the loop for one choice
+  /// (prefetchingCopy), there or not.
   std::vector<std::string> prefetchStream() const {
-    if (!nest.find(ForLoop::Edges)->prefetchesAhead)
+    if (!nest.find(ForLoop::Edges)->prefetchesAhead || prefetchingCopy == false)
       return {};
+    if (prefetchingCopy == true)
+      return {"polyrt::prefetchStreamAhead(neighbors, e);"};
     return {"if (prefetchAhead)", "  polyrt::prefetchStreamAhead(neighbors, e);"};
   }
+  /// While a loop is printed once per prefetch choice: the copy's choice.
+  std::optional<bool> prefetchingCopy;
   void emitPartialSums(const Owners &owners, int partials, const std::string &pad);
   std::vector<std::string> addToOutput() const;
   /// The out-offsets array: a push's own `offsets`, a pull's `outOffsets`.
@@ -548,13 +555,30 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
            << in << "{\n";
         loopIn = indentOf(indent + 1);
         os << loopIn << "#pragma omp for " << schedule << " nowait\n";
-      } else if (ownerLoop.isParallel()) {
-        os << in << "#pragma omp parallel for " << schedule << pragmaClauses() << "\n";
       }
-      os << loopIn << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
-         << loopIn << "  " << ownerDecl;
-      emitOwnerEdges(owners, body, loopIn + "  ", "continue");
-      os << loopIn << "}\n";
+      auto emitOwnerLoop = [&](const std::string &forIn) {
+        if (ownerLoop.isParallel() && !drains)
+          os << forIn << "#pragma omp parallel for " << schedule << pragmaClauses() << "\n";
+        os << forIn << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
+           << forIn << "  " << ownerDecl;
+        emitOwnerEdges(owners, body, forIn + "  ", "continue");
+        os << forIn << "}\n";
+      };
+      if (prefetches && !drains) {
+        // One loop per choice rather than a test per edge: g++ unswitches the
+        // test into two inner loops sharing one tail, laid out for one of
+        // them, and the other then jumps to it at every owner (a 1024x1024
+        // grid's PageRank pull: 0.074 s against 0.060 on one thread).
+        for (bool copy : {true, false}) {
+          prefetchingCopy = copy;
+          os << in << (copy ? "if (prefetchAhead) {\n" : "} else {\n");
+          emitOwnerLoop(indentOf(indent + 1));
+        }
+        prefetchingCopy.reset();
+        os << in << "}\n";
+      } else {
+        emitOwnerLoop(loopIn);
+      }
     }
     if (prefetches)
       os << in << "prefetchChoice.endCall();\n";
