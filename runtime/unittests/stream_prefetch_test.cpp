@@ -55,25 +55,24 @@ TEST(StreamPrefetch, GivesUpAfterOneFarSlowerCall) {
   EXPECT_FALSE(close.decided());
 }
 
-TEST(StreamPrefetch, WarmsUpThenAlternatesThenKeepsItsChoice) {
+TEST(StreamPrefetch, WarmsUpThenTimesEachModeAfterItselfThenKeepsItsChoice) {
   if (streamPrefetchSetting() != StreamPrefetchSetting::Timed)
     GTEST_SKIP() << "POLYRT_STREAM_PREFETCH is set";
   StreamPrefetchChoice choice;
   std::vector<bool> asked;
-  for (int call = 0; call < 1 + StreamPrefetchChoice::kTrials + 3; ++call) {
+  for (int call = 0; call < 1 + StreamPrefetchChoice::kTrials + 2 + 3; ++call) {
     asked.push_back(choice.beginCall());
     choice.endCall();
   }
   ASSERT_TRUE(choice.decided());
   // These calls do nothing, so their times are noise: the first call with
   // may have been far slower than the first without, which ends the trials.
-  std::vector<bool> expected = {false, false, true};
-  const bool gaveUp = asked[3] == choice.prefetches() && asked[4] == choice.prefetches() &&
-                      !choice.prefetches();
-  if (!gaveUp) {
-    expected.push_back(false);
-    expected.push_back(true);
-  }
+  // Warm-up, then without, (with), with: the first timed pair.
+  std::vector<bool> expected = {false, false, true, true};
+  const bool gaveUp = asked[4] == choice.prefetches() && asked[5] == choice.prefetches() &&
+                      asked[6] == choice.prefetches() && !choice.prefetches();
+  if (!gaveUp) // with, (without), without
+    expected.insert(expected.end(), {true, false, false});
   while (expected.size() < asked.size())
     expected.push_back(choice.prefetches());
   EXPECT_EQ(asked, expected);

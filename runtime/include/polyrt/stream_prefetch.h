@@ -47,10 +47,11 @@ StreamPrefetchSetting streamPrefetchSetting();
 
 /// One loop's choice whether to prefetch its neighbour stream, by timing:
 /// its first call runs without (it may build the CSC, or touch pages for
-/// the first time), the next four alternate without and with, and the loop
-/// then prefetches if the two calls with took less than kMargin of the two
-/// without. If the first call with took more than kGiveUp of the first
-/// without, the loop stops there and does not prefetch: where the
+/// the first time), the next six run without, with, with, with, without,
+/// without, timing the four that follow a call in their own mode, and the
+/// loop then prefetches if the two timed calls with took less than kMargin
+/// of the two without. If the first timed call with took more than kGiveUp
+/// of the first without, the loop stops there and does not prefetch: where the
 /// prefetches lose they lose by up to 37% (PageRank on kron22), and a second
 /// such call would cost as much again. A loop whose calls differ in work (a
 /// frontier, a filter) cannot be judged so; the stream-prefetch pass gives a
