@@ -95,7 +95,7 @@ void NodeFrontierParts::decide(const uint64_t *bits, const EdgeOffset *outOffset
     if (p.form == Form::Bytes) {
       p.bytes.assign(p.end - p.begin, 0);
       for (VertexId v = p.begin; v < p.end; ++v)
-        p.bytes[v - p.begin] = (bits[v >> 6] >> (v & 63)) & 1;
+        p.bytes[v - p.begin] = bitIsSet(bits, v);
     }
   });
   itemBounds_.assign(nodes() + 1, 0);

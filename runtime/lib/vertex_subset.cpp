@@ -41,14 +41,14 @@ constexpr int kMaxScanningThreads = 8;
 void setListedBits(const VertexId *ids, int64_t k, uint64_t *words, int64_t nw) {
   if (k <= detail::kSerialCutoff) {
     for (int64_t i = 0; i < k; ++i)
-      words[ids[i] >> 6] |= uint64_t{1} << (ids[i] & 63);
+      words[bitWordOf(ids[i])] |= bitMaskOf(ids[i]);
     return;
   }
   if (omp_get_max_threads() > kMaxScanningThreads) {
 #pragma omp parallel for schedule(static)
     for (int64_t i = 0; i < k; ++i) {
-      uint64_t mask = uint64_t{1} << (ids[i] & 63);
-      std::atomic_ref<uint64_t> word(words[ids[i] >> 6]);
+      uint64_t mask = bitMaskOf(ids[i]);
+      std::atomic_ref<uint64_t> word(words[bitWordOf(ids[i])]);
       if (!(word.load(std::memory_order_relaxed) & mask)) // neighbours share words
         word.fetch_or(mask, std::memory_order_relaxed);
     }
@@ -64,10 +64,10 @@ void setListedBits(const VertexId *ids, int64_t k, uint64_t *words, int64_t nw) 
     // so consecutive such stores do not wait for each other.
     uint64_t scratch[16] = {};
     for (int64_t i = 0; i < k; ++i) {
-      const uint64_t word = static_cast<uint64_t>(ids[i]) >> 6;
+      const uint64_t word = bitWordOf(ids[i]);
       const bool own = word - firstWord < ownWords;
       uint64_t *target = own ? &words[word] : &scratch[i & 15];
-      *target |= uint64_t{1} << (ids[i] & 63);
+      *target |= bitMaskOf(ids[i]);
     }
   }
 }
@@ -249,7 +249,7 @@ void VertexSubset::addVertex(VertexId v) {
   if (hasDense_)
     dense_[v] = 1;
   if (hasBits_)
-    bits_[v >> 6] |= uint64_t{1} << (v & 63);
+    bits_[bitWordOf(v)] |= bitMaskOf(v);
   if (hasSparse_)
     sparse_.push_back(v);
   ++count_;

@@ -2,8 +2,11 @@
 #include "polyrt/atomics.h"
 #include "test_util.h"
 
+#include <algorithm>
+#include <atomic>
 #include <climits>
 #include <cmath>
+#include <vector>
 
 using namespace polyrt;
 using namespace polyrt::test;
@@ -70,6 +73,47 @@ TEST(Atomics, WriteUpdateAndCas) {
   int x = 0;
   atomicStore(&x, 5);
   EXPECT_EQ(x, 5);
+}
+
+// Each thread claims ticket after ticket with compare-and-swap on a shared
+// counter: every ticket is won exactly once, whatever the width (the 32- and
+// 64-bit integers take polyrt's own asm path on x86-64), and the counter
+// ends where the claims do.
+template <typename T> void expectEveryTicketClaimedOnce() {
+  constexpr int kTickets = 40000; // fits every width tested
+  T next = 0;
+  std::vector<int> claimed(kTickets, 0);
+#pragma omp parallel num_threads(kThreads)
+  {
+    for (;;) {
+      T ticket = std::atomic_ref<T>(next).load(std::memory_order_relaxed);
+      if (ticket >= kTickets)
+        break;
+      if (compareAndSwap<T>(&next, ticket, ticket + 1))
+        ++claimed[static_cast<size_t>(ticket)];
+    }
+  }
+  EXPECT_EQ(next, T{kTickets});
+  EXPECT_EQ(std::count(claimed.begin(), claimed.end(), 1), kTickets);
+}
+
+TEST(Atomics, CompareAndSwapHandsOutEveryTicketOnce) {
+  expectEveryTicketClaimedOnce<int32_t>();
+  expectEveryTicketClaimedOnce<int64_t>();
+  expectEveryTicketClaimedOnce<uint32_t>();
+  expectEveryTicketClaimedOnce<uint16_t>(); // std::atomic_ref's path
+}
+
+TEST(Atomics, AFailedCompareAndSwapLeavesTheWord) {
+  int32_t word = 7;
+  EXPECT_FALSE(compareAndSwap<int32_t>(&word, 6, 9));
+  EXPECT_EQ(word, 7);
+  EXPECT_TRUE(compareAndSwap<int32_t>(&word, 7, 9));
+  EXPECT_EQ(word, 9);
+  int64_t wide = int64_t{1} << 40;
+  EXPECT_FALSE(compareAndSwap<int64_t>(&wide, 0, 2)); // equal low halves are not enough
+  EXPECT_TRUE(compareAndSwap<int64_t>(&wide, int64_t{1} << 40, -1));
+  EXPECT_EQ(wide, -1);
 }
 
 } // namespace

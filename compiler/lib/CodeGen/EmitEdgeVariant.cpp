@@ -180,7 +180,7 @@ private:
 
 std::string VariantWriter::inFrontier(const std::string &vertex) const {
   if (v.input == FrontierRepr::Bitvector)
-    return "((inFrontier[" + vertex + " >> 6] >> (" + vertex + " & 63)) & 1)";
+    return "polyrt::bitIsSet(inFrontier, " + vertex + ")";
   return "inFrontier[" + vertex + "]";
 }
 
@@ -189,7 +189,7 @@ std::vector<std::string> VariantWriter::ownerTests() const {
   std::vector<std::string> tests;
   // (A walk of node parts meets members only; agents test the frontier's bits.)
   if (push && t.from && ownerLoop.owners == OwnerList::NodeAgents)
-    tests.push_back("((frontierBits[src >> 6] >> (src & 63)) & 1)");
+    tests.push_back("polyrt::bitIsSet(frontierBits, src)");
   else if (push && t.from && !walksFrontierList() &&
            ownerLoop.owners != OwnerList::NodeFrontierParts)
     tests.push_back(inFrontier("src"));

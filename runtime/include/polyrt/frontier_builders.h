@@ -25,6 +25,7 @@
 
 #include "polyrt/atomics.h"
 #include "polyrt/types.h"
+#include "polyrt/vertex_bits.h"
 #include "polyrt/vertex_subset.h"
 
 #include <omp.h>
@@ -172,15 +173,15 @@ class BitvectorFrontierBuilder {
 public:
   explicit BitvectorFrontierBuilder(VertexId n);
   void add(VertexId v) {
-    uint64_t mask = uint64_t{1} << (v & 63);
-    std::atomic_ref<uint64_t> word(words_[v >> 6]);
+    uint64_t mask = bitMaskOf(v);
+    std::atomic_ref<uint64_t> word(words_[bitWordOf(v)]);
     if ((word.load(std::memory_order_relaxed) & mask) == 0)
       word.fetch_or(mask, std::memory_order_relaxed);
   }
   /// add() for a caller that is the only writer of v's word (v / 64) while
   /// the builder is filled: a pull whose threads take whole 64-vertex blocks
   /// of destinations. A plain read-modify-write instead of a locked one.
-  void addToOwnWord(VertexId v) { words_[v >> 6] |= uint64_t{1} << (v & 63); }
+  void addToOwnWord(VertexId v) { words_[bitWordOf(v)] |= bitMaskOf(v); }
   VertexSubset finish();
   VertexSubset finish(int64_t count);
 

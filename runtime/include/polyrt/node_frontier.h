@@ -33,6 +33,7 @@
 
 #include "polyrt/numa_partition.h"
 #include "polyrt/types.h"
+#include "polyrt/vertex_bits.h"
 #include "polyrt/vertex_subset.h"
 
 #include <omp.h>
@@ -85,7 +86,7 @@ public:
     v = static_cast<VertexId>(p.begin + (item - p.firstItem));
     if (p.form == Form::Bytes)
       return p.bytes[v - p.begin] != 0;
-    return (bits[v >> 6] >> (v & 63)) & 1;
+    return bitIsSet(bits, v);
   }
 
   /// Builds the parts of the members in `bits` (n vertices), each node's
@@ -116,8 +117,8 @@ public:
                       FrontierStructure how, int64_t threshold);
 
   void add(VertexId v) {
-    uint64_t mask = uint64_t(1) << (v & 63);
-    std::atomic_ref<uint64_t> word(bits_[v >> 6]);
+    uint64_t mask = bitMaskOf(v);
+    std::atomic_ref<uint64_t> word(bits_[bitWordOf(v)]);
     if ((word.load(std::memory_order_relaxed) & mask) ||
         (word.fetch_or(mask, std::memory_order_relaxed) & mask))
       return; // already a member

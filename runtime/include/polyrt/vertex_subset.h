@@ -14,6 +14,7 @@
 #define POLYRT_VERTEX_SUBSET_H
 
 #include "polyrt/types.h"
+#include "polyrt/vertex_bits.h"
 
 #include <cstdint>
 #include <memory>

@@ -14,7 +14,7 @@ inline bool VertexSubset::contains(VertexId v) {
     return dense_[v] != 0;
   if (!hasBits_)
     bits();
-  return (bits_[v >> 6] >> (v & 63)) & 1;
+  return bitIsSet(bits_.data(), v);
 }
 
 namespace detail {
