@@ -55,7 +55,7 @@ polyrt::VertexSubset cover_round(polyrt::VertexSubset &active) {
   const int64_t n = g.numVertices();
   if (static_cast<int64_t>(elementState.size()) != n)
     elementState.assign(static_cast<size_t>(n), kFree);
-  const std::vector<polyrt::VertexId> &sets = active.sparse();
+  const polyrt::IdList &sets = active.sparse();
   const int64_t count = static_cast<int64_t>(sets.size());
   if (count == 0)
     return polyrt::VertexSubset::fromSparse(static_cast<polyrt::VertexId>(n), {});
@@ -114,7 +114,7 @@ polyrt::VertexSubset cover_round(polyrt::VertexSubset &active) {
   });
   // Everything not in the cover goes back to the queue (a set that covers
   // nothing more has no bucket and is dropped).
-  std::vector<polyrt::VertexId> back;
+  polyrt::IdList back;
   for (int64_t i = 0; i < count; ++i)
     if (set_cover::detail::in_cover[sets[i]] == 0 && set_cover::detail::D[sets[i]] != kNoBucket)
       back.push_back(sets[i]);

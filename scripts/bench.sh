@@ -270,13 +270,12 @@ for algo in $algos; do
        exit 2 ;;
   esac
 done
-# The flags polyc compiles its programs with (compiler/tools/polyc/polyc.cpp),
-# so that a ratio compares the code, not the flags.
-codegen_flags=(-O3 -falign-loops=64 -fopenmp)
-# (and, as polyc, g++'s block order for g++ only: clang++ has no such flag)
-if ! "$cxx" -dM -E -x c++ /dev/null 2>/dev/null | grep -q '__clang__'; then
-  codegen_flags+=(-freorder-blocks-algorithm=simple)
-fi
+# The flags polyc compiles its programs with (by the configured compiler,
+# $cxx, as below), as polyc prints them, so that a ratio compares the code,
+# not the flags.
+codegen_text="$("$polyc" --print-cxx-flags)" ||
+  { echo "bench.sh: $polyc --print-cxx-flags failed" >&2; exit 1; }
+read -ra codegen_flags <<<"$codegen_text"
 cxxflags=(-std=c++20 "${codegen_flags[@]}" -I"$root/runtime/include")
 cxxlibs=("$build/lib/libpolyrt.a" -lnuma -lz)
 note "compiling bench-tool"

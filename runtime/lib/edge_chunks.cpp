@@ -54,14 +54,14 @@ std::vector<VertexId> edgeBalancedBoundaries(const EdgeOffset *offsets, VertexId
       n, grainEdges, [&](int64_t v) { return offsets[v] - offsets[0] + v; });
 }
 
-std::vector<int64_t> edgeBalancedBoundaries(const std::vector<VertexId> &frontier,
+std::vector<int64_t> edgeBalancedBoundaries(std::span<const VertexId> frontier,
                                             const EdgeOffset *offsets, int64_t grainEdges) {
   FrontierEdgePrefix p(frontier, offsets);
   return boundariesByWork<int64_t>(static_cast<int64_t>(frontier.size()), grainEdges,
                                    [&](int64_t i) { return p[i] + i; });
 }
 
-FrontierEdgePrefix::FrontierEdgePrefix(const std::vector<VertexId> &frontier,
+FrontierEdgePrefix::FrontierEdgePrefix(std::span<const VertexId> frontier,
                                        const EdgeOffset *offsets) {
   int64_t k = static_cast<int64_t>(frontier.size());
   std::vector<int64_t> degrees(k);

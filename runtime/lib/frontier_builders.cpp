@@ -2,6 +2,7 @@
 #include "polyrt/frontier_builders.h"
 
 #include "detail/parallel.h"
+#include "detail/spare_pool.h"
 
 #include <omp.h>
 
@@ -16,79 +17,10 @@
 namespace polyrt {
 namespace {
 
-/// Spare arrays of T. acquire(size) takes the smallest spare array with room
-/// for `size` elements, or makes a new one without touching its pages (calloc
-/// when the arrays must come back all zero, malloc otherwise); release gives
-/// it back as acquire's caller found it. Each array's room is stored just
-/// before it, so the pool knows it whatever the caller asked for. The pool
-/// keeps the few most recently returned arrays and frees the others.
-template <typename T, bool kZeroed> class SparePool {
-public:
-  T *acquire(int64_t size) {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      size_t best = free_.size();
-      for (size_t i = 0; i < free_.size(); ++i)
-        if (roomOf(free_[i]) >= size &&
-            (best == free_.size() || roomOf(free_[i]) < roomOf(free_[best])))
-          best = i;
-      if (best < free_.size()) {
-        T *data = free_[best];
-        free_.erase(free_.begin() + static_cast<std::ptrdiff_t>(best));
-        return data;
-      }
-    }
-    allocations_.fetch_add(1, std::memory_order_relaxed);
-    const int64_t room = std::max<int64_t>(size, 1);
-    const size_t bytes = kHeader + static_cast<size_t>(room) * sizeof(T);
-    auto *block = static_cast<char *>(kZeroed ? std::calloc(bytes, 1) : std::malloc(bytes));
-    if (!block)
-      throw std::bad_alloc();
-    std::memcpy(block, &room, sizeof room);
-    return reinterpret_cast<T *>(block + kHeader);
-  }
-  void release(T *data) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    free_.push_back(data);
-    if (free_.size() > kKept) {
-      std::free(blockOf(free_.front()));
-      free_.erase(free_.begin());
-    }
-  }
-  int64_t allocations() const { return allocations_.load(std::memory_order_relaxed); }
-  ~SparePool() {
-    for (T *data : free_)
-      std::free(blockOf(data));
-  }
-
-private:
-  static constexpr size_t kKept = 4;
-  // The room, in a header as large as malloc's alignment, so the array keeps it.
-  static constexpr size_t kHeader = alignof(std::max_align_t);
-  static char *blockOf(T *data) { return reinterpret_cast<char *>(data) - kHeader; }
-  static int64_t roomOf(T *data) {
-    int64_t room;
-    std::memcpy(&room, blockOf(data), sizeof room);
-    return room;
-  }
-  std::mutex mutex_;
-  std::vector<T *> free_;
-  std::atomic<int64_t> allocations_{0};
-};
-
 /// Clean (all-zero) dedup flag arrays, one flag per vertex. A builder takes
 /// one for its lifetime; it must give it back clean.
-SparePool<uint8_t, true> &flagPool() {
-  static SparePool<uint8_t, true> pool;
-  return pool;
-}
-
-/// Id arrays for sliding queues. A queue's array needs room for the worst
-/// case (|V| ids) but a round fills little of it: allocating it anew each
-/// round mapped and unmapped megabytes per round (thousands of rounds on a
-/// grid). A builder takes one for its lifetime.
-SparePool<VertexId, false> &queuePool() {
-  static SparePool<VertexId, false> pool;
+detail::SparePool<uint8_t, true> &flagPool() {
+  static detail::SparePool<uint8_t, true> pool;
   return pool;
 }
 
@@ -102,13 +34,12 @@ void unclaim(uint8_t *flags, const VertexId *ids, int64_t k) {
 } // namespace
 
 int64_t detail::dedupFlagAllocations() { return flagPool().allocations(); }
-int64_t detail::queueArrayAllocations() { return queuePool().allocations(); }
 
 // --- SparseFrontierBuilder -------------------------------------------------
 
 /// ids without repeats, first occurrences kept in order: a serial pass over
 /// pooled flags, cleared again after.
-std::vector<VertexId> removeRepeats(VertexId n, std::vector<VertexId> ids) {
+IdList removeRepeats(VertexId n, IdList ids) {
   uint8_t *seen = flagPool().acquire(n);
   size_t kept = 0;
   for (VertexId v : ids)
@@ -146,7 +77,7 @@ VertexSubset SparseFrontierBuilder::finish() {
   }
   detail::prefixSum(sizes.data(), buffers_, starts.data());
   int64_t total = starts[buffers_];
-  std::vector<VertexId> ids;
+  IdList ids;
   if (nonEmpty == 1) {
     // One thread added everything (or the builder ran serially): no copy.
     ids = std::move(perThread_[last].ids);
@@ -158,7 +89,7 @@ VertexSubset SparseFrontierBuilder::finish() {
     ids.resize(total);
 #pragma omp parallel for schedule(static, 1) if (total > detail::kSerialCutoff)
     for (int t = 0; t < buffers_; ++t) {
-      std::vector<VertexId> &own = perThread_[t].ids;
+      IdList &own = perThread_[t].ids;
       std::copy(own.begin(), own.end(), ids.begin() + starts[t]);
       if (claimed_)
         for (VertexId v : own)
@@ -177,24 +108,23 @@ SlidingQueueBuilder::SlidingQueueBuilder(VertexId n, int64_t capacity, Dedup ded
     : n_(n), capacity_(std::max<int64_t>(capacity, 0)),
       claimed_(dedup == Dedup::OnAdd ? flagPool().acquire(n) : nullptr),
       dedupAtFinish_(dedup == Dedup::AtFinish), threads_(omp_get_max_threads()),
-      queue_(queuePool().acquire(capacity_)), local_(new Local[threads_]) {}
+      queue_(static_cast<size_t>(capacity_)), local_(new Local[threads_]) {}
 
 SlidingQueueBuilder::~SlidingQueueBuilder() {
   if (claimed_) {
     // Never finished: release the claims still in the queue and the buffers.
     int64_t written = std::min(tail_.load(), overflowAt_.load());
-    unclaim(claimed_, queue_, std::min(written, capacity_));
+    unclaim(claimed_, queue_.data(), std::min(written, capacity_));
     for (int t = 0; t < threads_; ++t)
       unclaim(claimed_, local_[t].ids, local_[t].size);
     flagPool().release(claimed_);
   }
-  queuePool().release(queue_);
 }
 
 void SlidingQueueBuilder::flush(Local &local) {
   int64_t start = tail_.fetch_add(local.size, std::memory_order_relaxed);
   if (start + local.size <= capacity_) {
-    std::memcpy(queue_ + start, local.ids, sizeof(VertexId) * local.size);
+    std::memcpy(queue_.data() + start, local.ids, sizeof(VertexId) * local.size);
   } else {
     // Past the capacity: drop the ids (finish() reports it). Their claims are
     // released now so the flags go back to the pool clean; every later flush
@@ -218,18 +148,24 @@ VertexSubset SlidingQueueBuilder::finish() {
   overflowAt_.store(INT64_MAX);
   if (written < total) {
     if (claimed_)
-      unclaim(claimed_, queue_, written);
+      unclaim(claimed_, queue_.data(), written);
     throw Error("SlidingQueueBuilder: " + std::to_string(total) +
                 " vertices were added to a queue with room for " + std::to_string(capacity_));
   }
-  std::vector<VertexId> ids(total);
-  const VertexId *queue = queue_;
-#pragma omp parallel for schedule(static) if (total > detail::kSerialCutoff)
-  for (int64_t i = 0; i < total; ++i) {
-    ids[i] = queue[i];
-    if (claimed_)
-      claimed_[queue[i]] = 0;
+  IdList ids;
+  if (total * kHandOverShare >= capacity_) {
+    // The queue itself becomes the frontier, and the builder takes another.
+    queue_.resize(static_cast<size_t>(total));
+    ids = std::move(queue_);
+    queue_ = IdList(static_cast<size_t>(capacity_));
+  } else {
+    // A short list is copied rather than made to hold on to room for
+    // capacity_ ids (a program may keep many frontiers).
+    ids.resize(static_cast<size_t>(total));
+    std::memcpy(ids.data(), queue_.data(), sizeof(VertexId) * static_cast<size_t>(total));
   }
+  if (claimed_)
+    unclaim(claimed_, ids.data(), total);
   if (dedupAtFinish_)
     ids = removeRepeats(n_, std::move(ids));
   return VertexSubset::fromSparse(n_, std::move(ids));

@@ -69,8 +69,8 @@ int64_t NodeFrontierParts::work() const {
   return total;
 }
 
-std::vector<VertexId> NodeFrontierParts::concatenatedLists() const {
-  std::vector<VertexId> all;
+IdList NodeFrontierParts::concatenatedLists() const {
+  IdList all;
   all.reserve(size());
   for (const Part &p : parts_)
     all.insert(all.end(), p.list.begin(), p.list.end());

@@ -25,7 +25,7 @@ void NumaOwnerLoop::prepare(VertexId n, const EdgeOffset *offsets, PartitionStra
 }
 
 void NumaOwnerLoop::prepareList(VertexId n, const EdgeOffset *offsets,
-                                const std::vector<VertexId> &list, PartitionStrategy how,
+                                std::span<const VertexId> list, PartitionStrategy how,
                                 double alpha, int64_t chunk, WorkStealing stealing) {
   if (chunk < 1)
     throw Error("a NUMA traversal's chunk must be at least 1 vertex, not " +

@@ -126,7 +126,7 @@ template <typename P> void PriorityQueue<P>::flushOwnMarked() {
 }
 
 template <typename P> void PriorityQueue<P>::rebucket(VertexSubset changed) {
-  const std::vector<VertexId> &ids = changed.sparse();
+  const IdList &ids = changed.sparse();
   const P *p = priorities_->data();
   // A vertex C++ hands back is taken again even at the priority it was
   // taken at: the caller says it is not done (set cover re-buckets the sets
@@ -287,7 +287,7 @@ template <typename P> void PriorityQueue<P>::trackTaken() {
     takenAt_.assign(static_cast<size_t>(n_), kNone<P>);
 }
 
-template <typename P> bool PriorityQueue<P>::takeNext(std::vector<VertexId> &ready) {
+template <typename P> bool PriorityQueue<P>::takeNext(IdList &ready) {
   if (!priorities_ || exhausted_)
     return false;
   trackTaken();
@@ -312,7 +312,7 @@ template <typename P> bool PriorityQueue<P>::takeNext(std::vector<VertexId> &rea
 }
 
 template <typename P> VertexSubset PriorityQueue<P>::dequeueReadySet() {
-  std::vector<VertexId> ready;
+  IdList ready;
   takeNext(ready);
   return VertexSubset::fromSparse(n_, std::move(ready));
 }

@@ -85,7 +85,7 @@ template <typename F> void forBlocks(int64_t n, int nb, F f) {
 /// Counts and writes are per item i in [0, items): members(i) is how many
 /// members item i holds and write(i, out) writes them (a byte or a word).
 template <typename Count, typename Write>
-std::vector<VertexId> listMembers(int64_t items, Count members, Write write) {
+IdList listMembers(int64_t items, Count members, Write write) {
   int nb = items > detail::kSerialCutoff ? omp_get_max_threads() * 4 : 1;
   std::vector<int64_t> counts(nb), starts(nb + 1);
   forBlocks(items, nb, [&](int b, int64_t lo, int64_t hi) {
@@ -95,7 +95,7 @@ std::vector<VertexId> listMembers(int64_t items, Count members, Write write) {
     counts[b] = c;
   });
   detail::prefixSum(counts.data(), nb, starts.data());
-  std::vector<VertexId> ids(starts[nb]); // counted here: a wrong count_ cannot overflow it
+  IdList ids(starts[nb]); // counted here: a wrong count_ cannot overflow it
   forBlocks(items, nb, [&](int b, int64_t lo, int64_t hi) {
     VertexId *out = ids.data() + starts[b];
     for (int64_t i = lo; i < hi; ++i)
@@ -115,7 +115,7 @@ VertexSubset::VertexSubset(VertexId n, bool all) : n_(n) {
   }
 }
 
-VertexSubset VertexSubset::fromSparse(VertexId n, std::vector<VertexId> ids) {
+VertexSubset VertexSubset::fromSparse(VertexId n, IdList ids) {
   VertexSubset s;
   s.n_ = n;
   s.count_ = static_cast<int64_t>(ids.size());
@@ -161,7 +161,7 @@ VertexSubset VertexSubset::fromBits(VertexId n, std::vector<uint64_t> words, int
 // cheaper to scatter than an O(n) pass over the other dense form.
 static bool sparseIsSmall(int64_t k, VertexId n) { return k * 32 < n; }
 
-const std::vector<VertexId> &VertexSubset::sparse() {
+const IdList &VertexSubset::sparse() {
   if (hasSparse_)
     return sparse_;
   if (nodeParts_ && nodeParts_->allListed()) {
@@ -264,7 +264,7 @@ int64_t frontierWork(VertexSubset &s, const EdgeOffset *outOffsets) {
   int64_t work = 0;
   VertexId n = s.universe();
   if (s.hasSparse()) {
-    const std::vector<VertexId> &ids = s.sparse();
+    const IdList &ids = s.sparse();
     int64_t k = static_cast<int64_t>(ids.size());
 #pragma omp parallel for schedule(static) reduction(+ : work) if (k > kSerialCutoff)
     for (int64_t i = 0; i < k; ++i)

@@ -120,7 +120,7 @@ TEST(SparseFrontierBuilder, ConcatenatesInThreadOrder) {
 #pragma omp parallel for schedule(static)
     for (VertexId v = 0; v < n; ++v)
       b.add(v);
-    EXPECT_EQ(b.finish().sparse(), iota(n));
+    EXPECT_EQ(asVector(b.finish().sparse()), iota(n));
     return 0;
   });
 }
@@ -195,7 +195,7 @@ TEST(SlidingQueueBuilder, SerialUseKeepsOrder) {
   SlidingQueueBuilder big(20000, 20000, false); // order kept across flushes
   for (VertexId v = 0; v < 20000; ++v)
     big.add(v);
-  EXPECT_EQ(big.finish().sparse(), iota(20000));
+  EXPECT_EQ(asVector(big.finish().sparse()), iota(20000));
 }
 
 TEST(SlidingQueueBuilder, RoundsReuseTheirArrays) {
@@ -209,9 +209,9 @@ TEST(SlidingQueueBuilder, RoundsReuseTheirArrays) {
       b.add(v);
     EXPECT_EQ(b.finish().size(), (n - round + 999) / 1000) << "round " << round;
     if (round == 0)
-      allocationsBefore = detail::queueArrayAllocations();
+      allocationsBefore = detail::idArrayAllocations();
   }
-  EXPECT_EQ(detail::queueArrayAllocations(), allocationsBefore);
+  EXPECT_EQ(detail::idArrayAllocations(), allocationsBefore);
   {
     SlidingQueueBuilder small(n, 10, false); // a larger spare array serves too
     small.add(7);
@@ -220,7 +220,39 @@ TEST(SlidingQueueBuilder, RoundsReuseTheirArrays) {
   SlidingQueueBuilder large(n, n, false); // and comes back with all its room
   large.add(8);
   EXPECT_ELEMENTS(large.finish().sparse(), 8);
-  EXPECT_EQ(detail::queueArrayAllocations(), allocationsBefore);
+  EXPECT_EQ(detail::idArrayAllocations(), allocationsBefore);
+}
+
+TEST(SlidingQueueBuilder, AFullRoundHandsItsQueueOverAsTheFrontier) {
+  // A round that fills an eighth of its room or more returns the queue
+  // itself; the builder takes another. As in a BFS, each round's frontier
+  // lives while the next is built: after two rounds, the arrays dropped by
+  // the frontiers serve the later ones.
+  const VertexId n = 50000;
+  int64_t allocationsBefore = 0;
+  VertexSubset previous;
+  for (int round = 0; round < 10; ++round) {
+    SlidingQueueBuilder b(n, n, false);
+    std::vector<VertexId> expected;
+    for (VertexId v = round; v < n; v += 2) {
+      b.add(v); // serial adds keep their order
+      expected.push_back(v);
+    }
+    VertexSubset next = b.finish();
+    ASSERT_EQ(asVector(next.sparse()), expected) << "round " << round;
+    previous = std::move(next);
+    if (round == 1)
+      allocationsBefore = detail::idArrayAllocations();
+  }
+  EXPECT_EQ(detail::idArrayAllocations(), allocationsBefore);
+  SlidingQueueBuilder reused(n, n, false); // a builder used again after a hand-over
+  for (int round = 0; round < 2; ++round) {
+    for (VertexId v = round; v < n; v += 4)
+      reused.add(v);
+    EXPECT_EQ(reused.finish().size(), (n - round + 3) / 4) << "round " << round;
+  }
+  reused.add(7);
+  EXPECT_ELEMENTS(reused.finish().sparse(), 7);
 }
 
 TEST(SlidingQueueBuilder, CapacityExceeded) {
@@ -306,7 +338,7 @@ TEST(BitvectorFrontierBuilder, ParallelAddsWithDuplicates) {
       VertexSubset s = b.finish();
       EXPECT_TRUE(s.hasBits());
       EXPECT_EQ(s.size(), static_cast<int64_t>(expected.size()));
-      EXPECT_EQ(s.sparse(), expected);
+      EXPECT_EQ(asVector(s.sparse()), expected);
       EXPECT_EQ(b.finish().size(), 0);
       BitvectorFrontierBuilder c(n);
       if (n > 0)
@@ -334,7 +366,7 @@ TEST(BitvectorFrontierBuilder, AddToOwnWordInWholeBlocks) {
           b.addToOwnWord(static_cast<VertexId>(i));
       VertexSubset s = b.finish();
       EXPECT_EQ(s.size(), static_cast<int64_t>(expected.size()));
-      EXPECT_EQ(s.sparse(), expected);
+      EXPECT_EQ(asVector(s.sparse()), expected);
       return 0;
     });
   }

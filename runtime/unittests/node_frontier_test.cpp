@@ -74,7 +74,7 @@ TEST(NodeFrontier, TheBuilderKeepsEachMemberOnceInItsOwnersPart) {
   std::multiset<VertexId> seen = walk(parts, out.bits());
   EXPECT_EQ(std::set<VertexId>(seen.begin(), seen.end()), expected);
   EXPECT_EQ(seen.size(), expected.size());
-  const std::vector<VertexId> &list = out.sparse(); // the lists, concatenated
+  const IdList &list = out.sparse(); // the lists, concatenated
   EXPECT_EQ(std::set<VertexId>(list.begin(), list.end()), expected);
   EXPECT_EQ(list.size(), expected.size());
 }

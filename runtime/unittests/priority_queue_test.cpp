@@ -16,7 +16,7 @@ using polyrt::test::errorOf;
 namespace {
 
 std::vector<VertexId> members(VertexSubset s) {
-  std::vector<VertexId> ids = s.sparse();
+  std::vector<VertexId> ids = test::asVector(s.sparse());
   std::sort(ids.begin(), ids.end());
   return ids;
 }
@@ -51,7 +51,7 @@ std::vector<int32_t> dijkstra(const Graph<int32_t> &g, VertexId source) {
 template <typename P, typename Process>
 void processRound(PriorityQueue<P> &pq, VertexSubset frontier, int64_t fusion,
                   Process &&process, Repeats repeats = Repeats::Excluded) {
-  const std::vector<VertexId> &ids = frontier.sparse();
+  const IdList &ids = frontier.sparse();
 #pragma omp parallel
   {
 #pragma omp for schedule(dynamic, 4) nowait
@@ -285,7 +285,7 @@ TEST(PriorityQueue, SumsSkipTakenVerticesOnlyWhenTakenPrioritiesAreFinal) {
     degree[1] = 2;
     degree[2] = 5;
     PriorityQueue<int32_t> pq(degree, 1, 1, true, -1, PriorityUpdateMode::Eager, 16, taken);
-    EXPECT_EQ(pq.dequeueReadySet().sparse(), std::vector<VertexId>({0}));
+    EXPECT_EQ(test::asVector(pq.dequeueReadySet().sparse()), std::vector<VertexId>({0}));
     // Against the contract (which the priority-update pass proves), the
     // taken vertex's priority is raised behind the queue's back: a final
     // queue does not look at it again, the other does.
@@ -298,7 +298,7 @@ TEST(PriorityQueue, SumsSkipTakenVerticesOnlyWhenTakenPrioritiesAreFinal) {
     VertexSubset back(3, false);
     back.addVertex(0);
     pq.rebucket(back);
-    EXPECT_EQ(pq.dequeueReadySet().sparse(), std::vector<VertexId>({0}));
+    EXPECT_EQ(test::asVector(pq.dequeueReadySet().sparse()), std::vector<VertexId>({0}));
     degree[0] = 9;
     EXPECT_EQ(pq.updateSum(0, -1, 1), !final);
   }

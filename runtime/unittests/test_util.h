@@ -100,8 +100,15 @@ template <typename F> auto withThreads(int threads, F f) {
   return result;
 }
 
-/// v sorted.
-template <typename T> std::vector<T> sorted(std::vector<T> v) {
+/// A list of ids (a sparse subset's IdList) as a std::vector, to compare
+/// with one.
+template <typename List> std::vector<typename List::value_type> asVector(const List &list) {
+  return {list.begin(), list.end()};
+}
+
+/// The elements of a list, sorted, as a std::vector.
+template <typename List> std::vector<typename List::value_type> sorted(const List &list) {
+  std::vector<typename List::value_type> v = asVector(list);
   std::sort(v.begin(), v.end());
   return v;
 }

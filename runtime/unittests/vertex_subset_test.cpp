@@ -96,7 +96,7 @@ TEST(VertexSubset, LargeConversionsBothWays) {
     return x;
   });
   EXPECT_EQ(s.size(), static_cast<int64_t>(expected.size()));
-  EXPECT_EQ(s.sparse(), expected); // sorted, in parallel
+  EXPECT_EQ(asVector(s.sparse()), expected); // sorted, in parallel
   VertexSubset back = VertexSubset::fromSparse(n, expected);
   const uint8_t *d = withThreads(4, [&] { return back.dense(); });
   EXPECT_TRUE(std::equal(flags.begin(), flags.end(), d));

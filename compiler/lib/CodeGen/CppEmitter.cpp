@@ -89,10 +89,18 @@ void CppEmitter::emitGlobals() {
         os << "polyrt::NodeReplicas<" << cppType(*var->type.value) << "> " << replicasName(*var)
            << "; // " << var->name << "'s copy on each node\n";
     }
+  // Internal linkage: no C++ outside names a function's local, and a
+  // variable whose address the compiler sees kept here cannot be what an
+  // int store elsewhere writes, so loops keep the value in a register across
+  // such stores (Afforest's sampling reloaded its bound position after every
+  // link's compare-and-swap).
   for (const VarDecl *var : module.hoistedLocals)
-    os << (module.threadLocalHoisted.count(var) ? "thread_local " : "") << cppType(var->type) << " "
-       << cppName(var->name) << "; // a local that a functor binds, set where declared"
-       << (module.threadLocalHoisted.count(var) ? " (one per thread: par_for iterations each have their own)" : "")
+    os << "static " << (module.threadLocalHoisted.count(var) ? "thread_local " : "")
+       << cppType(var->type) << " " << cppName(var->name)
+       << "; // a local that a functor binds, set where declared"
+       << (module.threadLocalHoisted.count(var)
+               ? " (one per thread: par_for iterations each have their own)"
+               : "")
        << "\n";
   os << "\n";
   if (!module.fusedFields.empty())

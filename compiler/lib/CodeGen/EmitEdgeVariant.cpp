@@ -901,7 +901,7 @@ void VariantWriter::emitBody(const std::string &apply) {
   bool walksParts = ownerLoop.owners == OwnerList::NodeFrontierParts ||
                     (push && ownerLoop.owners == OwnerList::NodeAgents);
   if (v.input == FrontierRepr::SparseQueue && !walksParts && !nest.roundsInOneRegion)
-    os << "  const std::vector<polyrt::VertexId> &sources = frontier.sparse();\n";
+    os << "  const polyrt::IdList &sources = frontier.sparse();\n";
   else if (v.input == FrontierRepr::BoolArray && !walksParts)
     os << "  const uint8_t *inFrontier = frontier.dense();\n";
   else if (v.input == FrontierRepr::Bitvector && !walksParts)

@@ -61,7 +61,7 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
      << "      " << visit << "\n"
      << "    }\n"
      << "  } else if (set.hasSparse()) {\n"
-     << "    const std::vector<polyrt::VertexId> &members = set.sparse();\n"
+     << "    const polyrt::IdList &members = set.sparse();\n"
      << listPragma
      << "    for (int64_t i = 0; i < static_cast<int64_t>(members.size()); ++i) {\n"
      << "      const polyrt::VertexId v = members[i];\n"

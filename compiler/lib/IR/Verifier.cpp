@@ -258,8 +258,7 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
       return fail(where, "a fold added to a running sum other than a plain += of a register "
                          "owned by its thread");
     if (v.accumulation->intersectsWalkedPrefix &&
-        (!v.isPush() || v.accumulation->perSource || v.numa || v.segments ||
-         v.loop.parallelization == Parallelization::EdgeParallel))
+        (!v.isPush() || v.accumulation->perSource || !v.walksStoredLists()))
       return fail(where, "an intersection given the edge's index where the edge loop is not a "
                          "push walking each source's whole list, one edge at a time");
   }

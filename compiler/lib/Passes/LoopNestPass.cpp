@@ -50,9 +50,8 @@ EdgeStop stopOfTest(const Expr &test, const Decl *owner, const Decl *other) {
 EdgeStop edgeStopOf(const EdgeTraversalExpr &t, const VariantPlan &v,
                     const AccessAnalysis &analysis) {
   const FuncDecl &f = *t.applyFunc;
-  if (v.numa || v.segments || v.loop.parallelization == Parallelization::EdgeParallel ||
-      (v.isPush() ? t.toFilter : t.srcFilter) || t.earlyExit || f.body.size() != 1 ||
-      f.params.size() < 2)
+  if (!v.walksStoredLists() || (v.isPush() ? t.toFilter : t.srcFilter) || t.earlyExit ||
+      f.body.size() != 1 || f.params.size() < 2)
     return EdgeStop::None;
   auto *test = dyn_cast<IfStmt>(f.body.front().get());
   if (!test || test->branches.size() != 1 || !test->elseBody.empty())

@@ -50,11 +50,6 @@ const CallExpr *findPrefixCall(Expr &e, const Decl *edges, const Decl *src, cons
   return found;
 }
 
-bool walksWholeOutLists(const VariantPlan &v) {
-  return v.isPush() && !v.numa && !v.segments &&
-         v.loop.parallelization != Parallelization::EdgeParallel;
-}
-
 } // namespace
 
 bool polyc::runWalkedPrefixPass(Module &module, DiagnosticEngine &) {
@@ -64,7 +59,8 @@ bool polyc::runWalkedPrefixPass(Module &module, DiagnosticEngine &) {
     if (!edges || !edges->decl || f.params.size() < 2)
       continue;
     for (VariantPlan &v : t->variants) {
-      if (!v.accumulation || v.accumulation->perSource || !walksWholeOutLists(v))
+      if (!v.accumulation || v.accumulation->perSource || !v.isPush() ||
+          !v.walksStoredLists())
         continue;
       v.accumulation->intersectsWalkedPrefix =
           findPrefixCall(*v.accumulation->fold->value, edges->decl, f.params[0].get(),

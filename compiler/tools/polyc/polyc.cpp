@@ -21,6 +21,7 @@
 #include "polyc/Support/SourceFiles.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -40,7 +41,8 @@ namespace {
 
 cl::OptionCategory polycCategory("polyc options");
 
-cl::opt<std::string> inputPath(cl::Positional, cl::desc("<algorithm.gt>"), cl::Required,
+// Required unless --print-cxx-flags (checked in main).
+cl::opt<std::string> inputPath(cl::Positional, cl::desc("<algorithm.gt>"),
                                cl::cat(polycCategory));
 cl::opt<std::string> schedulePath("s", cl::desc("Schedule file"), cl::value_desc("file"),
                                   cl::cat(polycCategory));
@@ -101,6 +103,11 @@ cl::opt<bool> verifyEach("verify-each",
 
 cl::opt<std::string> cxx("cxx", cl::desc("C++ compiler for --emit=exe"),
                          cl::init(POLYC_DEFAULT_CXX), cl::cat(polycCategory));
+cl::opt<bool> printCxxFlags(
+    "print-cxx-flags",
+    cl::desc("Print the flags polyc compiles generated C++ with (for --cxx, or the configured "
+             "compiler), for a build that compiles it by hand, and exit"),
+    cl::cat(polycCategory));
 cl::list<std::string> cxxFlags("Xcxx", cl::desc("Pass an extra flag to the C++ compiler"),
                                cl::value_desc("flag"), cl::cat(polycCategory));
 cl::opt<std::string> runtimeIncludeDir("runtime-include-dir",
@@ -282,6 +289,23 @@ bool isGnuCompiler(const std::string &compiler) {
   return !name.contains("clang") && (name.contains("g++") || name.contains("gcc"));
 }
 
+/// The code-generation flags of an unsanitized build by `compilerName`.
+std::vector<std::string> codeGenerationFlags(const std::string &compilerName) {
+  // Loops start on a 64-byte boundary: on an Intel Xeon (Emerald Rapids)
+  // the same 5-instruction PageRank pull ran 0.060 or 0.091 s on one
+  // thread depending on where the loop happened to land in the code
+  // (docs/benchmarks.md, 2026-11-29).
+  std::vector<std::string> flags = {"-O3", "-falign-loops=64"};
+  // g++'s default block order (stc) put a pull's code after the inner
+  // loop away from it, one more taken jump per destination: the 1024x1024
+  // grid's PageRank ran 0.074 s against 0.060 on one thread; `simple`
+  // keeps the source's order (docs/benchmarks.md, 2026-11-29).
+  if (isGnuCompiler(compilerName))
+    flags.push_back("-freorder-blocks-algorithm=simple");
+  flags.push_back("-fopenmp");
+  return flags;
+}
+
 int compileExecutable(llvm::StringRef cppText, const std::string &output,
                       const SanitizerBuild &san) {
   // TSan needs clang++ and libomp, like libpolyrt-tsan.a; an explicit --cxx wins.
@@ -324,18 +348,10 @@ int compileExecutable(llvm::StringRef cppText, const std::string &output,
                     "libomp-19-dev and reconfigure");
       args.insert(args.end(), {"-L" + openmpDir, "-Wl,-rpath," + openmpDir});
     }
+    args.push_back("-fopenmp");
   } else {
-    // Loops start on a 64-byte boundary: on an Intel Xeon (Emerald Rapids)
-    // the same 5-instruction PageRank pull ran 0.060 or 0.091 s on one
-    // thread depending on where the loop happened to land in the code
-    // (docs/benchmarks.md, 2026-11-29).
-    args.insert(args.end(), {"-O3", "-falign-loops=64"});
-    // g++'s default block order (stc) put a pull's code after the inner
-    // loop away from it, one more taken jump per destination: the 1024x1024
-    // grid's PageRank ran 0.074 s against 0.060 on one thread; `simple`
-    // keeps the source's order (docs/benchmarks.md, 2026-11-29).
-    if (isGnuCompiler(cxxName))
-      args.push_back("-freorder-blocks-algorithm=simple");
+    for (std::string &flag : codeGenerationFlags(cxxName))
+      args.push_back(std::move(flag));
   }
 
   // The C++ goes to a temporary file only once nothing can stop the compile,
@@ -348,7 +364,7 @@ int compileExecutable(llvm::StringRef cppText, const std::string &output,
     llvm::sys::fs::remove(cppPath);
     return rc;
   }
-  args.insert(args.end(), {"-fopenmp", "-I" + runtimeIncludeDir, cppPath.str().str(), "-o",
+  args.insert(args.end(), {"-I" + runtimeIncludeDir, cppPath.str().str(), "-o",
                            output, library, "-lnuma", "-lz"});
   for (const std::string &flag : cxxFlags)
     args.push_back(flag);
@@ -384,6 +400,14 @@ int main(int argc, char **argv) {
 #ifdef POLYC_RELOCATABLE
   locateInstalledRuntime(argv[0]);
 #endif
+
+  if (printCxxFlags) {
+    std::vector<std::string> flags = codeGenerationFlags(cxx);
+    llvm::outs() << llvm::join(flags, " ") << "\n";
+    return 0;
+  }
+  if (inputPath.empty())
+    return fail("no input file: polyc <algorithm.gt> [-s schedule] [-o output] (see polyc --help)");
 
   for (const std::string &name : printIRAfter)
     if (llvm::none_of(passPipeline(), [&](const Pass &p) { return name == p.name; })) {

@@ -43,6 +43,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace polyrt {
@@ -61,7 +62,7 @@ std::vector<VertexId> edgeBalancedBoundaries(const EdgeOffset *offsets, VertexId
 /// The same over a frontier list: boundaries into the list (0 = b[0] < ... <
 /// b[k] = frontier.size()), chunk i being frontier[b[i] .. b[i+1]). A parallel
 /// prefix sum of the degrees, then binary searches.
-std::vector<int64_t> edgeBalancedBoundaries(const std::vector<VertexId> &frontier,
+std::vector<int64_t> edgeBalancedBoundaries(std::span<const VertexId> frontier,
                                             const EdgeOffset *offsets, int64_t grainEdges);
 
 /// The exclusive prefix sum of the out-degrees of a frontier list (a parallel
@@ -69,7 +70,7 @@ std::vector<int64_t> edgeBalancedBoundaries(const std::vector<VertexId> &frontie
 /// frontier's edge total. Duplicates in the list count each time.
 class FrontierEdgePrefix {
 public:
-  FrontierEdgePrefix(const std::vector<VertexId> &frontier, const EdgeOffset *offsets);
+  FrontierEdgePrefix(std::span<const VertexId> frontier, const EdgeOffset *offsets);
   int64_t numEdges() const { return prefix_.back(); }
   int64_t operator[](int64_t i) const { return prefix_[i]; }
   const std::vector<int64_t> &prefix() const { return prefix_; }

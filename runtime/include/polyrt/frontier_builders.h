@@ -53,8 +53,6 @@ inline bool claimVertex(uint8_t *flags, VertexId v) {
 }
 /// How many flag arrays the pool has allocated so far (for tests).
 int64_t dedupFlagAllocations();
-/// How many sliding-queue arrays their pool has allocated so far (for tests).
-int64_t queueArrayAllocations();
 } // namespace detail
 
 /// Output of a push traversal as per-thread lists. With dedup on, a vertex
@@ -82,7 +80,7 @@ public:
 
 private:
   struct alignas(64) Buffer { // one cache line apart: no false sharing
-    std::vector<VertexId> ids;
+    IdList ids;
   };
   VertexId n_;
   uint8_t *claimed_ = nullptr; // pooled dedup flags; null when dedup is off
@@ -134,8 +132,10 @@ private:
   uint8_t *claimed_ = nullptr;
   bool dedupAtFinish_;
   int threads_;
-  VertexId *queue_; // room for capacity_ ids or more, uninitialized; from a pool of
-                    // spare arrays (frontier_builders.cpp)
+  /// Room for capacity_ ids, unset until added. finish() hands it over as
+  /// the frontier when the round filled at least 1/kHandOverShare of it.
+  IdList queue_;
+  static constexpr int64_t kHandOverShare = 8;
   std::unique_ptr<Local[]> local_;
   alignas(64) std::atomic<int64_t> tail_{0}; // ids reserved in queue_
   std::atomic<int64_t> overflowAt_{INT64_MAX}; // first reservation that failed

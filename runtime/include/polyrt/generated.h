@@ -101,7 +101,7 @@ inline VertexSubset newVertexSet(int64_t universe, int64_t n) {
     return VertexSubset(static_cast<VertexId>(universe), false);
   if (n >= universe)
     return VertexSubset(static_cast<VertexId>(universe), true);
-  std::vector<VertexId> ids(static_cast<size_t>(n));
+  IdList ids(static_cast<size_t>(n));
   for (int64_t v = 0; v < n; ++v)
     ids[v] = static_cast<VertexId>(v);
   return VertexSubset::fromSparse(static_cast<VertexId>(universe), std::move(ids));
@@ -186,8 +186,7 @@ int32_t outDegreeAsInt(const Graph<W> &g, VertexId v,
 template <typename W> VertexSubset outNeighbors(const Graph<W> &g, VertexId v) {
   if (static_cast<uint64_t>(v) >= static_cast<uint64_t>(g.numVertices())) [[unlikely]]
     vertexOutOfRange(int64_t{v}, g.numVertices(), "getNgh");
-  std::vector<VertexId> ids(g.outNeighbors() + g.outOffsets()[v],
-                            g.outNeighbors() + g.outOffsets()[v + 1]);
+  IdList ids(g.outNeighbors() + g.outOffsets()[v], g.outNeighbors() + g.outOffsets()[v + 1]);
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   return VertexSubset::fromSparse(g.numVertices(), std::move(ids));
 }
@@ -251,7 +250,7 @@ neighborIntersectionCountBeforeEdge(const Graph<W> &g, VertexId a, VertexId b, E
 /// bound, counted by `method` (configIntersection; intersection.h).
 inline uint64_t intersectionCount(VertexSubset &a, VertexSubset &b, VertexId bound,
                                   IntersectionMethod method = IntersectionMethod::Merge) {
-  const std::vector<VertexId> &x = a.sparse(), &y = b.sparse();
+  const IdList &x = a.sparse(), &y = b.sparse();
   if (!std::is_sorted(x.begin(), x.end()) || !std::is_sorted(y.begin(), y.end())) {
     // Sets built in another order: count through b's flags instead.
     const uint8_t *inB = b.dense();

@@ -146,9 +146,6 @@ inline uint64_t binarySearchCount(const VertexId *shortList, const VertexId *sho
   return count;
 }
 
-} // namespace detail
-
-namespace detail {
 /// countCommon's methods that find the bound in both lists first.
 inline uint64_t countCommonSkipping(const VertexId *a, const VertexId *aEnd, const VertexId *b,
                                     const VertexId *bEnd, VertexId bound,
@@ -172,9 +169,7 @@ inline uint64_t countCommonSkipping(const VertexId *a, const VertexId *aEnd, con
   }
   return 0;
 }
-} // namespace detail
 
-namespace detail {
 /// countCommon as a call (intersection.cpp), for a caller whose fast path
 /// would pay for the inlined general count in registers
 /// (neighborIntersectionCountBeforeEdge).

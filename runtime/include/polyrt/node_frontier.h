@@ -72,7 +72,7 @@ public:
   int64_t size() const;
   int64_t work() const;
   /// Every listed part's members, node after node.
-  std::vector<VertexId> concatenatedLists() const;
+  IdList concatenatedLists() const;
 
   /// Item `item` of node `node`: the vertex, and whether it is a member
   /// (a listed item always is; a dense part's vertex when its bit or byte is

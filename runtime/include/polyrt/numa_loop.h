@@ -30,6 +30,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace polyrt {
@@ -63,7 +64,7 @@ public:
   /// The same over a list of vertices (a sparse push's frontier): the list
   /// is regrouped by owner node, in order within each node (list()), and
   /// each node's threads take chunks of its own group first.
-  void prepareList(VertexId n, const EdgeOffset *offsets, const std::vector<VertexId> &list,
+  void prepareList(VertexId n, const EdgeOffset *offsets, std::span<const VertexId> list,
                    PartitionStrategy how, double alpha, int64_t chunk, WorkStealing stealing);
   /// The same over the per-node parts of a frontier (configApplyFrontier):
   /// the frontier's parts for this partition (node_frontier.h; built from
@@ -108,7 +109,7 @@ public:
   template <typename W>
   const NodeSubgraphs<W> &prepareAgentList(Graph<W> &g, SubgraphSide side, PartitionStrategy how,
                                            double alpha, int64_t chunk, WorkStealing stealing,
-                                           const std::vector<VertexId> &list) {
+                                           std::span<const VertexId> list) {
     partition_ = &partitionFor(g.numVertices(), agentBalancedOffsets(g, side), how, alpha, chunk);
     const NodeSubgraphs<W> &parts = nodeSubgraphs(g, *partition_, side);
     startWork(std::vector<int64_t>(parts.parts.size(), static_cast<int64_t>(list.size())),

@@ -440,7 +440,7 @@ private:
   }
   /// The next non-empty bucket's vertices, which becomes the current one;
   /// false (exhausted) when none is left.
-  bool takeNext(std::vector<VertexId> &ready);
+  bool takeNext(IdList &ready);
   /// How many entries ahead a loop over a bucket's vertices asks for their
   /// data (prefetchPriority, flushBin).
   static constexpr size_t kPrefetchAhead = 16;

@@ -13,10 +13,12 @@
 #ifndef POLYRT_VERTEX_SUBSET_H
 #define POLYRT_VERTEX_SUBSET_H
 
+#include "polyrt/id_list.h"
 #include "polyrt/types.h"
 #include "polyrt/vertex_bits.h"
 
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <vector>
 
@@ -35,7 +37,15 @@ public:
   VertexSubset &operator=(VertexSubset &&) noexcept = default;
 
   /// ids must lie in [0, n); duplicates are kept (and counted by size()).
-  static VertexSubset fromSparse(VertexId n, std::vector<VertexId> ids);
+  static VertexSubset fromSparse(VertexId n, IdList ids);
+  static VertexSubset fromSparse(VertexId n, std::initializer_list<VertexId> ids) {
+    return fromSparse(n, IdList(ids));
+  }
+  /// A copy of ids (polyrt's own frontiers are built as IdLists, which are
+  /// moved in).
+  static VertexSubset fromSparse(VertexId n, const std::vector<VertexId> &ids) {
+    return fromSparse(n, IdList(ids.begin(), ids.end()));
+  }
   /// flags has n entries; any nonzero byte marks a member. Counts them.
   static VertexSubset fromDense(VertexId n, std::vector<uint8_t> flags);
   /// The same with the number of members already known (no counting pass).
@@ -51,7 +61,7 @@ public:
   bool hasSparse() const { return hasSparse_; }
   bool hasDense() const { return hasDense_; }
   bool hasBits() const { return hasBits_; }
-  const std::vector<VertexId> &sparse(); // builds the sparse form if needed
+  const IdList &sparse(); // builds the sparse form if needed
   const uint8_t *dense();                // builds the dense form if needed
   const uint64_t *bits();                // builds the bitvector if needed
   /// Reads the dense or bit form, whichever exists (builds bits if neither).
@@ -88,7 +98,7 @@ private:
   // At least one form is always present; the empty set starts sparse.
   bool hasSparse_ = true, hasDense_ = false, hasBits_ = false;
   int64_t count_ = 0; // size(): the sparse list's length if built from one
-  std::vector<VertexId> sparse_;
+  IdList sparse_;
   std::vector<uint8_t> dense_;
   std::vector<uint64_t> bits_;
   const EdgeOffset *workOffsets_ = nullptr; // recordWork's graph, if any

@@ -330,6 +330,12 @@ struct VariantPlan {
 
   bool isPush() const { return variant != Variant::DensePull; }
   bool readsSparseInput() const { return variant == Variant::SparsePush; }
+  /// The edge loop walks each owner's whole list as the graph stores it, one
+  /// edge at a time: not split over nodes or into segments, nor handed out
+  /// edge by edge.
+  bool walksStoredLists() const {
+    return !numa && !segments && loop.parallelization != Parallelization::EdgeParallel;
+  }
 };
 
 class VertexTraversalExpr;
