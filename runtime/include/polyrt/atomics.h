@@ -2,18 +2,10 @@
 #ifndef POLYRT_ATOMICS_H
 #define POLYRT_ATOMICS_H
 
+#include "polyrt/thread_sanitizer.h"
+
 #include <atomic>
 #include <type_traits>
-
-// Under ThreadSanitizer every update goes through std::atomic_ref, which it
-// sees; it does not see inside an asm statement.
-#if defined(__SANITIZE_THREAD__)
-#define POLYRT_ATOMICS_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define POLYRT_ATOMICS_TSAN 1
-#endif
-#endif
 
 namespace polyrt {
 
@@ -31,7 +23,9 @@ namespace detail {
 /// hardware's ordering is the same, and relaxed order promises nothing about
 /// other words.
 template <typename T> inline bool compareExchangeRelaxed(T *addr, T &expected, T desired) {
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(POLYRT_ATOMICS_TSAN)
+// (Under ThreadSanitizer every update goes through std::atomic_ref, which it
+// sees; it does not see inside an asm statement.)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(POLYRT_TSAN)
   if constexpr (std::is_integral_v<T> && (sizeof(T) == 4 || sizeof(T) == 8)) {
     bool swapped;
     __asm__ __volatile__("lock cmpxchg %[desired], %[word]"

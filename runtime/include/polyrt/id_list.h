@@ -49,13 +49,13 @@ template <typename T> struct IdAllocator {
 
   T *allocate(size_t count) {
     if constexpr (std::is_same_v<T, VertexId>)
-      if (count * sizeof(T) >= kPooledIdBytes)
+      if (pooled(count))
         return acquireIdArray(count);
     return std::allocator<T>().allocate(count);
   }
   void deallocate(T *p, size_t count) noexcept {
     if constexpr (std::is_same_v<T, VertexId>)
-      if (count * sizeof(T) >= kPooledIdBytes)
+      if (pooled(count))
         return releaseIdArray(p);
     std::allocator<T>().deallocate(p, count);
   }
@@ -64,6 +64,11 @@ template <typename T> struct IdAllocator {
     ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
   }
   template <typename U> bool operator==(const IdAllocator<U> &) const noexcept { return true; }
+
+private:
+  /// Whether an array of `count` elements comes from (and returns to) the
+  /// pool: allocate and deallocate must agree.
+  static bool pooled(size_t count) { return count * sizeof(T) >= kPooledIdBytes; }
 };
 
 } // namespace detail

@@ -26,13 +26,7 @@
 #ifndef POLYRT_SANITIZER_DEFAULTS_H
 #define POLYRT_SANITIZER_DEFAULTS_H
 
-#if defined(__SANITIZE_THREAD__)
-#define POLYRT_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define POLYRT_TSAN 1
-#endif
-#endif
+#include "polyrt/thread_sanitizer.h"
 
 #ifdef POLYRT_TSAN
 // libomp is not instrumented: Archer describes its synchronisation, and TSan
