@@ -15,6 +15,7 @@
 #include "detail/build_csr.h"
 #include "detail/file.h"
 #include "detail/graph_check.h"
+#include "detail/graph_symmetry.h"
 #include "detail/io_detail.h"
 #include "detail/parallel.h"
 #include "detail/progress.h"
@@ -237,6 +238,7 @@ template <typename W> Graph<W> loadSerialized(InFile &in, bool weighted) {
   // nothing in the format ties them together (detail/graph_check.h).
   if (TransposeCheck check = checkTranspose(g); !check.ok())
     fileError(path, check.problem);
+  GraphSymmetry::vouch(g); // (an undirected graph's check was of its symmetry)
   if (size < 0) { // not a regular file: check for trailing data now
     char extra;
     bool more = true;

@@ -1,6 +1,8 @@
 //===- relabel.cpp - edges.relabel(): vertices renumbered by degree -----===//
 #include "polyrt/relabel.h"
 
+#include "detail/graph_symmetry.h"
+
 #include <algorithm>
 #include <numeric>
 #include <utility>
@@ -66,8 +68,11 @@ template <typename W> Graph<W> relabelByDegree(const Graph<W> &g) {
         weights[offsets[r] + i] = list[i].second;
     }
   }
-  return Graph<W>(n, std::move(offsets), std::move(neighbors), std::move(weights),
+  Graph<W> result(n, std::move(offsets), std::move(neighbors), std::move(weights),
                   /*directed=*/false);
+  if (g.outListsSymmetric()) // renaming the ids keeps each edge's reverse
+    detail::GraphSymmetry::vouch(result);
+  return result;
 }
 
 template <typename W> void relabelByDegreeInPlace(Graph<W> &g) {

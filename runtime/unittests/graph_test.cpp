@@ -1,6 +1,7 @@
 //===- graph_test.cpp - Graph: validation, in-edges, transpose ----------===//
 #include "polyrt/edge_list.h"
 #include "polyrt/graph.h"
+#include "polyrt/io.h"
 #include "test_util.h"
 
 
@@ -90,6 +91,27 @@ TEST(Graph, KnowsWhetherAListRepeatsANeighbour) {
   EXPECT_TRUE(unsorted.outListsRepeat());
   EXPECT_TRUE(unsorted.transpose().outListsRepeat());
   EXPECT_FALSE(Graph<NoWeight>().outListsRepeat());
+}
+
+// Only graphs whose every edge polyrt stored both ways, or checked a file
+// for, are known symmetric: an undirected graph from the caller's arrays
+// may not be (the triangle count's walk without end tests relies on it).
+TEST(Graph, KnowsWhetherItsListsAreSymmetric) {
+  const EdgeList edges = {{0, 1, 1}, {1, 2, 1}, {2, 0, 1}, {3, 0, 1}};
+  Graph<NoWeight> symmetrized = buildGraph<NoWeight>(edges, 4, /*symmetrize=*/true);
+  EXPECT_TRUE(symmetrized.outListsSymmetric());
+  EXPECT_TRUE(symmetrized.transpose().outListsSymmetric());
+  EXPECT_TRUE(Graph<NoWeight>(symmetrized).outListsSymmetric());
+  EXPECT_FALSE(buildGraph<NoWeight>(edges, 4, /*symmetrize=*/false).outListsSymmetric());
+  // Symmetric lists, but named undirected by the caller: not checked.
+  EXPECT_FALSE(Graph<NoWeight>(2, {0, 1, 2}, {1, 0}, {}, false).outListsSymmetric());
+  EXPECT_FALSE(Graph<NoWeight>().outListsSymmetric());
+
+  std::string path = tempPath("symmetric.sg");
+  writeSerializedGraph(symmetrized, path);
+  EXPECT_TRUE(loadGraph<NoWeight>(path).outListsSymmetric());
+  writeSerializedGraph(buildGraph<NoWeight>(edges, 4, /*symmetrize=*/false), path);
+  EXPECT_FALSE(loadGraph<NoWeight>(path).outListsSymmetric());
 }
 
 TEST(Graph, ConstructorRejectsBadNeighbour) {

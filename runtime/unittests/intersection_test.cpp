@@ -70,13 +70,14 @@ TEST(Intersection, MergeOfListsReachingTheBound) {
 // Handed the index of b in a's list (a triangle count's push), the count is
 // intersectNeighbor's on every edge of random graphs: undirected ones (the
 // walk without end tests), directed ones (b's list may end below a's
-// values) and multigraphs with self-loops (entries before the edge may be
-// b itself), by every method.
+// values), multigraphs with self-loops (entries before the edge may be b
+// itself) and undirected graphs from arrays that are not symmetric (never
+// checked, so walked with end tests), by every method.
 TEST(Intersection, CountBeforeTheEdgeIsTheNeighbourCount) {
   std::mt19937_64 random(7);
-  for (int round = 0; round < 12; ++round) {
+  for (int round = 0; round < 16; ++round) {
     const VertexId n = 40;
-    const bool directed = round % 3 == 1, repeats = round % 3 == 2;
+    const bool directed = round % 4 == 1, repeats = round % 4 == 2, unchecked = round % 4 == 3;
     EdgeList edges;
     std::set<std::pair<VertexId, VertexId>> seen; // simple graphs: each pair once
     for (int k = 0; k < 300; ++k) {
@@ -89,8 +90,13 @@ TEST(Intersection, CountBeforeTheEdgeIsTheNeighbourCount) {
       if (repeats && k % 5 == 0)
         edges.push_back({u, v, 1});
     }
-    Graph<NoWeight> g = buildGraph<NoWeight>(edges, n, /*symmetrize=*/!directed);
+    Graph<NoWeight> g = buildGraph<NoWeight>(edges, n, /*symmetrize=*/!directed && !unchecked);
+    if (unchecked) // the directed graph's arrays, named undirected
+      g = Graph<NoWeight>(n, std::vector<EdgeOffset>(g.outOffsets(), g.outOffsets() + n + 1),
+                          std::vector<VertexId>(g.outNeighbors(), g.outNeighbors() + g.numEdges()),
+                          {}, /*directed=*/false);
     EXPECT_EQ(g.outListsRepeat(), repeats);
+    EXPECT_EQ(g.outListsSymmetric(), !directed && !unchecked);
     for (VertexId a = 0; a < n; ++a)
       for (EdgeOffset e = g.outOffsets()[a]; e < g.outOffsets()[a + 1]; ++e) {
         const VertexId b = g.outNeighbors()[e];

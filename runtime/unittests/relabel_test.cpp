@@ -32,6 +32,14 @@ TEST(Relabel, SkewedUndirectedGraphByDecreasingDegree) {
     for (EdgeOffset e = r.outOffsets()[v] + 1; e < r.outOffsets()[v + 1]; ++e)
       EXPECT_LE(r.outNeighbors()[e - 1], r.outNeighbors()[e]);
   EXPECT_EQ(degreePairs(r), degreePairs(g));
+  // Renaming the ids keeps every edge's reverse; a graph from the caller's
+  // arrays, never checked, stays unchecked.
+  EXPECT_TRUE(r.outListsSymmetric());
+  Graph<NoWeight> unchecked(g.numVertices(),
+                            std::vector<EdgeOffset>(g.outOffsets(), g.outOffsets() + g.numVertices() + 1),
+                            std::vector<VertexId>(g.outNeighbors(), g.outNeighbors() + g.numEdges()),
+                            {}, /*directed=*/false);
+  EXPECT_FALSE(relabelByDegree(unchecked).outListsSymmetric());
 }
 
 TEST(Relabel, WeightsFollowTheirEdges) {

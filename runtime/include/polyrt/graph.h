@@ -20,6 +20,10 @@
 
 namespace polyrt {
 
+namespace detail {
+struct GraphSymmetry;
+}
+
 template <typename W> class Graph {
 public:
   static constexpr bool kWeighted = !std::is_same_v<W, NoWeight>;
@@ -51,6 +55,13 @@ public:
   /// index then cannot take the entries before it as the ones below the
   /// neighbour (neighborIntersectionCountBeforeEdge).
   bool outListsRepeat() const { return outListsRepeat_; }
+  /// Whether every out-edge (u, v) is known to have its reverse (v, u): true
+  /// for an undirected graph polyrt symmetrized itself or checked when it
+  /// loaded it (an undirected .sg's transpose check), and for the relabelled
+  /// or copied graph of one; false for a graph built from the caller's
+  /// arrays, which polyrt does not check. A triangle count then walks a
+  /// neighbour's list with no end test (neighborIntersectionCountBeforeEdge).
+  bool outListsSymmetric() const { return outListsSymmetric_; }
 
   /// Builds the CSC (in parallel) unless it exists already; idempotent and
   /// safe to call from several threads at once. A
@@ -88,6 +99,8 @@ public:
   Graph transpose() const;
 
 private:
+  friend struct detail::GraphSymmetry;
+
   VertexId numVertices_ = 0;
   bool directed_ = true;
   bool neighborsReleased_ = false;
@@ -95,6 +108,7 @@ private:
   EdgeOffset minOutDegree_ = 0;
   EdgeOffset maxOutDegree_ = 0;
   bool outListsRepeat_ = false;
+  bool outListsSymmetric_ = false;
   std::vector<VertexId> outNeighbors_;
   std::vector<W> outWeights_;
   std::vector<EdgeOffset> inOffsets_;

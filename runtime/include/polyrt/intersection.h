@@ -170,11 +170,13 @@ inline uint64_t countCommonSkipping(const VertexId *a, const VertexId *aEnd, con
   return 0;
 }
 
-/// countCommon as a call (intersection.cpp), for a caller whose fast path
-/// would pay for the inlined general count in registers
-/// (neighborIntersectionCountBeforeEdge).
-uint64_t countCommonOutOfLine(const VertexId *a, const VertexId *aEnd, const VertexId *b,
-                              const VertexId *bEnd, VertexId bound, IntersectionMethod method);
+/// countCommon as a call (intersection.cpp), for a caller whose merge
+/// would pay for the inlined other methods in registers
+/// (neighborIntersectionCountBeforeEdge). Pure: a caller's loop need not
+/// read its graph's arrays again after a call.
+[[gnu::pure]] uint64_t countCommonOutOfLine(const VertexId *a, const VertexId *aEnd,
+                                            const VertexId *b, const VertexId *bEnd,
+                                            VertexId bound, IntersectionMethod method);
 } // namespace detail
 
 /// How many values below `bound` the sorted, duplicate-free lists a and b

@@ -18,6 +18,7 @@
 #ifndef POLYRT_DETAIL_BUILD_CSR_H
 #define POLYRT_DETAIL_BUILD_CSR_H
 
+#include "detail/graph_symmetry.h"
 #include "detail/parallel.h"
 #include "polyrt/graph.h"
 
@@ -208,8 +209,11 @@ Graph<W> buildCSR(int64_t count, const EdgeAt &edgeAt, VertexId n, bool symmetri
       f(edgeAt(i));
   };
   CSRArrays<W> csr = buildCSRArrays<W>(count, forRange, n, symmetrize, mirrorSelfLoops);
-  return Graph<W>(n, std::move(csr.offsets), std::move(csr.neighbors), std::move(csr.weights),
-                  !symmetrize);
+  Graph<W> g(n, std::move(csr.offsets), std::move(csr.neighbors), std::move(csr.weights),
+             !symmetrize);
+  if (symmetrize) // every edge was stored both ways
+    GraphSymmetry::vouch(g);
+  return g;
 }
 
 /// The CSR of the reverse graph (the CSC of the given CSR). In-lists come out
