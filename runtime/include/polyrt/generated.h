@@ -227,8 +227,8 @@ neighborIntersectionCount(const Graph<W> &g, VertexId a, VertexId b,
 /// comparison against b (a 1024x1024 grid's triangle count: 4.5 ms against
 /// 6.1). When b < a in a graph known to be symmetric, b's list holds a, above
 /// every value walked, and is followed with no end tests at all, as in GAPBS's
-/// loop (the grid's count: 4.9 -> 4.5 ms, against a test of b's last entry
-/// per edge). A graph built from the caller's arrays, or a multigraph,
+/// loop (the grid's count: 4.8-4.9 -> 4.7-4.8 ms, against a test of b's last
+/// entry per edge). A graph built from the caller's arrays, or a multigraph,
 /// takes the merge with its end tests, bounded by b. Another method is a
 /// call: inlined, it cost the merges registers (the grid's count 0.3 ms).
 template <typename W>

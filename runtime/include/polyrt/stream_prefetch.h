@@ -9,8 +9,9 @@
 // ms of a pull, the reads alone 10.9 ms, both together 20 ms. Prefetching
 // the stream kStreamDistance edges ahead overlaps them (PageRank's pull on
 // urand20 0.6 of what it was, kron20 0.8-0.95, a grid 0.9). At 2^22
-// vertices, where the random reads go to memory, the same prefetches cost
-// up to 30% in the probes (docs/benchmarks.md). Which case a graph is
+// vertices, where the random reads go to memory, the same prefetches can
+// cost (urand22: 4%; with the non-temporal hint, up to 30% in earlier
+// probes: docs/benchmarks.md). Which case a graph is
 // depends on the machine's caches as much as on the graph, so each loop
 // times its first calls both ways and keeps the faster
 // (StreamPrefetchChoice).
