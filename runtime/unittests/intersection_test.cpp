@@ -92,9 +92,7 @@ TEST(Intersection, CountBeforeTheEdgeIsTheNeighbourCount) {
     }
     Graph<NoWeight> g = buildGraph<NoWeight>(edges, n, /*symmetrize=*/!directed && !unchecked);
     if (unchecked) // the directed graph's arrays, named undirected
-      g = Graph<NoWeight>(n, std::vector<EdgeOffset>(g.outOffsets(), g.outOffsets() + n + 1),
-                          std::vector<VertexId>(g.outNeighbors(), g.outNeighbors() + g.numEdges()),
-                          {}, /*directed=*/false);
+      g = undirectedFromArrays(g);
     EXPECT_EQ(g.outListsRepeat(), repeats);
     EXPECT_EQ(g.outListsSymmetric(), !directed && !unchecked);
     for (VertexId a = 0; a < n; ++a)

@@ -35,11 +35,7 @@ TEST(Relabel, SkewedUndirectedGraphByDecreasingDegree) {
   // Renaming the ids keeps every edge's reverse; a graph from the caller's
   // arrays, never checked, stays unchecked.
   EXPECT_TRUE(r.outListsSymmetric());
-  Graph<NoWeight> unchecked(g.numVertices(),
-                            std::vector<EdgeOffset>(g.outOffsets(), g.outOffsets() + g.numVertices() + 1),
-                            std::vector<VertexId>(g.outNeighbors(), g.outNeighbors() + g.numEdges()),
-                            {}, /*directed=*/false);
-  EXPECT_FALSE(relabelByDegree(unchecked).outListsSymmetric());
+  EXPECT_FALSE(relabelByDegree(test::undirectedFromArrays(g)).outListsSymmetric());
 }
 
 TEST(Relabel, WeightsFollowTheirEdges) {

@@ -159,6 +159,19 @@ template <typename W> bool sameGraph(const Graph<W> &a, const Graph<W> &b) {
          std::equal(a.outOffsets(), a.outOffsets() + a.numVertices() + 1, b.outOffsets());
 }
 
+/// An undirected graph built from g's out-CSR as a caller would, from its
+/// own arrays: polyrt does not check that such lists are symmetric
+/// (Graph::outListsSymmetric() is false).
+template <typename W> Graph<W> undirectedFromArrays(const Graph<W> &g) {
+  const EdgeOffset *offsets = g.outOffsets();
+  std::vector<W> weights;
+  if constexpr (Graph<W>::kWeighted)
+    weights.assign(g.outWeights(), g.outWeights() + g.numEdges());
+  return Graph<W>(g.numVertices(), std::vector<EdgeOffset>(offsets, offsets + g.numVertices() + 1),
+                  std::vector<VertexId>(g.outNeighbors(), g.outNeighbors() + g.numEdges()),
+                  std::move(weights), /*directed=*/false);
+}
+
 /// A sorted random subset of [0, n) holding about `percent` % of it.
 inline std::vector<VertexId> randomMembers(VertexId n, int percent, uint64_t seed) {
   std::mt19937_64 rng(seed);
