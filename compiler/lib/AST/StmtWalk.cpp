@@ -21,3 +21,12 @@ bool polyc::mentions(Expr &e, const Decl *decl) {
   forEachChild(e, [&](ExprPtr &child) { found = found || mentions(*child, decl); });
   return found;
 }
+
+bool polyc::assignsName(const Block &block, const Decl *decl) {
+  bool assigned = false;
+  forEachStmtIn(block, [&](Stmt &s) {
+    if (auto *assign = llvm::dyn_cast<AssignStmt>(&s))
+      assigned = assigned || namesDecl(*assign->target, decl);
+  });
+  return assigned;
+}

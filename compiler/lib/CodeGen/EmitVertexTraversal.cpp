@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 using namespace polyc;
 
 std::string polyc::parallelForPragma(const LoopPlan &loop, const std::string &grain) {
@@ -55,12 +57,15 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
   // the C++ compiler vectorizes an apply that allows it (PageRank's
   // contributions: half the time on a 1024x1024 grid).
   os << "  if (!set.hasSparse() && set.size() == set.universe()) {\n"
-     << "    const polyrt::VertexId universe = static_cast<polyrt::VertexId>(set.universe());\n"
-     << pragma
-     << "    for (polyrt::VertexId v = 0; v < universe; ++v) {\n"
-     << "      " << visit << "\n"
-     << "    }\n"
-     << "  } else if (set.hasSparse()) {\n"
+     << "    const polyrt::VertexId universe = static_cast<polyrt::VertexId>(set.universe());\n";
+  if (t.prefetchedNeighborValue)
+    emitEveryVertexPrefetching(t, *t.prefetchedNeighborValue, pragma, visit);
+  else
+    os << pragma
+       << "    for (polyrt::VertexId v = 0; v < universe; ++v) {\n"
+       << "      " << visit << "\n"
+       << "    }\n";
+  os << "  } else if (set.hasSparse()) {\n"
      << "    const polyrt::IdList &members = set.sparse();\n"
      << listPragma
      << "    for (int64_t i = 0; i < static_cast<int64_t>(members.size()); ++i) {\n"
@@ -79,4 +84,38 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
   if (filter)
     os << "  return next.finish();\n";
   os << "}\n\n";
+}
+
+// The loop over every vertex in two copies: one prefetching the value its
+// function reads through a neighbour, for the vertex a few ahead, and one
+// without, which runs where polyrt finds the neighbours near their vertices
+// (a per-vertex test would cost the grids it is for).
+void CppEmitter::emitEveryVertexPrefetching(const VertexTraversalExpr &t,
+                                            const NeighborValueRead &read,
+                                            const std::string &pragma, const std::string &visit) {
+  std::string inner = pragma.empty() ? "" : "  " + pragma;
+  // Each thread's own copy: the shared one would be read through a pointer
+  // after every atomic update the function makes (Afforest's links), which
+  // took most of the gain (urand20: 38.9 ms against 36.0, without 39.5).
+  std::string prefetchingPragma = inner;
+  if (!prefetchingPragma.empty())
+    prefetchingPragma.insert(prefetchingPragma.size() - 1, " firstprivate(neighborValue)");
+  std::string body = llvm::join(llvm::split(visit, '\n'), "\n  "); // a filter's two lines
+  os << "    // " << read.values->name << "[" << t.func->name
+     << "'s neighbour]: prefetched ahead where the neighbours lie far apart\n"
+     << "    const polyrt::NeighborValuePrefetch neighborValue(" << expr(*read.neighbor->receiver)
+     << ", " << expr(*read.neighbor->args[1]) << ", " << cppName(read.values->name)
+     << ".data(), \"" << traversalName(t) << "\");\n"
+     << "    if (neighborValue.worthIt()) {\n"
+     << prefetchingPragma
+     << "      for (polyrt::VertexId v = 0; v < universe; ++v) {\n"
+     << "        neighborValue.prefetchAhead(v);\n"
+     << "        " << body << "\n"
+     << "      }\n"
+     << "    } else {\n"
+     << inner
+     << "      for (polyrt::VertexId v = 0; v < universe; ++v) {\n"
+     << "        " << body << "\n"
+     << "      }\n"
+     << "    }\n";
 }

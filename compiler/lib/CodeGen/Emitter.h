@@ -252,6 +252,8 @@ private:
                            const std::string &name, const std::string &vertexApply,
                            const std::string &oneNode = "", bool fallback = false);
   void emitVertexTraversal(const VertexTraversalExpr &t);
+  void emitEveryVertexPrefetching(const VertexTraversalExpr &t, const NeighborValueRead &read,
+                                  const std::string &pragma, const std::string &visit);
   /// configUpdateSync htm and merge: the runtime objects a traversal's
   /// deferred reductions go through, and what a variant does with them
   /// before its loops (prepare) and after (flush or fold).

@@ -286,6 +286,11 @@ void print(const VertexTraversalExpr &t, llvm::raw_ostream &os) {
   printLoop("    ", t.loop, os);
   if (t.serialWhenSmall)
     os << "    a short list runs serially\n";
+  if (t.prefetchedNeighborValue) {
+    os << "    prefetches " << t.prefetchedNeighborValue->values->name << "[";
+    printExpr(*t.prefetchedNeighborValue->neighbor, os);
+    os << "] ahead where the graph's neighbours lie far apart\n";
+  }
   printWrites("    write", t.writes, os);
 }
 

@@ -341,6 +341,18 @@ bool Verifier::verify(const VertexTraversalExpr &u) {
     return fail(where, "is fused into a pull that does not run it");
   if (u.serialWhenSmall && u.loop.parallelization == Parallelization::Serial)
     return fail(where, "a serial loop marked serial-when-small");
+  if (const std::optional<NeighborValueRead> &read = u.prefetchedNeighborValue) {
+    const VarDecl *values = read->values;
+    if (!read->neighbor || read->neighbor->method != "getOutNeighbor" || !values ||
+        values->storage != VarDecl::Global || values->type.kind != Type::Vector ||
+        !values->type.value || !values->type.value->isNumeric())
+      return fail(where, "prefetches something other than a global vector's value at a "
+                         "getOutNeighbor");
+    if (u.fusedInto || u.concurrent || fusedGroupOf(module, values) ||
+        module.summedVectors.count(values))
+      return fail(where, "prefetches a neighbour's value in a loop of its own that it does not "
+                         "run, or of a vector not stored as one");
+  }
   return verifyWrites(u.writes, u.loop, where, nullptr, u.concurrent);
 }
 

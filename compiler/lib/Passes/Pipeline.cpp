@@ -103,6 +103,10 @@ const std::vector<Pass> &polyc::passPipeline() {
       {"owner-prefetch",
        "pushes over a frontier list prefetch each task's sources' offsets before walking them",
        runOwnerPrefetchPass},
+      {"neighbor-prefetch",
+       "applies over every vertex that read a value through one neighbour prefetch it ahead "
+       "where the graph's neighbours lie far apart",
+       runNeighborPrefetchPass},
   };
   return pipeline;
 }

@@ -46,15 +46,6 @@ private:
   std::map<const ParamDecl *, const VarDecl *> of_;
 };
 
-bool assignsParam(const FuncDecl &f, const ParamDecl *p) {
-  bool assigned = false;
-  forEachStmtIn(f.body, [&](Stmt &s) {
-    if (auto *assign = dyn_cast<AssignStmt>(&s))
-      assigned = assigned || namesDecl(*assign->target, p);
-  });
-  return assigned;
-}
-
 } // namespace
 
 std::map<const ParamDecl *, InRangeVertex> polyc::traversalVertexParams(const Module &module) {
@@ -83,7 +74,7 @@ std::map<const ParamDecl *, InRangeVertex> polyc::traversalVertexParams(const Mo
       continue;
     for (const auto &param : func->params)
       if (const VarDecl *edges = params.edgesetOf(param.get());
-          edges && !assignsParam(*func, param.get()))
+          edges && !assignsName(func->body, param.get()))
         vertices[param.get()] = {func, param.get(), edges};
   }
   return vertices;

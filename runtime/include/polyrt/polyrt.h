@@ -12,6 +12,7 @@
 #include "polyrt/graph.h"
 #include "polyrt/io.h"
 #include "polyrt/loaded_graphs.h"
+#include "polyrt/neighbor_prefetch.h"
 #include "polyrt/node_frontier.h"
 #include "polyrt/node_merge_buffers.h"
 #include "polyrt/node_replicas.h"

@@ -143,6 +143,10 @@ bool namesDecl(const Expr &e, const Decl *decl);
 /// Whether e names decl anywhere in it.
 bool mentions(Expr &e, const Decl *decl);
 
+/// Whether a statement of block, at any depth, assigns decl itself (`decl =
+/// ...`, not an element of it).
+bool assignsName(const Block &block, const Decl *decl);
+
 } // namespace polyc
 
 #endif

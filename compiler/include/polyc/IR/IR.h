@@ -437,6 +437,15 @@ public:
   }
 };
 
+/// A value an applied function reads through one neighbour of the vertex
+/// its traversal hands it, `values[edges.getOutNeighbor(v, position)]`, at a
+/// position the traversal's loop does not change (the neighbor-prefetch
+/// pass). Afforest's sampling reads its neighbour's label so.
+struct NeighborValueRead {
+  const MethodCallExpr *neighbor = nullptr; // edges.getOutNeighbor(v, position)
+  const VarDecl *values = nullptr;          // a global per-vertex vector of numbers
+};
+
 class VertexTraversalExpr : public Expr {
 public:
   enum Op { Apply, Filter };
@@ -458,6 +467,10 @@ public:
   std::vector<WriteInfo> writes;
   /// Set when the vertex-fusion pass moved this apply into a pull loop.
   const EdgeTraversalExpr *fusedInto = nullptr;
+  /// The loop over every vertex prefetches this read for the vertex
+  /// polyrt::kNeighborValueDistance ahead, where the graph's neighbours lie
+  /// far apart (polyrt::NeighborValuePrefetch; the neighbor-prefetch pass).
+  std::optional<NeighborValueRead> prefetchedNeighborValue;
 };
 
 /// fuseFields: per-vertex vectors stored as one array of structs (decided by
