@@ -60,8 +60,9 @@ const VarDecl *prefetchableVector(const Module &module, const Expr &base) {
   return var;
 }
 
-/// The vector `body` indexes with `index` itself, or with the parameter of
-/// a called function that `index` is handed to; null if none.
+/// The vector that f indexes with `index` (an expression of f's body)
+/// itself, or that a function f calls indexes with the parameter `index` is
+/// handed to; null if none.
 const VarDecl *vectorIndexedBy(const Module &module, const FuncDecl &f, const Expr &index) {
   const VarDecl *found = nullptr;
   forEachExprIn(f.body, [&](Expr &e) {
