@@ -55,8 +55,17 @@ protected:
 
   // Callers wrap it in ASSERT_NO_FATAL_FAILURE: a program that does not
   // compile must stop the test before it breaks anything.
-  void compile(const std::string &schedule) {
-    std::string text = std::string(kPageRank) + "schedule:\n" + schedule + "\n";
+  void compile(const std::string &schedule, bool exports = false) {
+    // An export function makes the program a library too (hasExportFunctions).
+    std::string text = std::string(kPageRank) +
+                       (exports ? "const indegree : vector{Vertex}(int) = 0;\n"
+                                  "func reset(v : Vertex)\n    next[v] = 0.0;\nend\n"
+                                  "func countIn(src : Vertex, dst : Vertex)\n"
+                                  "    indegree[dst] += 1;\nend\n"
+                                  "export func one() -> n : int\n    #s3# vertices.apply(reset);\n"
+                                  "    #s4# edges.apply(countIn);\n    n = 1;\nend\n"
+                                : "") +
+                       "schedule:\n" + schedule + "\n";
     ProgramBuffers buffers =
         addProgramBuffers(sources, llvm::MemoryBuffer::getMemBufferCopy(text, "test.gt"));
     program = parseProgram(buffers.algorithm, diags);
@@ -111,6 +120,7 @@ TEST_F(VerifierTest, LoopNestMustFitTheVariant) {
   ASSERT_EQ(owners.kind, ForLoop::Owners);
   EXPECT_EQ(owners.owners, OwnerList::FrontierList);
   EXPECT_TRUE(owners.serialWhenSmall);
+  owners.prefetchesOwnerOffsets = false; // (which only a frontier list may have)
   owners.owners = OwnerList::AllVertices;
   EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: the owner loop walks a "
                                   "list the variant's input does not give");
@@ -157,6 +167,59 @@ program->configDataPlacement("rank", "replicated");)"));
   s1.replicaReads.pop_back();
   module.placements.erase(rank);
   EXPECT_EQ(verifyModule(module), "traversal 's1': reads 'rank' from replicas it does not have");
+}
+
+TEST_F(VerifierTest, OnlyALibrarysParallelOwnerLoopsCatchErrors) {
+  ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s1", "DensePull")
+       ->configApplyParallelization("s1", "dynamic-vertex-parallel");)",
+                                  /*exports=*/true));
+  LoopNest &nest = variant(0).nest;
+  ASSERT_TRUE(nest.owners().catchesErrors);
+  EXPECT_FALSE(nest.loops.back().catchesErrors);
+  nest.loops.back().catchesErrors = true; // the edge loop
+  EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: a loop other than a "
+                                  "parallel owner loop catches its tasks' errors");
+  nest.loops.back().catchesErrors = false;
+  nest.loops.front().shape = LoopShape::Serial;
+  variant(0).loop.parallelization = Parallelization::Serial;
+  EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: a loop other than a "
+                                  "parallel owner loop catches its tasks' errors");
+}
+
+TEST_F(VerifierTest, AStandaloneProgramsLoopsDoNotCatchErrors) {
+  ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s1", "DensePull")
+       ->configApplyParallelization("s1", "dynamic-vertex-parallel");)"));
+  LoopNest &nest = variant(0).nest;
+  ASSERT_FALSE(nest.owners().catchesErrors);
+  const_cast<ForLoop &>(nest.owners()).catchesErrors = true;
+  EXPECT_EQ(verifyModule(module),
+            "traversal 's1', variant DensePull: a loop of a program without export functions "
+            "catches its tasks' errors (stopProgram ends such a program)");
+}
+
+TEST_F(VerifierTest, TheMergePhaseCatchesAsItsOwnerLoop) {
+  ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s4", "DensePull")
+       ->configApplyParallelization("s4", "dynamic-vertex-parallel")
+       ->configApplyNUMA("s4", "static-parallel");)",
+                                  /*exports=*/true));
+  ASSERT_EQ(module.edgeTraversals.at(2)->label, "s4");
+  LoopNest &nest = variant(2).nest;
+  ASSERT_TRUE(nest.merge && nest.merge->catchesErrors && nest.owners().catchesErrors);
+  nest.merge->catchesErrors = false;
+  EXPECT_EQ(verifyModule(module), "traversal 's4', variant DensePull: the merge phase and the "
+                                  "owner loop disagree on catching errors");
+}
+
+TEST_F(VerifierTest, OnlyALibrarysParallelVertexLoopsCatchErrors) {
+  ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyParallelization("s3", "dynamic-vertex-parallel");)",
+                                  /*exports=*/true));
+  ASSERT_EQ(module.vertexTraversals.size(), 1u);
+  VertexTraversalExpr &u = *module.vertexTraversals.front();
+  ASSERT_TRUE(u.catchesErrors);
+  u.loop.parallelization = Parallelization::Serial;
+  u.serialWhenSmall = false; // (which only a parallel loop may be)
+  EXPECT_EQ(verifyModule(module), "traversal 's3': catches its tasks' errors, but is serial or "
+                                  "in a program without export functions");
 }
 
 TEST_F(VerifierTest, PipelineStopsAtTheFirstViolation) {

@@ -57,9 +57,14 @@ bool verbose() { return detail::environmentSwitch("POLYRT_VERBOSE"); }
 namespace {
 // runMain's, for stopProgram.
 std::string runningProgramName = "program";
+// Whether runMain runs the process (a standalone program); otherwise polyrt
+// is a library in somebody else's process, which must survive our errors.
+std::atomic<bool> standalone{false};
 } // namespace
 
 void stopProgram(const std::string &message) {
+  if (!standalone.load(std::memory_order_relaxed))
+    throw Error(message);
   // One report even when several threads fail at once.
   static std::once_flag reported;
   std::call_once(reported, [&] {
@@ -72,6 +77,11 @@ void stopProgram(const std::string &message) {
 int runMain(int argc, char **argv, const std::function<void()> &body) {
   std::string name = programName(argc, argv);
   runningProgramName = name;
+  // Only while it runs: a process may run a program and then go on.
+  struct Standalone {
+    Standalone() { standalone.store(true, std::memory_order_relaxed); }
+    ~Standalone() { standalone.store(false, std::memory_order_relaxed); }
+  } whileRunning;
   setScheduleArguments(argc, argv);
   auto fail = [&](const std::string &message) {
     std::cout.flush();

@@ -2,6 +2,8 @@
 #include "polyrt/checked_index.h"
 #include "polyrt/io.h"
 #include "polyrt/loaded_graphs.h"
+#include "polyrt/parallel_errors.h"
+#include "polyrt/program.h"
 #include "polyrt/vertex_array.h"
 #include "polyrt/vertex_subset.h"
 #include "test_util.h"
@@ -80,64 +82,87 @@ TEST(CheckedIndex, InRangeIsThePlainElement) {
   EXPECT_EQ(checkedSlotAt(checkedAt(latent, 1, "p.gt:2:1"), 2, "p.gt:2:1"), 2.5);
 }
 
-TEST(CheckedIndexDeathTest, AVertexOutsideStopsTheProgramNamingTheGraph) {
+TEST(CheckedIndexErrorTest, AVertexOutsideStopsTheProgramNamingTheGraph) {
   forgetLoadedGraphs();
   recordLoadedGraph("graph.sg", 62);
   VertexArray<int32_t> SP(62, 0);
-  EXPECT_EXIT(checkedAt(SP, 64, "sssp.gt:20:5") = 0, testing::ExitedWithCode(1),
-              "error: sssp.gt:20:5: vertex 64 is not a vertex of graph.sg \\(62 vertices\\)");
-  EXPECT_EXIT(checkedAt(SP, -1, "sssp.gt:20:5") = 0, testing::ExitedWithCode(1),
-              "error: sssp.gt:20:5: vertex -1 is not a vertex of graph.sg \\(62 vertices\\)");
-  EXPECT_EXIT(checkedAt(SP, std::numeric_limits<int32_t>::max(), "sssp.gt:20:5") = 0,
-              testing::ExitedWithCode(1),
-              "error: sssp.gt:20:5: vertex 2147483647 is not a vertex of graph.sg");
+  EXPECT_RUNTIME_ERROR(checkedAt(SP, 64, "sssp.gt:20:5") = 0,
+                       "sssp.gt:20:5: vertex 64 is not a vertex of graph.sg \\(62 vertices\\)");
+  EXPECT_RUNTIME_ERROR(checkedAt(SP, -1, "sssp.gt:20:5") = 0,
+                       "sssp.gt:20:5: vertex -1 is not a vertex of graph.sg \\(62 vertices\\)");
+  EXPECT_RUNTIME_ERROR(checkedAt(SP, std::numeric_limits<int32_t>::max(), "sssp.gt:20:5") = 0,
+                       "sssp.gt:20:5: vertex 2147483647 is not a vertex of graph.sg");
   forgetLoadedGraphs();
 }
 
-TEST(CheckedIndexDeathTest, AStartVertexOutsideIsNamedAsTheStartVertex) {
+TEST(CheckedIndexErrorTest, AStartVertexOutsideIsNamedAsTheStartVertex) {
   forgetLoadedGraphs();
   recordLoadedGraph("graph.sg", 62);
   VertexSubset frontier(62, false);
   addStartVertex(frontier, 61, "bfs.gt:23:24");
   EXPECT_TRUE(frontier.contains(61));
   EXPECT_EQ(frontier.size(), 1);
-  EXPECT_EXIT(addStartVertex(frontier, 64, "bfs.gt:23:24"), testing::ExitedWithCode(1),
-              "error: bfs.gt:23:24: start vertex 64 is not a vertex of graph.sg \\(62 vertices\\)");
-  EXPECT_EXIT(addStartVertex(frontier, int64_t{1} << 40, "bfs.gt:23:24"),
-              testing::ExitedWithCode(1), "error: bfs.gt:23:24: start vertex 1099511627776 is not");
+  EXPECT_RUNTIME_ERROR(addStartVertex(frontier, 64, "bfs.gt:23:24"),
+                       "bfs.gt:23:24: start vertex 64 is not a vertex of graph.sg \\(62 vertices\\)");
+  EXPECT_RUNTIME_ERROR(addStartVertex(frontier, int64_t{1} << 40, "bfs.gt:23:24"), "bfs.gt:23:24: start vertex 1099511627776 is not");
   VertexSubset unloaded(5, false); // new vertexset{V}(5), no graph of 5 vertices
-  EXPECT_EXIT(addStartVertex(unloaded, -1, "p.gt:3:4"), testing::ExitedWithCode(1),
-              "error: p.gt:3:4: start vertex -1 is outside \\[0, 5\\)");
+  EXPECT_RUNTIME_ERROR(addStartVertex(unloaded, -1, "p.gt:3:4"),
+                       "p.gt:3:4: start vertex -1 is outside \\[0, 5\\)");
   forgetLoadedGraphs();
 }
 
-TEST(CheckedIndexDeathTest, OtherVectorsGiveTheRange) {
+TEST(CheckedIndexErrorTest, OtherVectorsGiveTheRange) {
   forgetLoadedGraphs();
   recordLoadedGraph("graph.sg", 3);
   std::array<int32_t, 3> slots{};
   // A fixed vector of 3 slots is no graph of 3 vertices.
-  EXPECT_EXIT(checkedSlotAt(slots, 3, "p.gt:4:2") = 1, testing::ExitedWithCode(1),
-              "error: p.gt:4:2: index 3 is outside \\[0, 3\\)");
+  EXPECT_RUNTIME_ERROR(checkedSlotAt(slots, 3, "p.gt:4:2") = 1,
+                       "p.gt:4:2: index 3 is outside \\[0, 3\\)");
   VertexArray<int32_t> sized(5, 0); // sized by new vertexset{V}(5), no graph
-  EXPECT_EXIT(checkedAt(sized, 5, "p.gt:5:2") = 1, testing::ExitedWithCode(1),
-              "error: p.gt:5:2: index 5 is outside \\[0, 5\\)");
+  EXPECT_RUNTIME_ERROR(checkedAt(sized, 5, "p.gt:5:2") = 1,
+                       "p.gt:5:2: index 5 is outside \\[0, 5\\)");
   forgetLoadedGraphs();
 }
 
-TEST(CheckedIndexDeathTest, StopsFromInsideAParallelLoop) {
+TEST(CheckedIndexDeathTest, AStandaloneProgramStopsFromInsideAParallelLoop) {
   // A forked child cannot start OpenMP threads when the parent has a pool
   // already: run the test again in a new process instead.
   const std::string style = GTEST_FLAG_GET(death_test_style);
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   forgetLoadedGraphs();
   VertexArray<int32_t> values(8, 0);
+  char name[] = "prog";
+  char *argv[] = {name, nullptr};
   auto body = [&] {
 #pragma omp parallel for
     for (int i = 0; i < 16; ++i)
       checkedAt(values, i, "p.gt:9:9") = i;
   };
-  EXPECT_EXIT(body(), testing::ExitedWithCode(1), "error: p.gt:9:9: index [0-9]+ is outside");
+  EXPECT_EXIT(runMain(1, argv, body), testing::ExitedWithCode(1),
+              "prog: error: p.gt:9:9: index [0-9]+ is outside");
   GTEST_FLAG_SET(death_test_style, style);
+}
+
+TEST(CheckedIndexErrorTest, ALibraryThrowsAfterTheParallelLoop) {
+  // Outside runMain (a library's kernel in its caller's process), each task
+  // catches the error and the loop throws the first again once it is over.
+  forgetLoadedGraphs();
+  VertexArray<int32_t> values(8, 0);
+  auto body = [&] {
+    ParallelErrors errors;
+#pragma omp parallel for
+    for (int i = 0; i < 16; ++i) {
+      try {
+        checkedAt(values, i, "p.gt:9:9") = i;
+      } catch (...) {
+        errors.capture();
+      }
+    }
+    errors.rethrow();
+  };
+  EXPECT_RUNTIME_ERROR(body(), "^p.gt:9:9: index (8|9|1[0-5]) is outside \\[0, 8\\)$");
+  for (int i = 0; i < 8; ++i)
+    EXPECT_EQ(values[i], i); // every task in range ran
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <functional>
 #include <random>
+#include <regex>
 #include <algorithm>
 #include <string>
 #include <tuple>
@@ -25,6 +26,11 @@
 /// EXPECT_CONTAINS(text, "part"): text (a std::string) contains part.
 #define EXPECT_CONTAINS(text, part)                                                          \
   EXPECT_PRED_FORMAT2(::polyrt::test::containsFormat, text, part)
+/// EXPECT_RUNTIME_ERROR(statement, "regex"): the statement throws polyrt::Error
+/// whose message matches the (ECMAScript) regex: what stopProgram does outside
+/// runMain, where polyrt is a library.
+#define EXPECT_RUNTIME_ERROR(statement, pattern)                                             \
+  EXPECT_TRUE(::polyrt::test::throwsError([&] { statement; }, pattern))
 /// EXPECT_ELEMENTS(vector, a, b, c): the vector is exactly {a, b, c}.
 #define EXPECT_ELEMENTS(x, ...) EXPECT_EQ((x), (std::decay_t<decltype(x)>{__VA_ARGS__}))
 
@@ -43,6 +49,20 @@ inline testing::AssertionResult containsFormat(const char *textExpr, const char 
     return testing::AssertionSuccess();
   return testing::AssertionFailure() << textExpr << " is \"" << text << "\"\n"
                                      << "which does not contain " << partExpr;
+}
+
+inline testing::AssertionResult throwsError(const std::function<void()> &statement,
+                                            const std::string &pattern) {
+  try {
+    statement();
+  } catch (const Error &e) {
+    if (std::regex_search(e.what(), std::regex(pattern)))
+      return testing::AssertionSuccess();
+    return testing::AssertionFailure() << "threw \"" << e.what() << "\", which does not match \""
+                                       << pattern << "\"";
+  }
+  return testing::AssertionFailure() << "threw no polyrt::Error (expected one matching \""
+                                     << pattern << "\")";
 }
 
 /// This process's directory under the test temp directory, removed with

@@ -34,7 +34,7 @@ void CppEmitter::emitPrologue() {
   os << "#include \"polyrt/generated.h\"\n"
      << "#include \"polyrt/polyrt.h\"\n\n"
      << "#include <algorithm>\n#include <array>\n#include <cmath>\n#include <cstdint>\n#include <functional>\n"
-     << "#include <iostream>\n#include <limits>\n#include <string>\n#include <utility>\n"
+     << "#include <iostream>\n#include <limits>\n#include <mutex>\n#include <string>\n#include <utility>\n"
      << "#include <vector>\n\n";
 
   bool anyExtern = false;
@@ -55,7 +55,9 @@ void CppEmitter::emitGlobals() {
   os << "int polyc_argc = 0;\nchar **polyc_argv = nullptr;\n";
   if (checksInitialisation())
     os << "// Set by polyc_initialize; the exported functions refuse to run before.\n"
-       << "bool polyc_initialized = false;\n";
+       << "bool polyc_initialized = false;\n"
+       << "// Held by every call from outside: the calls share the globals, so one runs at a time.\n"
+       << "std::mutex polyc_calls;\n";
   for (const auto &decl : module.program->decls)
     if (llvm::isa<ElementDecl>(decl.get()))
       os << "int64_t " << elementCount(decl->name) << " = 0; // how many " << decl->name
@@ -309,7 +311,8 @@ void CppEmitter::emitExports() {
     for (const auto &p : f->params)
       args.push_back(cppName(p->name));
     os << "// Exported: callable from C++ once polyc_initialize() has run.\n"
-       << signature(*f, f->name, false) << " {\n"
+       << signature(*f, f->name, false, "", nullptr, /*namesEveryParameter=*/true) << " {\n"
+       << "  const std::lock_guard<std::mutex> oneCallAtATime(detail::polyc_calls);\n"
        << "  polyrt::requireInitialized(detail::polyc_initialized, \"" << options.cppNamespace
        << "::" << f->name << "\", \"" << options.cppNamespace << "::polyc_initialize\");\n"
        << "  return detail::" << cppFunctionName(*f) << "(" << llvm::join(args, ", ") << ");\n"
@@ -418,6 +421,7 @@ bool CppEmitter::run() {
   if (!hasMain)
     os << "// A program without main is a library: its user calls this first.\n"
        << "void polyc_initialize(int argc, char **argv) {\n"
+       << "  const std::lock_guard<std::mutex> oneCallAtATime(detail::polyc_calls);\n"
        << "  detail::polyc_argc = argc;\n"
        << "  detail::polyc_argv = argv;\n"
        << "  detail::polyc_init_globals();\n"

@@ -99,7 +99,7 @@ public:
   VariantWriter(CppEmitter &emitter, const EdgeTraversalExpr &t, const VariantPlan &v,
                 const std::string &name, llvm::raw_ostream &os)
       : emitter(emitter), t(t), v(v), nest(v.nest), ownerLoop(v.nest.owners()), name(name),
-        os(os), push(v.isPush()), owner(push ? "src" : "dst"), other(push ? "dst" : "src") {}
+        out(os), push(v.isPush()), owner(push ? "src" : "dst"), other(push ? "dst" : "src") {}
 
   void emitAccumulationHelpers();
   void emitBody(const std::string &apply);
@@ -113,7 +113,20 @@ private:
   const LoopNest &nest;
   const ForLoop &ownerLoop; // the parallel one; the edge loop inside it is serial
   std::string name;
-  llvm::raw_ostream &os;
+  // The text is written to `os`, a buffer, so that a task's part can be
+  // wrapped once printed (guardTask); each public method ends by moving it to `out`.
+  llvm::raw_ostream &out;
+  std::string buffer;
+  llvm::raw_string_ostream os{buffer};
+  void flushToOutput() {
+    os.flush();
+    out << buffer;
+    buffer.clear();
+  }
+  /// Prints one task's part of a parallel loop (print() at `pad`); where the
+  /// owner loop catches errors (ForLoop::catchesErrors) it is wrapped in a
+  /// try whose catch keeps the error in taskErrors, thrown after the loops.
+  void guardTask(const std::string &pad, llvm::function_ref<void()> print);
   bool push;
   std::string owner, other;
   // Lines around each owner's edge loop (the accumulation's load and store).
@@ -156,6 +169,8 @@ private:
   /// its edges.
   void emitOwnerEdges(const Owners &owners, const std::vector<std::string> &body,
                       const std::string &pad, const char *skip);
+  void emitOwnerEdgesOf(const Owners &owners, const std::vector<std::string> &body,
+                        const std::string &pad, const char *skip);
   /// Bucket fusion's threshold as an expression ("0": none), declared first
   /// when read from argv.
   std::string drainThreshold(unsigned indent);
@@ -315,6 +330,26 @@ std::vector<std::string> VariantWriter::edgeBody(const std::string &apply) const
   return body;
 }
 
+void VariantWriter::guardTask(const std::string &pad, llvm::function_ref<void()> print) {
+  if (!ownerLoop.catchesErrors) {
+    print();
+    return;
+  }
+  os.flush();
+  const size_t start = buffer.size();
+  print();
+  os.flush();
+  std::string task = buffer.substr(start);
+  buffer.resize(start);
+  os << pad << "try {\n";
+  for (llvm::StringRef rest = task; !rest.empty();) {
+    auto [line, next] = rest.split('\n');
+    os << (line.empty() ? "" : "  ") << line << "\n";
+    rest = next;
+  }
+  os << pad << "} catch (...) {\n" << pad << "  taskErrors.capture();\n" << pad << "}\n";
+}
+
 void VariantWriter::lines(const std::vector<std::string> &body, unsigned indent) {
   for (const std::string &line : body)
     os << indentOf(indent) << line << "\n";
@@ -398,6 +433,11 @@ std::vector<std::string> VariantWriter::accountOwnerVisit(const std::string &deg
 /// with `body` inside the loop over each owner's edges.
 void VariantWriter::emitOwnerEdges(const Owners &owners, const std::vector<std::string> &body,
                                    const std::string &pad, const char *skip) {
+  guardTask(pad, [&] { emitOwnerEdgesOf(owners, body, pad, skip); });
+}
+
+void VariantWriter::emitOwnerEdgesOf(const Owners &owners, const std::vector<std::string> &body,
+                                     const std::string &pad, const char *skip) {
   for (const std::string &test : ownerTests())
     os << pad << "if (!" << test << ")\n" << pad << "  " << skip << ";\n";
   unsigned level = static_cast<unsigned>(pad.size() / 2);
@@ -661,24 +701,26 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
         os << in << "    const auto *weights = part.weights.data();\n";
     }
     os << in << "    for (int64_t i = begin; i < end; ++i) {\n";
-    if (parts)
-      os << in << "      polyrt::VertexId " << owner << ";\n"
-         << in << "      if (!parts.member(node, i, frontierBits, " << owner << "))\n"
-         << in << "        continue;\n";
-    else
-      os << in << "      " << ownerDecl;
-    if (agentList)
-      os << in << "      const int64_t at = part.find(" << owner << ");\n"
-         << in << "      if (at < 0)\n" << in << "        continue;\n";
-    for (const std::string &test : tests)
-      os << in << "      if (!" << test << ")\n" << in << "        continue;\n";
-    lines(accountOwnerVisit(degreeOf(owners.edgesOf), "node"), indent + 3);
-    lines(beforeEdges, indent + 3);
-    os << in << "      for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "]; e < offsets["
-       << owners.edgesOf << " + 1]; ++e) {\n";
-    lines(body, indent + 4);
-    os << in << "      }\n";
-    lines(afterEdges, indent + 3);
+    guardTask(in + "      ", [&] {
+      if (parts)
+        os << in << "      polyrt::VertexId " << owner << ";\n"
+           << in << "      if (!parts.member(node, i, frontierBits, " << owner << "))\n"
+           << in << "        continue;\n";
+      else
+        os << in << "      " << ownerDecl;
+      if (agentList)
+        os << in << "      const int64_t at = part.find(" << owner << ");\n"
+           << in << "      if (at < 0)\n" << in << "        continue;\n";
+      for (const std::string &test : tests)
+        os << in << "      if (!" << test << ")\n" << in << "        continue;\n";
+      lines(accountOwnerVisit(degreeOf(owners.edgesOf), "node"), indent + 3);
+      lines(beforeEdges, indent + 3);
+      os << in << "      for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "]; e < offsets["
+         << owners.edgesOf << " + 1]; ++e) {\n";
+      lines(body, indent + 4);
+      os << in << "      }\n";
+      lines(afterEdges, indent + 3);
+    });
     os << in << "    }\n" << in << "  }\n" << in << "}\n";
     return;
   }
@@ -687,19 +729,23 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
        << grain << ");\n"
        << in << "const int64_t numChunks = static_cast<int64_t>(chunks.size()) - 1;\n"
        << in << "#pragma omp parallel for schedule(dynamic, 1)" << pragmaClauses() << "\n"
-       << in << "for (int64_t c = 0; c < numChunks; ++c) {\n"
-       << in << "  for (int64_t i = chunks[c]; i < chunks[c + 1]; ++i) {\n"
-       << in << "    " << ownerDecl;
-    for (const std::string &test : tests)
-      os << in << "    if (!" << test << ")\n" << in << "      continue;\n";
-    lines(accountOwnerVisit(degreeOf(owners.edgesOf), "polyrt::accounting::nodeOfThread()"), indent + 2);
-    lines(beforeEdges, indent + 2);
-    os << in << "    for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf
-       << "]; e < offsets[" << owners.edgesOf << " + 1]; ++e) {\n";
-    lines(body, indent + 3);
-    os << in << "    }\n";
-    lines(afterEdges, indent + 2);
-    os << in << "  }\n" << in << "}\n";
+       << in << "for (int64_t c = 0; c < numChunks; ++c) {\n";
+    guardTask(in + "  ", [&] {
+      os << in << "  for (int64_t i = chunks[c]; i < chunks[c + 1]; ++i) {\n"
+         << in << "    " << ownerDecl;
+      for (const std::string &test : tests)
+        os << in << "    if (!" << test << ")\n" << in << "      continue;\n";
+      lines(accountOwnerVisit(degreeOf(owners.edgesOf), "polyrt::accounting::nodeOfThread()"),
+            indent + 2);
+      lines(beforeEdges, indent + 2);
+      os << in << "    for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf
+         << "]; e < offsets[" << owners.edgesOf << " + 1]; ++e) {\n";
+      lines(body, indent + 3);
+      os << in << "    }\n";
+      lines(afterEdges, indent + 2);
+      os << in << "  }\n";
+    });
+    os << in << "}\n";
     return;
   case LoopShape::EdgeRanges: {
     // Over the owners' edges numbered 0..numEdges-1 in owner order: the
@@ -712,28 +758,31 @@ void VariantWriter::emitLoop(const Owners &owners, const std::vector<std::string
        << owners.prefixSize << "];\n"
        << in << "const polyrt::EdgeOffset grain = " << grain << ";\n"
        << in << "#pragma omp parallel for schedule(dynamic, 1)" << pragmaClauses() << "\n"
-       << in << "for (polyrt::EdgeOffset begin = 0; begin < numEdges; begin += grain) {\n"
-       << in << "  const polyrt::EdgeOffset end = std::min(begin + grain, numEdges);\n"
-       << in << "  polyrt::EdgeOffset k = begin;\n"
-       << in << "  for (int64_t i = " << owners.ownerOfEdgeBegin << "; k < end; ++i) {\n"
-       << in << "    " << ownerDecl
-       << in << "    const polyrt::EdgeOffset stop = std::min(" << owners.prefix
-       << "[i + 1], end);\n";
-    for (const std::string &test : tests)
-      os << in << "    if (!" << test << ") {\n"
-         << in << "      k = stop;\n" << in << "      continue;\n" << in << "    }\n";
-    lines(accountOwnerVisit("(stop - k)", "polyrt::accounting::nodeOfThread()"), indent + 2);
-    // (Per range of an owner's edges: only the source register, never a
-    // register fold, which would need the owner's edges whole.)
-    assert(!v.accumulation && afterEdges.empty() && "a register fold over split edges");
-    lines(beforeEdges, indent + 2);
-    os << in << "    for (; k < stop; ++k) {\n";
-    if (sparse)
-      os << in << "      const polyrt::EdgeOffset e = offsets[src] + (k - firstEdge[i]);\n";
-    else
-      os << in << "      const polyrt::EdgeOffset e = k;\n";
-    lines(body, indent + 3);
-    os << in << "    }\n" << in << "    k = stop;\n" << in << "  }\n" << in << "}\n";
+       << in << "for (polyrt::EdgeOffset begin = 0; begin < numEdges; begin += grain) {\n";
+    guardTask(in + "  ", [&] {
+      os << in << "  const polyrt::EdgeOffset end = std::min(begin + grain, numEdges);\n"
+         << in << "  polyrt::EdgeOffset k = begin;\n"
+         << in << "  for (int64_t i = " << owners.ownerOfEdgeBegin << "; k < end; ++i) {\n"
+         << in << "    " << ownerDecl
+         << in << "    const polyrt::EdgeOffset stop = std::min(" << owners.prefix
+         << "[i + 1], end);\n";
+      for (const std::string &test : tests)
+        os << in << "    if (!" << test << ") {\n"
+           << in << "      k = stop;\n" << in << "      continue;\n" << in << "    }\n";
+      lines(accountOwnerVisit("(stop - k)", "polyrt::accounting::nodeOfThread()"), indent + 2);
+      // (Per range of an owner's edges: only the source register, never a
+      // register fold, which would need the owner's edges whole.)
+      assert(!v.accumulation && afterEdges.empty() && "a register fold over split edges");
+      lines(beforeEdges, indent + 2);
+      os << in << "    for (; k < stop; ++k) {\n";
+      if (sparse)
+        os << in << "      const polyrt::EdgeOffset e = offsets[src] + (k - firstEdge[i]);\n";
+      else
+        os << in << "      const polyrt::EdgeOffset e = k;\n";
+      lines(body, indent + 3);
+      os << in << "    }\n" << in << "    k = stop;\n" << in << "  }\n";
+    });
+    os << in << "}\n";
     return;
   }
   }
@@ -780,58 +829,64 @@ void VariantWriter::emitMergeForm(const std::vector<std::string> &body) {
      << "  {\n"
      << "    const int thread = omp_get_thread_num();\n"
      << "    int64_t begin, end;\n"
-     << "    int part;\n"
-     << "    while (numa.nextWalk(thread, begin, end, part)) {\n"
-     << "      const polyrt::VertexId *dsts = numa.destinations(part);\n"
-     << "      const polyrt::EdgeOffset *offsets = numa.offsets(part);\n"
-     << "      const polyrt::VertexId *neighbors = numa.sources(part);\n";
-  if (t.edges->type.isWeightedEdgeSet())
-    os << "      const " << weightType << " *weights = numa.weights(part);\n";
-  os << "      " << type << " *buffer = numa.buffer(part);\n"
-     << "      for (int64_t i = begin; i < end; ++i) {\n"
-     << "        const polyrt::VertexId dst = dsts[i];\n";
-  if (v.accounting) // the part and its buffer live on the part's node
-    os << "        const int accountNode = numa.nodeOf(part);\n"
-       << "        " << acct << "add(accountId, accountNode, " << acct << "TopologyData, " << acct
-       << "Read, false, " << acct << "Sequential, 2 + (offsets[i + 1] - offsets[i]) * "
-       << (t.edges->type.isWeightedEdgeSet() ? 2 : 1) << ");\n"
-       << "        " << acct << "add(accountId, accountNode, " << acct << "VertexData, " << acct
-       << "Write, false, " << acct << "Sequential, 1);\n";
-  os << "        " << type << " folded = " << foldIdentity(fold) << ";\n"
-     << "        for (polyrt::EdgeOffset e = offsets[i]; e < offsets[i + 1]; ++e) {\n";
-  lines(body, 5);
-  os << "        }\n"
-     << "        buffer[i] = folded;\n"
-     << "      }\n"
-     << "    }\n"
-     << "    numa.barrier(thread);\n"
-     << "    std::vector<int64_t> cursor(numa.parts());\n"
-     << (v.accounting ? "    int node;\n    while (numa.nextMerge(thread, begin, end, node)) {\n"
-                      : "    while (numa.nextMerge(thread, begin, end)) {\n")
-     << "      numa.seek(begin, cursor.data());\n"
-     << "      for (int64_t i = begin; i < end; ++i) {\n"
-     << "        const polyrt::VertexId dst = static_cast<polyrt::VertexId>(i);\n";
-  if (v.accounting)
-    os << "        const int accountNode = node;\n"
-       << "        " << acct << "countVertex(accountId, accountNode, accountOwners, dst, "
-       << v.accounting->ownerReads << ", " << v.accounting->ownerWrites << ");\n";
-  lines(beforeEdges, 4);
-  os << "        for (int k = 0; k < numa.parts(); ++k) {\n"
-     << "          " << type << " partial;\n"
-     << "          if (numa.take(k, dst, cursor[k], partial))";
-  if (v.accounting)
-    os << " {\n"
-       << "            " << acct << "add(accountId, accountNode, " << acct << "VertexData, " << acct
-       << "Read, numa.nodeOf(k) != accountNode, " << acct << "Sequential, 1);\n"
-       << "            " << combine << "\n"
-       << "          }\n";
-  else
-    os << "\n            " << combine << "\n";
-  os << "        }\n";
-  lines(afterEdges, 4);
-  os << "      }\n"
-     << "    }\n"
-     << "  }\n";
+     << "    int part;\n";
+  // (Each phase guarded on its own: every thread must reach the barrier.)
+  guardTask("    ", [&] {
+    os << "    while (numa.nextWalk(thread, begin, end, part)) {\n"
+       << "      const polyrt::VertexId *dsts = numa.destinations(part);\n"
+       << "      const polyrt::EdgeOffset *offsets = numa.offsets(part);\n"
+       << "      const polyrt::VertexId *neighbors = numa.sources(part);\n";
+    if (t.edges->type.isWeightedEdgeSet())
+      os << "      const " << weightType << " *weights = numa.weights(part);\n";
+    os << "      " << type << " *buffer = numa.buffer(part);\n"
+       << "      for (int64_t i = begin; i < end; ++i) {\n"
+       // (A fold whose value ignores its destination leaves dst unread.)
+       << "        [[maybe_unused]] const polyrt::VertexId dst = dsts[i];\n";
+    if (v.accounting) // the part and its buffer live on the part's node
+      os << "        const int accountNode = numa.nodeOf(part);\n"
+         << "        " << acct << "add(accountId, accountNode, " << acct << "TopologyData, " << acct
+         << "Read, false, " << acct << "Sequential, 2 + (offsets[i + 1] - offsets[i]) * "
+         << (t.edges->type.isWeightedEdgeSet() ? 2 : 1) << ");\n"
+         << "        " << acct << "add(accountId, accountNode, " << acct << "VertexData, " << acct
+         << "Write, false, " << acct << "Sequential, 1);\n";
+    os << "        " << type << " folded = " << foldIdentity(fold) << ";\n"
+       << "        for (polyrt::EdgeOffset e = offsets[i]; e < offsets[i + 1]; ++e) {\n";
+    lines(body, 5);
+    os << "        }\n"
+       << "        buffer[i] = folded;\n"
+       << "      }\n"
+       << "    }\n";
+  });
+  os << "    numa.barrier(thread);\n"
+     << "    std::vector<int64_t> cursor(numa.parts());\n";
+  guardTask("    ", [&] {
+    os << (v.accounting ? "    int node;\n    while (numa.nextMerge(thread, begin, end, node)) {\n"
+                        : "    while (numa.nextMerge(thread, begin, end)) {\n")
+       << "      numa.seek(begin, cursor.data());\n"
+       << "      for (int64_t i = begin; i < end; ++i) {\n"
+       << "        const polyrt::VertexId dst = static_cast<polyrt::VertexId>(i);\n";
+    if (v.accounting)
+      os << "        const int accountNode = node;\n"
+         << "        " << acct << "countVertex(accountId, accountNode, accountOwners, dst, "
+         << v.accounting->ownerReads << ", " << v.accounting->ownerWrites << ");\n";
+    lines(beforeEdges, 4);
+    os << "        for (int k = 0; k < numa.parts(); ++k) {\n"
+       << "          " << type << " partial;\n"
+       << "          if (numa.take(k, dst, cursor[k], partial))";
+    if (v.accounting)
+      os << " {\n"
+         << "            " << acct << "add(accountId, accountNode, " << acct << "VertexData, " << acct
+         << "Read, numa.nodeOf(k) != accountNode, " << acct << "Sequential, 1);\n"
+         << "            " << combine << "\n"
+         << "          }\n";
+    else
+      os << "\n            " << combine << "\n";
+    os << "        }\n";
+    lines(afterEdges, 4);
+    os << "      }\n"
+       << "    }\n";
+  });
+  os << "  }\n";
 }
 
 /// name_target(owner), the folded element, name_value(...), the folded
@@ -879,6 +934,7 @@ void VariantWriter::emitAccumulationHelpers() {
      << emitter.exprReadingReplicas(*fold.value, fold.target->type, t.replicaReads, atEdge)
      << ";\n"
      << "}\n\n";
+  flushToOutput();
 }
 
 void VariantWriter::emitEdgeArrays(const std::string &pad) {
@@ -907,6 +963,10 @@ void VariantWriter::emitBody(const std::string &apply) {
   else if (v.input == FrontierRepr::Bitvector && !walksParts)
     os << "  const uint64_t *inFrontier = frontier.bits();\n";
   emitOutputBuilder();
+  if (ownerLoop.catchesErrors)
+    os << "  // A task's error, kept and thrown again after the loops (a library's errors reach\n"
+       << "  // its caller as exceptions, which may not leave a parallel region).\n"
+       << "  polyrt::ParallelErrors taskErrors;\n";
   // An int sum is summed in 64 bits, which the threads' partial sums cannot
   // overflow, and checked once when it is added to the int.
   const bool wideSum = v.accumulation && v.accumulation->addsToSum &&
@@ -994,11 +1054,13 @@ void VariantWriter::emitBody(const std::string &apply) {
          << "    const polyrt::VertexId src = static_cast<polyrt::VertexId>(i);\n";
       // Sources outside the frontier fold the operation's identity, so the
       // edge loop needs no membership test.
-      if (t.from)
-        os << "    sourceValue[src] = " << inFrontier("src") << " ? " << name
-           << "_value(src) : " << foldIdentity(*v.accumulation->fold) << ";\n";
-      else
-        os << "    sourceValue[src] = " << name << "_value(src);\n";
+      guardTask("    ", [&] {
+        if (t.from)
+          os << "    sourceValue[src] = " << inFrontier("src") << " ? " << name
+             << "_value(src) : " << foldIdentity(*v.accumulation->fold) << ";\n";
+        else
+          os << "    sourceValue[src] = " << name << "_value(src);\n";
+      });
       os << "  }\n";
     }
   }
@@ -1084,8 +1146,11 @@ void VariantWriter::emitBody(const std::string &apply) {
                          "\");"
                    : summedName(foldedVector(*v.accumulation)) + " += sumOfFolds;")
        << "\n";
+  if (ownerLoop.catchesErrors)
+    os << "  taskErrors.rethrow();\n";
   if (t.producesFrontier())
     os << "  return next.finish();\n";
+  flushToOutput();
 }
 
 } // namespace

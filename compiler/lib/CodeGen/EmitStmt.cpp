@@ -23,12 +23,13 @@ const char *kChanged = "polyc_changed";
 
 std::string CppEmitter::signature(const FuncDecl &func, const std::string &name,
                                   bool returnsChanged, const std::string &extraParam,
-                                  const VarDecl *elementInLocal) {
+                                  const VarDecl *elementInLocal, bool namesEveryParameter) {
   std::string result = returnsChanged ? "bool"
                        : func.result  ? cppType(func.result->type)
                                       : "void";
   // A parameter the body never reads keeps its name only as a comment, so
-  // that applied functions ignoring src or dst compile without warnings.
+  // that applied functions ignoring src or dst compile without warnings
+  // (not in an export's wrapper, which forwards every parameter).
   std::set<const Decl *> used;
   forEachStmtIn(func.body, [&](Stmt &s) {
     forEachDirectExpr(s, [&](ExprPtr &e) { collectNames(*e, used); });
@@ -52,7 +53,7 @@ std::string CppEmitter::signature(const FuncDecl &func, const std::string &name,
   std::vector<std::string> params;
   for (const auto &p : func.params) {
     std::string name = cppName(p->name);
-    if (!used.count(p.get()))
+    if (!namesEveryParameter && !used.count(p.get()))
       name = "/*" + name + "*/";
     params.push_back(cppType(p->type) + (passedByReference(p->type) ? " &" : " ") + name);
   }

@@ -25,7 +25,20 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
     return; // its pull loop runs it (EmitEdgeVariant.cpp)
   bool filter = t.op == VertexTraversalExpr::Filter;
   std::string f = appliedFunction(*t.func, t.writes, /*tracksChanges=*/false, traversalName(t));
-  std::string visit = filter ? "if (" + f + "(v))\n        next.add(v);" : f + "(v);";
+  std::vector<std::string> visitLines;
+  if (filter)
+    visitLines = {"if (" + f + "(v))", "  next.add(v);"};
+  else
+    visitLines = {f + "(v);"};
+  if (t.catchesErrors) { // (the library-errors pass)
+    visitLines.insert(visitLines.begin(), "try {");
+    for (size_t i = 1; i < visitLines.size(); ++i)
+      visitLines[i] = "  " + visitLines[i];
+    visitLines.insert(visitLines.end(), {"} catch (...) {", "  taskErrors.capture();", "}"});
+  }
+  // One vertex's visit, its first line to follow `pad` and the others at it.
+  auto visitAt = [&](const std::string &pad) { return llvm::join(visitLines, "\n" + pad); };
+  std::string visit = visitAt("      ");
   std::string grain = scheduleNumber(t.loop.grain, "the grain size of '" + t.label + "'");
   // A grain read from argv is read before any parallel region, where an
   // error can still unwind to runMain's message.
@@ -51,6 +64,10 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
   os << readGrain;
   if (filter)
     os << "  polyrt::DenseFrontierBuilder next(set.universe());\n";
+  if (t.catchesErrors)
+    os << "  // A task's error, kept and thrown again after the loop (a library's errors reach\n"
+       << "  // its caller as exceptions, which may not leave a parallel region).\n"
+       << "  polyrt::ParallelErrors taskErrors;\n";
   // Every vertex (a program's `vertices`): no list to read, no test per vertex.
   // The counter is a vertex id itself (ids fit 32 bits): indexing is then
   // affine in it, where a 64-bit counter narrowed at each step is not, and
@@ -78,9 +95,11 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
      << pragma
      << "    for (polyrt::VertexId v = 0; v < universe; ++v) {\n"
      << "      if (member[v])\n"
-     << "        " << (filter ? "if (" + f + "(v))\n          next.add(v);" : f + "(v);") << "\n"
+     << "        " << visitAt("        ") << "\n"
      << "    }\n"
      << "  }\n";
+  if (t.catchesErrors)
+    os << "  taskErrors.rethrow();\n";
   if (filter)
     os << "  return next.finish();\n";
   os << "}\n\n";

@@ -159,7 +159,8 @@ private:
   bool checksInitialisation() const;
   std::string signature(const FuncDecl &func, const std::string &name, bool returnsChanged,
                         const std::string &extraParam = "",
-                        const VarDecl *elementInLocal = nullptr);
+                        const VarDecl *elementInLocal = nullptr,
+                        bool namesEveryParameter = false);
 
   // Expressions (EmitExpr.cpp).
 public:

@@ -123,6 +123,8 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
         os << ", serial when small";
       if (loop.prefetchesOwnerOffsets)
         os << ", each chunk's offsets prefetched first";
+      if (loop.catchesErrors)
+        os << ", tasks catch errors";
       os << ")";
       break;
     }
@@ -130,7 +132,8 @@ void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os)
   os << "\n";
   if (nest.merge)
     os << "      then a barrier, then merge: owners(" << spelling(nest.merge->owners) << ", "
-       << spelling(nest.merge->shape) << " " << nest.merge->grain.value << ")\n";
+       << spelling(nest.merge->shape) << " " << nest.merge->grain.value
+       << (nest.merge->catchesErrors ? ", tasks catch errors" : "") << ")\n";
   if (nest.roundsInOneRegion)
     os << "      rounds: the whole ordered loop in one parallel region\n";
   if (nest.drainsCurrentBucket) {
@@ -286,6 +289,8 @@ void print(const VertexTraversalExpr &t, llvm::raw_ostream &os) {
   printLoop("    ", t.loop, os);
   if (t.serialWhenSmall)
     os << "    a short list runs serially\n";
+  if (t.catchesErrors)
+    os << "    tasks catch errors, thrown again after the loop\n";
   if (t.prefetchedNeighborValue) {
     os << "    prefetches " << t.prefetchedNeighborValue->values->name << "[";
     printExpr(*t.prefetchedNeighborValue->neighbor, os);

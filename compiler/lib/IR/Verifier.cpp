@@ -138,6 +138,16 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
       return fail(where, "an owner-offsets prefetch outside a loop over a frontier list in "
                          "dynamic chunks");
 
+  const bool exports = hasExportFunctions(*module.program);
+  for (const ForLoop &loop : nest.loops)
+    if (loop.catchesErrors && (loop.kind != ForLoop::Owners || !loop.isParallel()))
+      return fail(where, "a loop other than a parallel owner loop catches its tasks' errors");
+  if (nest.owners().catchesErrors && !exports)
+    return fail(where, "a loop of a program without export functions catches its tasks' errors "
+                       "(stopProgram ends such a program)");
+  if (nest.merge && nest.merge->catchesErrors != nest.owners().catchesErrors)
+    return fail(where, "the merge phase and the owner loop disagree on catching errors");
+
   const ForLoop &owners = nest.owners();
   bool merging = v.numa && v.numa->merge;
   if (merging && (v.variant != Variant::DensePull || !v.accumulation))
@@ -341,6 +351,10 @@ bool Verifier::verify(const VertexTraversalExpr &u) {
     return fail(where, "is fused into a pull that does not run it");
   if (u.serialWhenSmall && u.loop.parallelization == Parallelization::Serial)
     return fail(where, "a serial loop marked serial-when-small");
+  if (u.catchesErrors && (u.loop.parallelization == Parallelization::Serial ||
+                          !hasExportFunctions(*module.program)))
+    return fail(where, "catches its tasks' errors, but is serial or in a program without "
+                       "export functions");
   if (const std::optional<NeighborValueRead> &read = u.prefetchedNeighborValue) {
     const VarDecl *values = read->values;
     if (!read->neighbor || read->neighbor->method != "getOutNeighbor" || !values ||

@@ -107,6 +107,10 @@ const std::vector<Pass> &polyc::passPipeline() {
        "applies over every vertex that read a value through one neighbour prefetch it ahead "
        "where the graph's neighbours lie far apart",
        runNeighborPrefetchPass},
+      {"library-errors",
+       "in a program with export functions, each parallel loop's tasks catch their errors, "
+       "thrown again after the loop",
+       runLibraryErrorsPass},
   };
   return pipeline;
 }

@@ -72,4 +72,15 @@ try:
     fail("a list was taken as a graph")
 except TypeError as e:
     print("not a graph: TypeError: %s" % e)
+# A kernel's error is a Python exception naming the place in the .gt file,
+# and the module works after it.
+try:
+    bfs.bfs(csr_h, n + 7)
+    fail("a start vertex outside the graph was accepted")
+except RuntimeError as e:
+    if "bfs.gt:" not in str(e) or "start vertex %d" % (n + 7) not in str(e):
+        fail("the error does not name the place and the vertex: %s" % e)
+    print("bad start vertex: RuntimeError: %s" % e)
+if int(bfs.bfs(csr_h, 0)[0]) != 0:
+    fail("bfs after an error: the source's parent is not itself")
 print("compare.py: ok")

@@ -192,8 +192,8 @@ template <typename W> VertexSubset outNeighbors(const Graph<W> &g, VertexId v) {
 }
 
 /// edges.getOutNeighbor(v, i): v's i-th out-neighbour, in the order the
-/// graph stores them (sorted). Called inside parallel loops, so a bad vertex
-/// or position stops the program (stopProgram) rather than throwing.
+/// graph stores them (sorted). A bad vertex or position is stopProgram's
+/// error (called inside parallel loops).
 [[noreturn]] void outNeighborOutOfRange(int64_t numVertices, int64_t v, int64_t degree,
                                         int64_t i);
 template <typename W>

@@ -42,7 +42,7 @@ std::string describeVertexOutOfRange(uint64_t v, int64_t count);
 std::string describeIndexOutOfRange(int64_t i, int64_t count);
 std::string describeIndexOutOfRange(uint64_t i, int64_t count);
 
-/// Stop the program (stopProgram: from any thread, exit status 1) with
+/// Stop the program or, in a library, throw (stopProgram) with
 /// "WHERE: " and the description above; `where` is the program's
 /// file:line:col.
 [[noreturn]] void vertexOutOfRange(int64_t v, int64_t count, const char *where);

@@ -39,6 +39,7 @@
 #define POLYRT_PRIORITY_QUEUE_H
 
 #include "polyrt/atomics.h"
+#include "polyrt/parallel_errors.h"
 #include "polyrt/types.h"
 #include "polyrt/vertex_array.h"
 #include "polyrt/vertex_subset.h"
@@ -191,6 +192,10 @@ public:
       trackTaken();
     const size_t chunk = static_cast<size_t>(std::max<int64_t>(grain, 1));
     bool go = false, started = false, tookAny = false;
+    // keepGoing is the program's loop condition, which may fail (a library's
+    // error is an exception, which may not leave the region): it ends the
+    // rounds and is thrown after them.
+    ParallelErrors conditionFailed;
 #pragma omp parallel
     {
       detail::roundsBins = &myBins();
@@ -203,7 +208,12 @@ public:
 #pragma omp single
         {
           for (;;) {
-            go = ((started && !tookAny) || keepGoing()) && moveToNextBucket();
+            try {
+              go = ((started && !tookAny) || keepGoing()) && moveToNextBucket();
+            } catch (...) {
+              conditionFailed.capture();
+              go = false;
+            }
             started = true;
             tookAny = false;
             if (!go)
@@ -229,6 +239,7 @@ public:
     }
     for (ThreadBins &b : bins_)
       release(b.round);
+    conditionFailed.rethrow();
   }
 
   /// Bucket fusion (eager_priority_update_with_merge), called by each thread

@@ -23,9 +23,13 @@ void addLoadSeconds(double seconds);
 /// Whether POLYRT_VERBOSE asks for reports on stderr (set and not "0").
 bool verbose();
 
-/// Reports "<argv[0]>: error: <message>" and ends the program with status 1,
-/// from any thread: for errors found inside a parallel loop, where an
-/// exception could not reach runMain (OpenMP would call std::terminate).
+/// A run-time error of generated code (a bad vertex, an integer overflow),
+/// from any thread. In a standalone program (runMain is running) it reports
+/// "<argv[0]>: error: <message>" and ends the program with status 1: inside a
+/// parallel loop an exception could not reach runMain. Anywhere else polyrt
+/// is a library in another program, which must survive: it throws Error,
+/// which a library's parallel loops catch per task and throw again after the
+/// loop (polyrt::ParallelErrors; docs/embedding.md, "Errors").
 [[noreturn]] void stopProgram(const std::string &message);
 
 /// For an exported function of a library program: throws Error saying that

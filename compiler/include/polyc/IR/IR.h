@@ -147,6 +147,11 @@ struct ForLoop {
   /// prefetches the offsets of its chunk's owners, all at once, then walks
   /// them (the owner-prefetch pass). Speed only.
   bool prefetchesOwnerOffsets = false;
+  /// Owners (and the merge) only: each task catches what it throws and the
+  /// variant throws the first error again after its loops, because in a
+  /// library an error reaches the caller as an exception and an exception
+  /// may not leave an OpenMP region (the library-errors pass).
+  bool catchesErrors = false;
 
   bool isParallel() const { return shape != LoopShape::Serial; }
   /// Whole owners per task in OpenMP's own loop (serial, static, dynamic):
@@ -471,6 +476,9 @@ public:
   /// polyrt::kNeighborValueDistance ahead, where the graph's neighbours lie
   /// far apart (polyrt::NeighborValuePrefetch; the neighbor-prefetch pass).
   std::optional<NeighborValueRead> prefetchedNeighborValue;
+  /// A parallel loop's tasks catch what they throw, thrown again after the
+  /// loop (as ForLoop::catchesErrors; the library-errors pass).
+  bool catchesErrors = false;
 };
 
 /// fuseFields: per-vertex vectors stored as one array of structs (decided by
@@ -606,6 +614,15 @@ struct Module {
 /// combined atomically.
 inline bool ownersShared(const EdgeTraversalExpr &t, const VariantPlan &v) {
   return (v.numa && v.numa->agents) || t.concurrent;
+}
+
+/// Whether the program exports functions to C++ and Python (a library,
+/// or a program with both main and exports).
+inline bool hasExportFunctions(const Program &program) {
+  for (const auto &decl : program.decls)
+    if (auto *f = llvm::dyn_cast<FuncDecl>(decl.get()); f && f->linkage == FuncDecl::Export)
+      return true;
+  return false;
 }
 
 /// What a NUMA variant runs on a machine with one node (and none emulated):

@@ -67,6 +67,7 @@ bool runLoopNestPass(Module &module, DiagnosticEngine &diags);
 bool runStreamPrefetchPass(Module &module, DiagnosticEngine &diags);
 bool runOwnerPrefetchPass(Module &module, DiagnosticEngine &diags);
 bool runNeighborPrefetchPass(Module &module, DiagnosticEngine &diags);
+bool runLibraryErrorsPass(Module &module, DiagnosticEngine &diags);
 bool runCheckedIndicesPass(Module &module, DiagnosticEngine &diags);
 bool runInRangeVerticesPass(Module &module, DiagnosticEngine &diags);
 bool runValueRangesPass(Module &module, DiagnosticEngine &diags);

@@ -1,0 +1,30 @@
+//===- LibraryErrorsPass.cpp - Errors a library's caller can catch --------===//
+//
+// A run-time error (a bad vertex, an integer overflow) ends a standalone
+// program with a message, from any thread (polyrt::stopProgram). In a
+// library it is a polyrt::Error its caller catches, and the library stays
+// usable. An exception may not leave an OpenMP region (g++ calls
+// std::terminate), so in a program with export functions every parallel
+// loop's tasks catch what they throw, and the loop throws the first again
+// once it is over (polyrt::ParallelErrors; docs/embedding.md, "Errors").
+// A standalone program's loops stay as they are.
+//
+//===----------------------------------------------------------------------===//
+#include "polyc/Passes/Pass.h"
+
+using namespace polyc;
+
+bool polyc::runLibraryErrorsPass(Module &module, DiagnosticEngine & /*diags*/) {
+  if (!hasExportFunctions(*module.program))
+    return true;
+  for (EdgeTraversalExpr *t : module.edgeTraversals)
+    for (VariantPlan &v : t->variants) {
+      for (ForLoop &loop : v.nest.loops)
+        loop.catchesErrors = loop.kind == ForLoop::Owners && loop.isParallel();
+      if (v.nest.merge)
+        v.nest.merge->catchesErrors = true;
+    }
+  for (VertexTraversalExpr *u : module.vertexTraversals)
+    u->catchesErrors = u->loop.parallelization != Parallelization::Serial;
+  return true;
+}
