@@ -171,9 +171,19 @@ void CppEmitter::emitGlobalInitialisation() {
     countedElements.insert(element.name);
   };
   // Edgesets loaded from argv or a file name come first (Sema's loadedFirst).
+  // Elements whose count is known here only from edgesets declared without a
+  // value (a library's, assigned by an export function): 0 until then.
+  std::map<std::string, const VarDecl *> countedEmpty;
   auto emitEdgesetLoad = [&](const VarDecl &var) {
-    if (var.init)
+    if (var.init) {
       os << "  " << cppName(var.name) << " = " << initialValue(var.init.get(), var.type) << ";\n";
+      for (const std::string &element : {var.type.srcElement, var.type.dstElement, var.type.element})
+        countedEmpty.erase(element);
+    } else {
+      for (const std::string &element : {var.type.srcElement, var.type.dstElement, var.type.element})
+        if (!countedElements.count(element))
+          countedEmpty.emplace(element, &var);
+    }
     for (const std::string &line :
          elementCountsFrom(cppName(var.name), var.type, &countedElements, var.loc))
       os << "  " << line << "\n";
@@ -218,6 +228,17 @@ void CppEmitter::emitGlobalInitialisation() {
           error(var->loc, "'" + var->name + "' is a vector{" + type.element +
                               "} declared before any edgeset of " + type.element +
                               " is loaded; declare it after the edgeset");
+        continue;
+      }
+      if (auto empty = countedEmpty.find(type.element); empty != countedEmpty.end()) {
+        // Sized now, it would have no elements when the edgeset arrives.
+        error(var->loc, "'" + var->name + "' is a vector{" + type.element +
+                            "} initialised where it is declared, but '" + empty->second->name +
+                            "', which counts " + type.element +
+                            ", has no value until the program assigns it, so the vector would "
+                            "have no elements; declare it without a value and assign it after "
+                            "the edgeset (`" + var->name + " = ...;` after `" +
+                            empty->second->name + " = ...;`)");
         continue;
       }
       if (var->init->type.kind == Type::Vector && *var->init->type.value != *type.value)
