@@ -138,6 +138,60 @@ int runMain(int argc, char **argv, const std::function<void()> &body) {
   return 0;
 }
 
+std::string usageText(const std::string &program, const Usage &usage) {
+  std::string text = "usage: " + program;
+  int last = usage.arguments.empty() ? 0 : usage.arguments.back().first;
+  for (int i = 1; i <= last; ++i)
+    text += " ARGV" + std::to_string(i);
+  text += "\n";
+  for (const auto &[index, what] : usage.arguments)
+    if (index > 0)
+      text += "  argv[" + std::to_string(index) + "]  " + what + "\n";
+  struct Setting {
+    unsigned when; // 0: always
+    const char *spelling, *what;
+  };
+  static const Setting kSettings[] = {
+      {0, "OMP_NUM_THREADS=N", "the number of threads"},
+      {0, "POLYRT_NUMA_NODES=N", "emulate N NUMA nodes"},
+      {0, "POLYRT_VERBOSE=1", "report the topology and the run time on stderr"},
+      {0, "POLYRT_REPORT_TIME=1", "print a polyrt-time: line on stderr after the program"},
+      {0, "POLYRT_HUGE_PAGES=on|off", "huge pages for vertex arrays of 2 MiB or more (on)"},
+      {ReadsGraphFiles, "POLYRT_ALLOW_ISOLATED_VERTICES=1",
+       "load a text graph whose vertex count far exceeds what its edges touch"},
+      {PrefetchesStreams, "POLYRT_STREAM_PREFETCH=timed|on|off",
+       "prefetch neighbour lists ahead (timed)"},
+      {PrefetchesNeighbors, "POLYRT_NEIGHBOR_PREFETCH=sampled|on|off",
+       "prefetch a neighbour's value ahead (sampled)"},
+      {UsesTransactions, "POLYRT_HTM=auto|software|off", "configUpdateSync htm's transactions (auto)"},
+      {WalksAgents, "POLYRT_AGENT_ORDER=rolling|increasing", "the order nodes walk agents (rolling)"},
+  };
+  text += "settings (environment variables; docs/runtime.md):\n";
+  for (const Setting &setting : kSettings)
+    if (setting.when == 0 || (usage.settings & setting.when)) {
+      std::string spelling = setting.spelling;
+      text += "  " + spelling + std::string(spelling.size() < 40 ? 40 - spelling.size() : 1, ' ') +
+              setting.what + "\n";
+    }
+  return text;
+}
+
+int runMain(int argc, char **argv, const Usage &usage, const std::function<void()> &body) {
+  std::string name = programName(argc, argv);
+  if (argc == 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0)) {
+    std::fputs(usageText(name, usage).c_str(), stdout);
+    return 0;
+  }
+  bool takesArguments = std::any_of(usage.arguments.begin(), usage.arguments.end(),
+                                    [](const auto &argument) { return argument.first > 0; });
+  if (argc <= 1 && takesArguments) {
+    std::fprintf(stderr, "%s: error: no arguments given\n%s", name.c_str(),
+                 usageText(name, usage).c_str());
+    return 1;
+  }
+  return runMain(argc, argv, body);
+}
+
 void requireInitialized(bool initialized, const char *function, const char *initializer) {
   if (!initialized)
     throw Error(std::string(function) + " was called before " + initializer +

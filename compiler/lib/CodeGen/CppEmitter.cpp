@@ -13,6 +13,7 @@
 #include "Emitter.h"
 
 #include "polyc/AST/StmtWalk.h"
+#include "polyc/IR/Clone.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -294,18 +295,63 @@ void CppEmitter::emitGlobalInitialisation() {
 }
 
 bool CppEmitter::checksInitialisation() const {
-  if (!module.program->findFunc("main"))
-    return true;
-  return llvm::any_of(module.program->decls, [](const auto &decl) {
-    auto *f = dyn_cast<FuncDecl>(decl.get());
-    return f && f->linkage == FuncDecl::Export;
+  return !module.program->findFunc("main") || hasExportFunctions(*module.program);
+}
+
+/// The polyrt::UsageSettings bits of what the program has that a POLYRT_*
+/// setting steers (its usage text lists those settings).
+static std::vector<std::string> usageSettings(const Module &module) {
+  std::vector<std::string> bits;
+  bool loads = false;
+  auto findLoads = [&](Expr &e) {
+    forEachExprBelow(e, [&](Expr &x) {
+      auto *call = dyn_cast<CallExpr>(&x);
+      loads = loads || (call && call->callee == "load");
+    });
+  };
+  for (const auto &decl : module.program->decls) {
+    if (auto *var = dyn_cast<VarDecl>(decl.get()); var && var->init)
+      findLoads(*var->init);
+    if (auto *f = dyn_cast<FuncDecl>(decl.get()))
+      forEachExprIn(f->body, [&](Expr &e) { findLoads(e); });
+  }
+  bool streams = false, transactions = false, agents = false;
+  for (const EdgeTraversalExpr *t : module.edgeTraversals) {
+    for (const VariantPlan &v : t->variants) {
+      streams = streams || llvm::any_of(v.nest.loops, [](const ForLoop &l) { return l.prefetchesAhead; });
+      agents = agents || (v.numa && v.numa->agents);
+    }
+    for (const DeferredReduction &d : t->deferred)
+      transactions = transactions || d.how == WriteSync::Htm;
+  }
+  bool neighbors = llvm::any_of(module.vertexTraversals, [](const VertexTraversalExpr *u) {
+    return u->prefetchedNeighborValue.has_value();
   });
+  if (loads)
+    bits.push_back("polyrt::ReadsGraphFiles");
+  if (streams)
+    bits.push_back("polyrt::PrefetchesStreams");
+  if (neighbors)
+    bits.push_back("polyrt::PrefetchesNeighbors");
+  if (transactions)
+    bits.push_back("polyrt::UsesTransactions");
+  if (agents)
+    bits.push_back("polyrt::WalksAgents");
+  return bits;
 }
 
 void CppEmitter::emitMain() {
   std::string detail = "::" + options.cppNamespace + "::detail::";
-  os << "int main(int argc, char **argv) {\n"
-     << "  return polyrt::runMain(argc, argv, [&] {\n"
+  std::vector<std::string> arguments;
+  for (const auto &[index, what] : programArguments(module))
+    arguments.push_back("{" + std::to_string(index) + ", \"" + what + "\"}");
+  std::vector<std::string> settings = usageSettings(module);
+  os << "// What the program says to --help, or to a run without arguments.\n"
+     << "static const polyrt::Usage polyc_usage{\n"
+     << "    {" << llvm::join(arguments, ",\n     ") << "},\n"
+     << "    " << (settings.empty() ? "0" : llvm::join(settings, " | ")) << "};\n\n"
+     << "int main(int argc, char **argv) {\n"
+     << "  return polyrt::runMain(argc, argv, polyc_usage, [&] {\n"
      << "    " << detail << "polyc_argc = argc;\n"
      << "    " << detail << "polyc_argv = argv;\n"
      << "    " << detail << "polyc_init_globals();\n"

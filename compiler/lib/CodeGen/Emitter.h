@@ -92,6 +92,11 @@ std::string graphitSignature(const FuncDecl &f);
 /// types, every parameter named (for the header and the Python module).
 std::string exportDeclaration(const FuncDecl &f);
 
+/// The argv[N] the program and its schedule read, by N, each with what it
+/// is for ("the graph file of 'edges'"), for the program's usage text
+/// (ProgramArguments.cpp).
+std::vector<std::pair<int, std::string>> programArguments(const Module &module);
+
 class CppEmitter {
 public:
   CppEmitter(const Module &module, const EmitOptions &options, llvm::raw_ostream &os,

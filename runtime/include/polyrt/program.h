@@ -4,8 +4,37 @@
 
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace polyrt {
+
+/// What a program takes on its command line, for its usage text (polyc
+/// writes it from the program's argv[N] uses and the features it has).
+struct Usage {
+  /// Each argv[N] the program or its schedule reads, by N, and what for.
+  std::vector<std::pair<int, std::string>> arguments;
+  /// The settings beyond the ones every program reads (UsageSettings bits).
+  unsigned settings = 0;
+};
+/// Usage::settings: what the program has that a POLYRT_* setting steers.
+enum UsageSettings : unsigned {
+  ReadsGraphFiles = 1,       // POLYRT_ALLOW_ISOLATED_VERTICES
+  PrefetchesStreams = 2,     // POLYRT_STREAM_PREFETCH
+  PrefetchesNeighbors = 4,   // POLYRT_NEIGHBOR_PREFETCH
+  UsesTransactions = 8,      // POLYRT_HTM
+  WalksAgents = 16,          // POLYRT_AGENT_ORDER
+};
+
+/// "usage: prog ARGV1 ...", the arguments and the settings that apply: what
+/// `prog --help` prints, and a run without arguments that needs some.
+std::string usageText(const std::string &program, const Usage &usage);
+
+/// runMain of a program with a usage text: `prog --help` (or -h, as the only
+/// argument) prints it on stdout and returns 0; a run without arguments of a
+/// program that reads some prints it on stderr and returns 1. Otherwise the
+/// arguments reach the program as given, numbered as given.
+int runMain(int argc, char **argv, const Usage &usage, const std::function<void()> &body);
 
 /// Runs body (the program's main), turning a polyrt::Error, std::bad_alloc or
 /// any other exception into "<argv[0]>: error: <message>" on stderr and exit
