@@ -354,15 +354,9 @@ void CppEmitter::emitStmt(const Stmt &s, unsigned indent) {
     return;
   }
   case Stmt::Break: os << pad << "break;\n"; return;
-  case Stmt::Print: {
-    // `<<` binds tighter than comparisons and logic: parenthesise those.
-    int precedence;
-    std::string value = exprPrec(*cast<PrintStmt>(s).value, precedence);
-    if (precedence < kAdditivePrecedence)
-      value = "(" + value + ")";
-    os << pad << "std::cout << " << value << " << '\\n';\n";
+  case Stmt::Print:
+    os << pad << "polyrt::printLine(" << expr(*cast<PrintStmt>(s).value) << ");\n";
     return;
-  }
   case Stmt::Delete: {
     const Expr &value = *cast<DeleteStmt>(s).value;
     os << pad << expr(value) << " = " << cppType(value.type) << "();\n";

@@ -21,6 +21,7 @@
 #include "polyrt/numa_merge.h"
 #include "polyrt/owner_prefetch.h"
 #include "polyrt/parallel_errors.h"
+#include "polyrt/print.h"
 #include "polyrt/priority_queue.h"
 #include "polyrt/program.h"
 #include "polyrt/relabel.h"
