@@ -225,6 +225,15 @@ int writeText(const std::string &path, llvm::StringRef text) {
   if (ec)
     return fail("cannot write '" + path + "': " + ec.message());
   out.os() << text;
+  out.os().flush();
+  if (std::error_code failed = out.os().error()) {
+    // Reported here rather than by LLVM's fatal error when the stream closes
+    // (`-o /dev/full`); a partial regular file is removed, a device never.
+    out.os().clear_error();
+    if (!llvm::sys::fs::is_regular_file(path))
+      out.keep();
+    return fail("cannot write '" + path + "': " + failed.message());
+  }
   out.keep();
   return 0;
 }
@@ -427,7 +436,13 @@ int main(int argc, char **argv) {
     if (std::string why = checkNamespace(cppNamespace); !why.empty())
       return fail("--namespace=" + cppNamespace + " cannot name a C++ namespace: " + why);
 
+  for (const std::string &input : {inputPath.getValue(), schedulePath.getValue()})
+    if (!input.empty() && llvm::sys::fs::is_directory(input))
+      return fail("'" + input + "' is a directory; polyc reads a " +
+                  (input == inputPath.getValue() ? "GraphIt program (.gt)" : "schedule file") + " there");
   std::string output = outputPath.empty() ? defaultOutput() : outputPath.getValue();
+  if (llvm::sys::fs::is_directory(output))
+    return fail("the output '" + output + "' is a directory; name a file with -o");
   if (overwritesAnInput(output))
     return fail("the output '" + output + "' is one of the inputs; name another file with -o");
 
