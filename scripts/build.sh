@@ -9,5 +9,5 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${POLYC_BUILD_DIR:-$root/build}"
 
 "$root/scripts/install-deps.sh"
-cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release
+cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release -DPOLYC_SANITIZED_BUILD=ON
 cmake --build "$build"

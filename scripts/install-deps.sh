@@ -1,15 +1,20 @@
 #!/usr/bin/env bash
 # Installs everything polyc needs on a fresh Debian 12 machine (run as root).
 # Idempotent: a second run only checks what is already there.
+# --build-only: just what building polyc, polyrt and polyrt-gen needs
+# (scripts/demo.sh); not the sanitizers' clang, QEMU or the Python packages
+# of the tests and polyc-tune.
 set -euo pipefail
+
+build_only=false
+[[ "${1:-}" == --build-only ]] && build_only=true
 
 apt_packages=(
   cmake ninja-build g++ default-jdk-headless maven
-  llvm-19-dev llvm-19-tools clang-19 libclang-rt-19-dev libomp-19-dev
-  libzstd-dev libantlr4-runtime-dev libnuma-dev zlib1g-dev libgtest-dev
-  python3 python3-pip
-  qemu-system-x86
+  llvm-19-dev llvm-19-tools libzstd-dev libantlr4-runtime-dev libnuma-dev zlib1g-dev
+  libgtest-dev python3
 )
+$build_only || apt_packages+=(clang-19 libclang-rt-19-dev libomp-19-dev python3-pip qemu-system-x86)
 
 missing=()
 for p in "${apt_packages[@]}"; do
@@ -28,6 +33,8 @@ if [[ ! -f "$jar" ]]; then
   echo "install-deps: fetching org.antlr:antlr4:4.9:jar:complete from Maven Central"
   mvn -q dependency:get -Dartifact=org.antlr:antlr4:4.9:jar:complete >/dev/null
 fi
+
+$build_only && exit 0
 
 # polyc-tune searches schedules with Optuna (its SQLite storage needs
 # SQLAlchemy, which optuna depends on) and plots the search with matplotlib.
