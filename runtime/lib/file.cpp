@@ -13,6 +13,7 @@
 #include <cctype>
 #include <cerrno>
 #include <cstring>
+#include <vector>
 
 namespace polyrt::detail {
 
@@ -33,6 +34,33 @@ std::string extensionOf(const std::string &path) {
   for (char &c : ext)
     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return ext;
+}
+
+std::string printable(std::string_view bytes) {
+  static const char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(bytes.size());
+  for (size_t i = 0; i < bytes.size();) {
+    unsigned char c = static_cast<unsigned char>(bytes[i]);
+    // A UTF-8 sequence's length from its lead byte (0: not a lead byte).
+    size_t length = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    bool valid = length > 0 && i + length <= bytes.size();
+    for (size_t k = 1; valid && k < length; ++k)
+      valid = (static_cast<unsigned char>(bytes[i + k]) & 0xc0) == 0x80;
+    if (valid) {
+      out.append(bytes.substr(i, length));
+      i += length;
+    } else if (c >= 0x20 && c < 0x7f) {
+      out.push_back(static_cast<char>(c));
+      ++i;
+    } else {
+      out += "\\x";
+      out.push_back(kHex[c >> 4]);
+      out.push_back(kHex[c & 15]);
+      ++i;
+    }
+  }
+  return out;
 }
 
 namespace {
@@ -215,40 +243,73 @@ int64_t largestInMemoryFile() {
   return memory / 2;
 }
 
-std::string InFile::readAll(int64_t limit) {
+std::string InFile::readAll(int64_t limit) { return readWhole(limit, false); }
+
+std::string InFile::readText(int64_t limit) { return readWhole(limit, true); }
+
+std::string InFile::readWhole(int64_t limit, bool text) {
   const std::string most = " bytes polyrt reads (half of this machine's memory or address-space "
                            "limit)";
   int64_t known = size();
   if (known > limit)
     fileError(path_, "the file is " + std::to_string(known) + " bytes, more than the " +
                          std::to_string(limit) + most + ": too large to load as a graph");
+  // A known size is read in place; the rest (a pipe, decompressed data, a
+  // file that grew) in pieces kept apart until its end: a buffer grown by
+  // doubling holds its old and new copies at once, twice the bound at the bound.
   std::string data;
-  if (known > 0) {
-    // In pieces, so that a long read shows its progress.
-    data.resize(static_cast<size_t>(known));
-    int64_t done = 0;
-    while (done < known) {
-      int64_t got = readSome(data.data() + done, std::min<int64_t>(known - done, int64_t(1) << 24));
+  std::vector<std::string> pieces;
+  int64_t total = 0;
+  // Reads into buffer[filled, capacity) until it is full or the input ends;
+  // false at the end. Checks the bound, and a text input for a NUL byte.
+  auto fill = [&](std::string &buffer, int64_t &filled, int64_t capacity) {
+    while (filled < capacity) {
+      int64_t got = readSome(buffer.data() + filled, std::min<int64_t>(capacity - filled, int64_t(1) << 24));
       if (got == 0)
-        break;
-      done += got;
+        return false;
+      if (const char *nul = text ? static_cast<const char *>(
+                                       std::memchr(buffer.data() + filled, 0, static_cast<size_t>(got)))
+                                 : nullptr) {
+        int64_t at = total + (nul - (buffer.data() + filled));
+        const char *dataEnd = &buffer == &data ? nul : data.data() + data.size();
+        int64_t line = 1 + std::count(static_cast<const char *>(data.data()), dataEnd, '\n');
+        for (const std::string &piece : pieces)
+          line += std::count(piece.begin(), piece.end(), '\n');
+        if (&buffer != &data)
+          line += std::count(static_cast<const char *>(buffer.data()), nul, '\n');
+        lineError(path_, line, "a NUL byte (\\x00) at byte " + std::to_string(at) +
+                                   " of the input: a text graph has none (is this binary data?)");
+      }
+      filled += got;
+      total += got;
+      if (total > limit)
+        fileError(path_, "the input goes on past the " + std::to_string(limit) + most +
+                             (gunzip_ ? " once decompressed: a gzip bomb, " : ": ") +
+                             "a stream that does not end, or a graph too large to load");
     }
-    data.resize(static_cast<size_t>(done));
+    return true;
+  };
+  bool more = true;
+  if (known > 0) {
+    data.resize(static_cast<size_t>(known));
+    int64_t filled = 0;
+    more = fill(data, filled, known);
+    data.resize(static_cast<size_t>(filled));
   }
-  // Whatever is left (a pipe, decompressed data, or a file that grew).
-  char buffer[1 << 16];
-  int64_t got;
-  while ((got = readSome(buffer, sizeof buffer)) > 0) {
-    // Doubling, but never past the limit: the last growth must fit beside
-    // the old buffer in memory, or the limit would be a bad_alloc instead.
-    if (data.size() + got > data.capacity())
-      data.reserve(static_cast<size_t>(std::min<int64_t>(
-          limit + static_cast<int64_t>(sizeof buffer), 2 * static_cast<int64_t>(data.capacity()) + got)));
-    data.append(buffer, static_cast<size_t>(got));
-    if (static_cast<int64_t>(data.size()) > limit)
-      fileError(path_, "the input goes on past the " + std::to_string(limit) + most +
-                           (gunzip_ ? " once decompressed: a gzip bomb, " : ": ") +
-                           "a stream that does not end, or a graph too large to load");
+  for (int64_t size = int64_t(1) << 16; more; size = std::min<int64_t>(2 * size, int64_t(1) << 24)) {
+    std::string piece(static_cast<size_t>(size), '\0');
+    int64_t filled = 0;
+    more = fill(piece, filled, size);
+    piece.resize(static_cast<size_t>(filled));
+    if (filled > 0)
+      pieces.push_back(std::move(piece));
+  }
+  if (data.empty() && pieces.size() == 1)
+    return std::move(pieces[0]);
+  data.reserve(static_cast<size_t>(total));
+  for (std::string &piece : pieces) {
+    data += piece;
+    std::string().swap(piece);
   }
   return data;
 }

@@ -42,7 +42,7 @@ public:
     auto [ptr, ec] = std::from_chars(tok.data(), tok.data() + tok.size(), value);
     if (ec != std::errc() || ptr != tok.data() + tok.size() || value < lo || value > hi)
       fileError(path_, std::string("expected ") + what + " in [" + std::to_string(lo) + ", " +
-                           std::to_string(hi) + "], found '" + std::string(tok.substr(0, 40)) +
+                           std::to_string(hi) + "], found '" + printable(tok.substr(0, 40)) +
                            "'");
     return static_cast<T>(value);
   }
@@ -63,7 +63,7 @@ private:
 
 template <typename W> Graph<W> loadAdjacencyGraph(InFile &in) {
   const std::string &path = in.path();
-  std::string text = in.readAll();
+  std::string text = in.readText();
   Tokens tokens(path, text);
   std::string_view kind = tokens.next("the header");
   if (kind != "AdjacencyGraph" && kind != "WeightedAdjacencyGraph")

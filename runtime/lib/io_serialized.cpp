@@ -36,26 +36,11 @@ static_assert(sizeof(WeightedNeighbor) == 8);
 
 std::string str(int64_t x) { return std::to_string(x); }
 
-/// Makes v hold `size` elements, growing its capacity geometrically.
-template <typename T> void growTo(std::vector<T> &v, int64_t size) {
-  if (static_cast<int64_t>(v.capacity()) < size)
-    v.reserve(std::max<int64_t>(size, 2 * static_cast<int64_t>(v.capacity())));
-  v.resize(size);
-}
-
-/// A stream's arrays grow as its data arrives, `bytes` so far: past the
-/// memory bound its header's claim could not be held anyway.
-void checkStreamBound(const InFile &in, int64_t bytes) {
-  const int64_t limit = largestInMemoryFile();
-  if (bytes > limit)
-    fileError(in.path(), "the header claims a graph larger than half of this machine's memory (" +
-                             str(limit) + " bytes), and the stream has sent that much");
-}
-
 /// Reads count elements into v. A regular file's header was checked against
-/// its size already; a stream's header is only a claim, so v grows as the
-/// data arrives and a stream that ends early is "truncated" long before the
-/// claim is allocated.
+/// its size already; a stream's header only against the memory bound, so v
+/// is reserved (address space, not memory) and filled as the data arrives:
+/// a stream that ends early is "truncated" with only its data in memory, and
+/// v never moves (a moving vector holds two copies at once).
 template <typename T> void readElements(InFile &in, std::vector<T> &v, int64_t count) {
   if (in.size() >= 0) {
     v.resize(count);
@@ -64,10 +49,10 @@ template <typename T> void readElements(InFile &in, std::vector<T> &v, int64_t c
   }
   constexpr int64_t kChunk = int64_t(1) << 22;
   v.clear();
+  v.reserve(count);
   for (int64_t done = 0; done < count;) {
     int64_t k = std::min(kChunk, count - done);
-    checkStreamBound(in, (done + k) * static_cast<int64_t>(sizeof(T)));
-    growTo(v, done + k);
+    v.resize(done + k);
     in.read(v.data() + done, k * static_cast<int64_t>(sizeof(T)));
     done += k;
   }
@@ -104,6 +89,10 @@ void readCSR(InFile &in, const std::string &path, const char *what, int64_t n, i
       nbrs.resize(m);
       if constexpr (!std::is_same_v<W, NoWeight>)
         weights.resize(m);
+    } else {
+      nbrs.reserve(m);
+      if constexpr (!std::is_same_v<W, NoWeight>)
+        weights.reserve(m);
     }
     constexpr int64_t kBlock = 1 << 20;
     std::vector<WeightedNeighbor> block(std::min(m, kBlock));
@@ -112,10 +101,9 @@ void readCSR(InFile &in, const std::string &path, const char *what, int64_t n, i
       int64_t k = std::min(kBlock, m - lo);
       in.read(block.data(), k * 8);
       if (stream) {
-        checkStreamBound(in, (lo + k) * 8);
-        growTo(nbrs, lo + k);
+        nbrs.resize(lo + k);
         if constexpr (!std::is_same_v<W, NoWeight>)
-          growTo(weights, lo + k);
+          weights.resize(lo + k);
       }
 #pragma omp parallel for schedule(static) if (k > kSerialCutoff)
       for (int64_t i = 0; i < k; ++i) {
@@ -219,6 +207,19 @@ template <typename W> Graph<W> loadSerialized(InFile &in, bool weighted) {
       fileError(path, "unexpected trailing data: " + str(n) + " vertices and " + str(m) +
                           " edges take " + str(expected) + " bytes, the file has " + str(size) +
                           (weighted ? "" : " (is it a .wsg file?)"));
+  } else {
+    // A stream has no size: its header's claim is checked against the bound
+    // before any of it is read (the graph takes at least the file's bytes).
+    const int64_t limit = largestInMemoryFile();
+    __int128 parts = directed ? 2 : 1;
+    __int128 claimed = kHeaderBytes + parts * ((__int128(n) + 1) * 8 + __int128(m) * neighborBytes);
+    if (claimed > limit)
+      fileError(path, "the header claims " + str(n) + " vertices and " + str(m) + " edges, " +
+                          (claimed > INT64_MAX ? std::string("more than 2^63")
+                                               : str(static_cast<int64_t>(claimed))) +
+                          " bytes, more than the " + str(limit) +
+                          " bytes polyrt reads (half of this machine's memory or address-space "
+                          "limit): refused before reading them");
   }
   std::vector<EdgeOffset> offsets;
   std::vector<VertexId> nbrs;

@@ -57,8 +57,8 @@ struct ParseError {
 
 std::string quoted(std::string_view token) {
   if (token.size() > 40)
-    return "'" + std::string(token.substr(0, 37)) + "...'";
-  return "'" + std::string(token) + "'";
+    return "'" + printable(token.substr(0, 37)) + "...'";
+  return "'" + printable(token) + "'";
 }
 
 /// Parses the lines of data[begin, end) into edges.
@@ -438,7 +438,7 @@ TextWeights firstLineWeights(std::string_view text, size_t begin) {
 
 template <typename W> Graph<W> loadEdgeListText(InFile &in, TextWeights weights) {
   const std::string &path = in.path();
-  std::string text = in.readAll();
+  std::string text = in.readText();
   if (weights == TextWeights::Auto) {
     weights = firstLineWeights(text, 0);
     if (weights == TextWeights::None && Graph<W>::kWeighted)
@@ -483,12 +483,12 @@ template <typename W> Graph<W> loadMatrixMarket(InFile &in) {
     lineError(path, 1, "expected '%%MatrixMarket matrix coordinate <field> <symmetry>'");
   std::string format = lower(h[2]), field = lower(h[3]), symmetry = lower(h[4]);
   if (format != "coordinate")
-    lineError(path, 1, "only coordinate Matrix Market files hold graphs, not '" + format + "'");
+    lineError(path, 1, "only coordinate Matrix Market files hold graphs, not '" + printable(format) + "'");
   if (field != "pattern" && field != "integer" && field != "real" && field != "double")
-    lineError(path, 1, "unsupported Matrix Market field '" + field +
+    lineError(path, 1, "unsupported Matrix Market field '" + printable(field) +
                            "' (supported: pattern, integer, real)");
   if (symmetry != "general" && symmetry != "symmetric" && symmetry != "skew-symmetric")
-    lineError(path, 1, "unsupported Matrix Market symmetry '" + symmetry +
+    lineError(path, 1, "unsupported Matrix Market symmetry '" + printable(symmetry) +
                            "' (supported: general, symmetric, skew-symmetric)");
   bool weighted = field != "pattern";
   bool skew = symmetry == "skew-symmetric";
@@ -564,7 +564,7 @@ template <typename W> Graph<W> loadMatrixMarket(InFile &in) {
 
 template <typename W> Graph<W> loadDimacs(InFile &in) {
   const std::string &path = in.path();
-  std::string text = in.readAll();
+  std::string text = in.readText();
   // Comment lines ('c') and blank lines, then the problem line 'p sp N M'.
   size_t pos = 0;
   int64_t line = 0;
@@ -592,7 +592,7 @@ template <typename W> Graph<W> loadDimacs(InFile &in) {
   if (problem.size() != 4 || problem[1] != "sp" || !parseCount(problem[2], n) ||
       !parseCount(problem[3], m))
     lineError(path, line, (problem.size() >= 2 && problem[1] != "sp"
-                               ? "a DIMACS '" + std::string(problem[1].substr(0, 20)) +
+                               ? "a DIMACS '" + printable(problem[1].substr(0, 20)) +
                                      "' problem, not a shortest-path graph: expected "
                                : std::string("expected ")) +
                               "the problem line 'p sp <vertices> <arcs>'");

@@ -20,6 +20,11 @@ namespace polyrt::detail {
 /// The lower-case extension of path with its dot (".sg"), or "".
 std::string extensionOf(const std::string &path);
 
+/// bytes as they may be shown in a message: control bytes and bytes that are
+/// not UTF-8 become \xNN, so that a message quoting binary data is neither
+/// cut at a NUL nor garbles the terminal.
+std::string printable(std::string_view bytes);
+
 /// The whole file (an Error naming it when it cannot be read, or when it is
 /// larger than largestInMemoryFile(), checked as a stream is read).
 std::string readFile(const std::string &path);
@@ -64,11 +69,15 @@ public:
   /// allocating for a regular file, as it is read for a stream or a
   /// decompressed input).
   std::string readAll(int64_t limit = largestInMemoryFile());
+  /// readAll for a text format: an Error at the first NUL byte, as soon as
+  /// it is read (no text graph has one: binary or compressed data).
+  std::string readText(int64_t limit = largestInMemoryFile());
 
 private:
   friend class Gunzip;
   int64_t readRaw(char *data, int64_t bytes);
   int64_t readDecoded(char *data, int64_t bytes);
+  std::string readWhole(int64_t limit, bool text);
   std::string path_;
   std::FILE *file_ = nullptr;
   int64_t size_ = 0;       // the raw file's size, -1 for a stream
