@@ -14,6 +14,7 @@
 
 #include "detail/file.h"
 #include "detail/io_detail.h"
+#include "detail/load_symmetry.h"
 #include "detail/progress.h"
 
 #include <charconv>
@@ -224,7 +225,11 @@ template <typename W> Graph<W> readGraphFile(const std::string &path) {
 
 template <typename W> Graph<W> loadGraph(const std::string &path) {
   LoadTimer timer;
+  // (Read first, so that a bad POLYRT_SYMMETRIZE stops every load alike.)
+  bool symmetrizeAll = detail::loadSymmetrySetting() == detail::LoadSymmetry::On;
   Graph<W> g = readGraphFile<W>(path);
+  if (symmetrizeAll && g.directed()) // text edge lists are symmetrized as they are built
+    g = detail::symmetrizedGraph(g);
   // For messages about vertex ids that are not vertices of it (loaded_graphs.h).
   recordLoadedGraph(path, g.numVertices());
   return g;

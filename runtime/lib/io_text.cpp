@@ -10,6 +10,7 @@
 #include "detail/build_csr.h"
 #include "detail/file.h"
 #include "detail/io_detail.h"
+#include "detail/load_symmetry.h"
 #include "detail/parallel.h"
 #include "detail/progress.h"
 #include "detail/vertex_count.h"
@@ -449,18 +450,33 @@ template <typename W> Graph<W> loadEdgeListText(InFile &in, TextWeights weights)
                  weights == TextWeights::None
                      ? " (an .el line holds two vertex ids; weighted edges go in a .wel file)"
                      : ""};
+  TextHeader header = readTextHeader(text);
   VertexId maxId = -1;
   std::vector<WEdge<W>> edges = parseEdges<W>(path, text, 0, 1, fmt, maxId);
   std::string().swap(text);
   LoadProgress::edgesKnown(static_cast<int64_t>(edges.size()));
-  checkVertexCountJustified(path, int64_t{maxId} + 1, static_cast<int64_t>(edges.size()),
-                            "its largest vertex id is " + std::to_string(maxId));
-  return buildFromParsed<W>(path, edges, maxId + 1, false);
+  // A "# Nodes: N" header keeps trailing isolated vertices; SNAP's ids need
+  // not be below N (its N counts the vertices that occur), so N is a floor.
+  int64_t n = int64_t{maxId} + 1;
+  std::string claim = "its largest vertex id is " + std::to_string(maxId);
+  if (header.nodes > n) {
+    if (header.nodes > INT32_MAX)
+      fileError(path, "its '# Nodes:' line (line " + std::to_string(header.nodesLine) +
+                          ") declares " + std::to_string(header.nodes) +
+                          " vertices: polyrt uses 32-bit vertex ids (at most " +
+                          std::to_string(INT32_MAX) + " vertices)");
+    n = header.nodes;
+    claim = "its '# Nodes:' line (line " + std::to_string(header.nodesLine) + ") declares " +
+            std::to_string(n) + " vertices";
+  }
+  checkVertexCountJustified(path, n, static_cast<int64_t>(edges.size()), claim);
+  return buildFromParsed<W>(path, edges, static_cast<VertexId>(n),
+                            symmetrizeAtLoad(header.undirected));
 }
 
 template <typename W> Graph<W> loadMatrixMarket(InFile &in) {
   const std::string &path = in.path();
-  std::string text = in.readAll();
+  std::string text = in.readText();
   size_t pos = 0;
   int64_t line = 0;
   auto nextLine = [&](std::string_view &out) {
@@ -624,6 +640,18 @@ template <typename W> void writeTextEdges(const Graph<W> &g, const std::string &
   const EdgeOffset *offsets = g.outOffsets();
   const VertexId *nbrs = g.outNeighbors();
   [[maybe_unused]] const W *weights = g.outWeights();
+  // The ids give the vertex count (largest + 1) unless the last vertices are
+  // isolated: then SNAP's "# Nodes:" header says it, which the loader reads.
+  // Only then, since GAPBS's reader stops at a comment line.
+  VertexId maxId = -1;
+#pragma omp parallel for reduction(max : maxId) schedule(dynamic, 1024)
+  for (VertexId u = 0; u < n; ++u)
+    for (EdgeOffset e = offsets[u]; e < offsets[u + 1]; ++e)
+      maxId = std::max(maxId, std::max(u, nbrs[e]));
+  if (maxId + 1 < n) {
+    std::string header = "# Nodes: " + std::to_string(n) + " Edges: " + std::to_string(g.numEdges()) + "\n";
+    out.write(header.data(), static_cast<int64_t>(header.size()));
+  }
   constexpr EdgeOffset kChunkEdges = 1 << 18;
   const size_t maxChunks = static_cast<size_t>(omp_get_max_threads()) * 4;
   std::vector<VertexId> bounds;

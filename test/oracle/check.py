@@ -85,7 +85,11 @@ What "right" means, per algorithm:
 
 Graph files, as polyrt reads them:
   .el/.wel  text, "u v" / "u v w" per line, '#' and '%' lines are comments; the
-            vertex count is the largest id + 1; every edge is kept as given.
+  .txt      vertex count is the largest id + 1, or N if the comments before the
+            first edge have a line "# Nodes: N" (SNAP's header) and N is larger;
+            every edge is kept as given, and also reversed (a self-loop once)
+            when those comments have a line "# Undirected graph..." or with
+            --symmetrize (POLYRT_SYMMETRIZE=1).
   .sg/.wsg  GAPBS serialized graphs: bool directed (1 byte), int64 num_edges,
             int64 num_nodes, int64 offsets[num_nodes+1], then num_edges int32
             neighbours (.sg) or {int32 v, int32 w} pairs (.wsg); in-edges follow
@@ -155,15 +159,24 @@ def parse_weight(token):
         return w
 
 
-def read_text(path, weighted):
+def read_text(path, weighted, symmetrize=False):
     edges = []
     n = 0
     want = 3 if weighted else 2
+    header = True  # in the comments before the first edge
     with open(path, "r") as f:
         for lineno, line in enumerate(f, 1):
             s = line.strip()
+            if header and s[:1] in ("#", "%"):
+                words = s[1:].split()
+                if len(words) >= 2 and words[0].lower() == "undirected" and \
+                        words[1].lower().startswith("graph"):
+                    symmetrize = True
+                if len(words) >= 2 and words[0].lower() == "nodes:" and words[1].isdigit():
+                    n = max(n, int(words[1]))
             if not s or s[0] in "#%":
                 continue
+            header = False
             tok = s.split()
             if len(tok) < want:
                 raise OracleError("%s:%d: expected %d numbers, got '%s'" % (path, lineno, want, s))
@@ -176,6 +189,8 @@ def read_text(path, weighted):
                 raise OracleError("%s:%d: negative vertex id" % (path, lineno))
             edges.append((u, v, w))
             n = max(n, u + 1, v + 1)
+    if symmetrize:
+        edges += [(v, u, w) for u, v, w in edges if u != v]
     return Graph(n, edges, weighted, path)
 
 
@@ -225,17 +240,17 @@ def read_serialized(path, weighted):
     return Graph(num_nodes, edges, weighted, path)
 
 
-def read_graph(path):
+def read_graph(path, symmetrize=False):
     ext = os.path.splitext(path)[1]
-    if ext == ".el":
-        return read_text(path, False)
+    if ext in (".el", ".txt"):
+        return read_text(path, False, symmetrize)
     if ext == ".wel":
-        return read_text(path, True)
+        return read_text(path, True, symmetrize)
     if ext == ".sg":
         return read_serialized(path, False)
     if ext == ".wsg":
         return read_serialized(path, True)
-    raise OracleError("%s: unknown graph format '%s' (want .el .wel .sg .wsg)" % (path, ext))
+    raise OracleError("%s: unknown graph format '%s' (want .el .wel .txt .sg .wsg)" % (path, ext))
 
 
 # --------------------------------------------------------------------------
@@ -506,12 +521,15 @@ def main(argv):
     ap.add_argument("--exact-labels", action="store_true",
                     help="cc: labels must be label propagation's own (the smallest id "
                          "reaching each vertex), not just the same partition")
+    ap.add_argument("--symmetrize", action="store_true",
+                    help="read a text graph with every edge also reversed, as "
+                         "POLYRT_SYMMETRIZE=1 has polyrt load it")
     ap.add_argument("--print-expected", action="store_true",
                     help="print the reference answer instead of checking")
     args = ap.parse_args(argv)
     prog = "check.py %s" % args.algo
     try:
-        g = read_graph(args.graph)
+        g = read_graph(args.graph, args.symmetrize)
         if g.n == 0:
             raise OracleError("%s: the graph has no vertex" % args.graph)
         if args.algo in ("bfs", "sssp") and not 0 <= args.source < g.n:

@@ -11,9 +11,12 @@
 //   .adj  Ligra's AdjacencyGraph / WeightedAdjacencyGraph text CSR (read only;
 //         also a file without extension that starts so, as GraphIt's test
 //         graphs are; a directed graph of the lists as written)
-// Text formats: '#' and '%' lines are comments; the vertex count is max id+1
-// (text files are directed graphs, edges kept verbatim: self-loops and
-// duplicates included). Weights are parsed as double and converted to W; for
+// Text formats: '#' and '%' lines are comments; the vertex count is max id+1,
+// or N if larger when an edge list's header has SNAP's "# Nodes: N" line.
+// Text files are directed graphs, edges kept verbatim (self-loops and
+// duplicates included), except an edge list whose header says "# Undirected
+// graph" (SNAP's), stored both ways; POLYRT_SYMMETRIZE=1 symmetrizes every
+// directed graph loaded, =0 none (docs/runtime.md). Weights are parsed as double and converted to W; for
 // W = int32_t a weight that is not an integer is an error. .sg/.wsg are
 // exactly GAPBS's serialized graphs (directed ones carry their CSC, which
 // becomes the graph's in-edges).
@@ -43,7 +46,8 @@ template <typename W> void writeSerializedGraph(const Graph<W> &g, const std::st
 
 /// Writes every stored edge as a text line: .el "u v", .wel "u v w" (needs a
 /// weighted graph). An undirected graph's edges appear in both directions;
-/// trailing isolated vertices are not representable in text formats.
+/// trailing isolated vertices are kept by a "# Nodes: N Edges: M" first line
+/// (written only then: GAPBS's reader stops at a comment).
 template <typename W> void writeEdgeListText(const Graph<W> &g, const std::string &path);
 
 /// Writes Ligra's binary format, which Ligra reads with `-b base`: base.config

@@ -6,6 +6,7 @@
 
 #include "detail/file.h"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,14 @@ enum class TextWeights {
   Number, // .wel: a weight, or a data column with a 'weight' key
   Auto,   // .txt, .edgelist, sniffed: as the first edge line has it
 };
+
+/// What the comments before an edge list's first edge say (SNAP's header).
+struct TextHeader {
+  int64_t nodes = -1;     // "# Nodes: N ...": at least N vertices (-1: no such line)
+  int64_t nodesLine = 0;  // the line that says so
+  bool undirected = false; // "# Undirected graph ..."
+};
+TextHeader readTextHeader(std::string_view text);
 
 /// A text edge list (.el, .wel, .txt, .edgelist, sniffed).
 template <typename W> Graph<W> loadEdgeListText(InFile &in, TextWeights weights);
