@@ -81,7 +81,7 @@ void readCSR(InFile &in, const std::string &path, const char *what, int64_t n, i
     readElements(in, nbrs, m);
   } else {
     // Pairs come in blocks, split into ids and (converted) weights; from a
-    // stream the arrays grow block by block, as readElements does.
+    // stream the reserved arrays fill block by block, as readElements does.
     bool stream = in.size() < 0;
     nbrs.clear();
     weights.clear();
