@@ -11,12 +11,16 @@ for loops and traversals; the search is Optuna's TPE sampler with a median
 pruner, every trial stored in SQLite, so that running the same command again
 continues the same study. Each candidate is compiled with polyc (rejected ones
 are recorded, never timed, and told to TPE as infeasible), binaries are shared by
-schedules whose C++ is the same, and each binary runs --runs times per graph
-with POLYRT_REPORT_TIME=1: the trial's time is the sum over graphs of the
-median run. Every run's output is compared with the default schedule's
+schedules whose C++ is the same, and each binary runs per graph with
+POLYRT_REPORT_TIME=1, --runs times and more until the runs add up to
+--min-time: the trial's time is the sum over graphs of the median run, shown
+with its spread. Every run's output is compared with the default schedule's
 (test/ScheduleEquivalence/equivalence.py's comparators) before its time
 counts; a candidate that fails to compile, crashes, times out (k times the
 best time so far) or disagrees is recorded with the reason and never chosen.
+A study is continued only with the program, graphs and arguments it was timed
+on (study_key.py); Ctrl-C writes the best schedule so far. A library (no
+main) is timed through one export function: --call (library_call.py).
 """
 
 import argparse
@@ -27,6 +31,7 @@ import json
 import math
 import os
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -48,6 +53,8 @@ REPO = find_repo()
 sys.path.insert(0, os.path.join(REPO, "test", "ScheduleEquivalence"))
 import equivalence as eq  # noqa: E402  the comparators the equivalence suite uses
 import bfs_tree_check  # noqa: E402  compare_bfs's checks with arrays, for large graphs
+import library_call  # noqa: E402  --call: a library timed through an export function
+import study_key  # noqa: E402  what a stored study was timed on
 
 TIME_RE = re.compile(r"^polyrt-time: seconds=([0-9.]+) load_seconds=([0-9.]+)$", re.M)
 DEFAULT = "default"  # a dimension's value meaning "no call: polyc's default"
@@ -687,6 +694,8 @@ def run_once(binary, graph, args, env, timeout):
     except subprocess.TimeoutExpired:
         raise Failure("timeout", "timed out after %.3g s on %s" % (timeout, os.path.basename(graph)))
     wall = time.monotonic() - start
+    if p.returncode == -signal.SIGINT:
+        raise KeyboardInterrupt  # Ctrl-C reached the program before the tuner
     if p.returncode != 0:
         what = ("killed by signal %d" % -p.returncode) if p.returncode < 0 \
             else "exit status %d" % p.returncode
@@ -706,7 +715,8 @@ def run_once(binary, graph, args, env, timeout):
 
 def counted(study):
     """Trials that use up a budget in trials: all but those polyc rejected."""
-    return sum(1 for t in study.trials if t.user_attrs.get("status") != "rejected")
+    return sum(1 for t in study.trials if t.user_attrs.get("status") != "rejected"
+               and t.state.name != "WAITING")
 
 
 def parse_budget(text):
@@ -727,6 +737,28 @@ def fmt_time(s):
     return "%.6f s" % s if s < 10 else "%.3f s" % s
 
 
+def spread_of(runs):
+    """The repeatability of a measurement from each graph's run times: the
+    number of runs and their total per graph, and the sums over the graphs
+    of each one's minimum, lower quartile, upper quartile and maximum run."""
+    def quartiles(t):
+        return statistics.quantiles(t, n=4, method="inclusive")[::2] if len(t) > 1 else [t[0]] * 2
+    qs = [quartiles(t) for t in runs]
+    return {"runs": [len(t) for t in runs], "totals": [sum(t) for t in runs],
+            "min": sum(min(t) for t in runs), "q1": sum(q[0] for q in qs),
+            "q3": sum(q[1] for q in qs), "max": sum(max(t) for t in runs)}
+
+
+def fmt_spread(spread, value):
+    """"n=12 IQR +-3%": the runs per graph and half the interquartile range
+    as a share of the value."""
+    if not spread or not value:
+        return "-"
+    n = spread["runs"]
+    runs = "n=%d" % n[0] if len(set(n)) == 1 else "n=" + "+".join(map(str, n))
+    return "%s IQR +-%.0f%%" % (runs, 50.0 * (spread["q3"] - spread["q1"]) / value)
+
+
 def fmt_eta(seconds):
     if seconds is None:
         return "?"
@@ -734,30 +766,75 @@ def fmt_eta(seconds):
     return "%dm%02ds" % (seconds // 60, seconds % 60)
 
 
+def timed_program(o, source, name, work):
+    """The program polyc compiles and the tuner runs, and its text: the
+    source itself, or for --call the library with a main that makes the call
+    (library_call.py), written to WORK/<name>.call.gt."""
+    try:
+        with open(source) as f:
+            text = f.read()
+    except OSError as e:
+        raise TuneError("cannot read %s: %s" % (source, e.strerror))
+    if not o.call:
+        if not library_call.has_main(text):
+            raise TuneError("%s is a library (no main): name the export function to time and "
+                            "its arguments with --call, e.g. --call 'f(graph, 10)', where "
+                            "`graph` is the --graph being timed (docs/tuning.md, "
+                            "\"Libraries\")" % o.program)
+        return source, text
+    if library_call.has_main(text):
+        raise TuneError("--call times a library (a program without main); %s has main: "
+                        "tune it without --call" % o.program)
+    rc, header, err = run_polyc(o.polyc, [source, "--emit=header", "-o", "-"])
+    if rc != 0:
+        raise TuneError("polyc --emit=header failed:\n" + err)
+    try:
+        text = library_call.wrapper(text, header, o.call)
+    except library_call.CallError as e:
+        raise TuneError(str(e))
+    path = os.path.join(work, name + ".call.gt")
+    with open(path, "w") as f:
+        f.write(text)
+    return path, text
+
+
 class Tuner:
     def __init__(self, opts, optuna):
         self.o = opts
         self.optuna = optuna
-        self.program = os.path.abspath(opts.program)
-        self.name = os.path.splitext(os.path.basename(self.program))[0]
+        self.source = os.path.abspath(opts.program)
+        self.name = os.path.splitext(os.path.basename(self.source))[0]
         self.work = os.path.abspath(opts.work or "polyc-tune-" + self.name)
         os.makedirs(self.work, exist_ok=True)
+        self.program, self.program_text = timed_program(opts, self.source, self.name, self.work)
         self.graphs = [os.path.abspath(g) for g in opts.graph]
         self.compiler = Compiler(opts.polyc, self.program, self.work, opts.polyc_flag or [])
         self.reference = {}      # graph -> the default's output
         self.best_wall = {}      # graph -> best wall time of a run so far
-        self.measured = {}       # digest -> (value, per-graph medians, walls) or Failure
+        self.measured = {}       # digest -> (value, per-graph medians, walls, spread) or Failure
         self.compare = None
         self.confirmed_default = None
+        self.default_time = None
+        self.study = None        # set once the study is open and its key checked
 
     # The default schedule and the hand-picked one ---------------------------
 
+    def more_runs(self, times):
+        """Whether a graph gets another run: at least --runs, then more while
+        the runs' total is under --min-time (a millisecond run is mostly the
+        machine's noise; the median of many is what ranks), up to --max-runs."""
+        if len(times) < self.o.runs:
+            return True
+        return sum(times) < self.o.min_time and len(times) < self.o.max_runs
+
     def measure(self, binary, env, check=True):
-        """Sum of per-graph medians; raises Failure."""
-        medians, walls = [], []
+        """Sum of per-graph medians; raises Failure. Yields (step, partial
+        value, whether it was the last run) after each run."""
+        medians, walls, runs = [], [], []
+        step = 0
         for gi, graph in enumerate(self.graphs):
             times, gwalls = [], []
-            for r in range(self.o.runs):
+            while self.more_runs(times):
                 timeout = None
                 if graph in self.best_wall and self.o.timeout_factor > 0:
                     timeout = max(self.o.timeout_factor * self.best_wall[graph],
@@ -771,20 +848,22 @@ class Tuner:
                                       % (os.path.basename(graph), m))
                 times.append(t)
                 gwalls.append(wall)
-                yield gi, r, sum(medians) + statistics.median(times)
+                last = gi + 1 == len(self.graphs) and not self.more_runs(times)
+                yield step, sum(medians) + statistics.median(times), last
+                step += 1
             medians.append(statistics.median(times))
             walls.append(min(gwalls))
-        self._last = (sum(medians), medians, walls)
+            runs.append(times)
+        self._last = (sum(medians), medians, walls, spread_of(runs))
 
     def measure_all(self, binary, env, check=True, trial=None):
-        for gi, r, partial in self.measure(binary, env, check):
+        """(value, per-graph medians, walls, spread): spread_of's summary."""
+        for step, partial, last in self.measure(binary, env, check):
             if trial is not None:
-                trial.report(partial, gi * self.o.runs + r)
-                if r + 1 < self.o.runs or gi + 1 < len(self.graphs):
-                    if trial.should_prune():
-                        raise Failure("pruned", "pruned after %d run(s): %s so far, slower "
-                                      "than the median trial" % (gi * self.o.runs + r + 1,
-                                                                 fmt_time(partial)))
+                trial.report(partial, step)
+                if not last and trial.should_prune():
+                    raise Failure("pruned", "pruned after %d run(s): %s so far, slower "
+                                  "than the median trial" % (step + 1, fmt_time(partial)))
         return self._last
 
     def note_walls(self, walls):
@@ -801,10 +880,12 @@ class Tuner:
             _, _, out = run_once(binary, graph, self.o.args, {}, None)
             self.reference[graph] = out
         self.compare = comparator_for(self.name, next(iter(self.reference.values())))
-        value, medians, walls = self.measure_all(binary, {}, check=True)
+        result = self.measure_all(binary, {}, check=True)
+        value, _, walls, spread = result
         self.note_walls(walls)
         self.default_time = value
-        self.measured[(digest, ())] = (value, medians, walls)
+        self.default_spread = spread
+        self.measured[(digest, ())] = result
         log("polyc-tune: default schedule: %s" % fmt_time(value))
 
     def run_benchmark(self):
@@ -826,7 +907,7 @@ class Tuner:
             return
         self.bench_binary = binary
         try:
-            value, _, walls = self.measure_all(binary, {}, check=True)
+            value, _, walls, self.bench_spread = self.measure_all(binary, {}, check=True)
         except Failure as f:
             self.bench_note = "%s: %s" % (os.path.relpath(path, REPO), f.reason)
             log("polyc-tune: hand-picked schedule: " + f.reason)
@@ -847,14 +928,48 @@ class Tuner:
         study = self.optuna.create_study(study_name=self.o.study or self.name, storage=storage,
                                          sampler=sampler, pruner=pruner,
                                          direction="minimize", load_if_exists=True)
-        # Trials left running by an interrupted run: recorded as failed, so
-        # that they count and are never chosen.
-        T = self.optuna.trial.TrialState
-        for t in study.get_trials(deepcopy=False, states=(T.RUNNING,)):
-            storage.set_trial_user_attr(t._trial_id, "reason", "interrupted")
-            storage.set_trial_state_values(t._trial_id, T.FAIL)
+        # Trials left running by a killed run: recorded as failed, so that
+        # they count and are never chosen.
+        self.storage = storage
+        self.fail_running(study)
         self.storage_path = storage_path
         return study
+
+    def fail_running(self, study):
+        T = self.optuna.trial.TrialState
+        for t in study.get_trials(deepcopy=False, states=(T.RUNNING,)):
+            self.storage.set_trial_user_attr(t._trial_id, "status", "interrupted")
+            self.storage.set_trial_user_attr(t._trial_id, "reason", "interrupted")
+            self.storage.set_trial_state_values(t._trial_id, T.FAIL)
+
+    def prepare(self):
+        """The space and the study, before anything is timed: a stored study
+        timed on other inputs is refused here (study_key.py)."""
+        self.dims, numa_labels = searched_dims(self.o.polyc, self.program, self.work,
+                                               self.o.jobs)
+        self.numa_dim = numa_labels if machine_numa_nodes() == 1 else []
+        log(describe_dims(self.dims))
+        study = self.open_study()
+        key = study_key.make_key(self.program_text, self.o.call, self.dims, self.graphs,
+                                 self.o.args, self.o.polyc_flag or [])
+        stored = study.user_attrs.get(study_key.ATTR)
+        where = "the study '%s' in %s" % (study.study_name, self.storage_path)
+        advice = ("use another --work (or --storage, or --study NAME) for this run, or run "
+                  "with the study's own inputs to continue it")
+        if stored is None and study.trials:
+            raise TuneError("%s has %d trials but no record of the program, graphs and "
+                            "arguments they were timed on (an earlier polyc-tune made it), so "
+                            "its times cannot be compared with this run's: %s"
+                            % (where, len(study.trials), advice))
+        if stored is None:
+            study.set_user_attr(study_key.ATTR, key)
+        else:
+            diff = study_key.differences(stored, key)
+            if diff:
+                raise TuneError("%s was timed on other inputs than this run's:\n%s\nIts times "
+                                "cannot be compared with this run's: %s"
+                                % (where, "\n".join(diff), advice))
+        self.study = study
 
     def evaluate(self, trial, compiled, env):
         digest, binary, reason = compiled
@@ -884,12 +999,7 @@ class Tuner:
     def search(self):
         optuna = self.optuna
         T = optuna.trial.TrialState
-        study = self.open_study()
-        dims, numa_labels = searched_dims(self.o.polyc, self.program, self.work,
-                                          self.o.jobs)
-        numa_dim = numa_labels if machine_numa_nodes() == 1 else []
-        log(describe_dims(dims))
-        self.dims = dims
+        study, dims, numa_dim = self.study, self.dims, self.numa_dim
         if not study.trials:
             # The default first: the sampler then knows where it starts.
             study.enqueue_trial({d.name: DEFAULT for d in dims if DEFAULT in d.values})
@@ -899,8 +1009,6 @@ class Tuner:
 
         kind, amount = self.o.budget
         start = time.monotonic()
-        done_here = 0
-
         asked_here = [0]
 
         def remaining():
@@ -914,6 +1022,17 @@ class Tuner:
             return 1 if time.monotonic() - start < amount else 0
 
         pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, self.o.jobs))
+        try:
+            self.search_loop(study, dims, numa_dim, pool, remaining, asked_here, start)
+        finally:
+            # On Ctrl-C, compiles not started are dropped (those running end
+            # with their polyc).
+            pool.shutdown(wait=False, cancel_futures=True)
+        return study
+
+    def search_loop(self, study, dims, numa_dim, pool, remaining, asked_here, start):
+        done_here = 0
+        kind = self.o.budget[0]
         while remaining() > 0:
             batch = []
             for _ in range(min(self.o.jobs, remaining()) if kind == "trials" else self.o.jobs):
@@ -929,13 +1048,14 @@ class Tuner:
             concurrent.futures.wait([fut for _, _, fut in batch])
             for trial, env, fut in batch:
                 try:
-                    value, medians, walls = self.evaluate(trial, fut.result(), env)
+                    value, medians, walls, spread = self.evaluate(trial, fut.result(), env)
                     trial.set_user_attr("status", "ok")
                     trial.set_user_attr("medians", medians)
                     trial.set_user_attr("walls", walls)
+                    trial.set_user_attr("spread", spread)
                     trial.set_constraint(FEASIBLE, 0.0)
                     study.tell(trial, value)
-                    verdict = fmt_time(value)
+                    verdict = "%s (%s)" % (fmt_time(value), fmt_spread(spread, value))
                 except Failure as f:
                     trial.set_user_attr("status", f.kind)
                     trial.set_user_attr("reason", f.reason)
@@ -943,8 +1063,6 @@ class Tuner:
                     verdict = f.kind + ": " + f.reason
                 done_here += 1
                 self.progress(study, trial.number, verdict, start, done_here)
-        pool.shutdown()
-        return study
 
     def told_state(self, trial, kind):
         """The state a failed candidate is told to Optuna in. TPE models
@@ -1015,17 +1133,19 @@ class Tuner:
                  ", ".join("%d %s" % (v, k) for k, v in sorted(counts.items())),
                  len(study.trials), distinct))
         print()
-        hdr = "%-4s %-7s %-14s %-11s %-11s %s" % ("rank", "trial", "time", "/default",
-                                                   "/hand-picked", "schedule")
+        row = "%-4s %-7s %-14s %-19s %-11s %-11s %s"
+        hdr = row % ("rank", "trial", "time", "spread", "/default", "/hand-picked", "schedule")
         print(hdr)
         print("-" * len(hdr))
-        print("%-4s %-7s %-14s %-11s %-11s %s" % (
-            "", "", fmt_time(self.default_time), "1.000",
+        print(row % (
+            "", "", fmt_time(self.default_time),
+            fmt_spread(self.default_spread, self.default_time), "1.000",
             "%.3f" % (self.default_time / self.bench_time) if self.bench_time else "-",
             "(default: no schedule)"))
         if self.bench_time:
-            print("%-4s %-7s %-14s %-11s %-11s %s" % (
-                "", "", fmt_time(self.bench_time), "%.3f" % (self.bench_time / self.default_time),
+            print(row % (
+                "", "", fmt_time(self.bench_time), fmt_spread(self.bench_spread, self.bench_time),
+                "%.3f" % (self.bench_time / self.default_time),
                 "1.000", "(hand-picked: %s)" % os.path.relpath(self.bench_path, REPO)))
         for i, t in enumerate(top):
             calls = [l.strip() for l in t.user_attrs.get("schedule", "").splitlines()[1:]]
@@ -1033,8 +1153,9 @@ class Tuner:
             desc = "; ".join(c.replace("program->", "").rstrip(";") for c in calls) or "(default)"
             if env:
                 desc += "  [%s]" % " ".join("%s=%s" % kv for kv in env.items())
-            print("%-4d %-7d %-14s %-11s %-11s %s" % (
-                i + 1, t.number, fmt_time(t.value), "%.3f" % (t.value / self.default_time),
+            print(row % (
+                i + 1, t.number, fmt_time(t.value), fmt_spread(t.user_attrs.get("spread"), t.value),
+                "%.3f" % (t.value / self.default_time),
                 "%.3f" % (t.value / self.bench_time) if self.bench_time else "-", desc))
         if self.bench_note:
             print("hand-picked: %s" % self.bench_note)
@@ -1051,20 +1172,47 @@ class Tuner:
         if self.o.confirm > 0:
             best, value = self.confirm(study, top[:self.o.confirm])
             reference = self.confirmed_default or reference
-        out = self.o.output or os.path.join(self.work, self.name + ".best.sched")
-        env = best.user_attrs.get("env") or {}
-        with open(out, "w") as f:
-            f.write("% polyc-tune: the fastest correct schedule of " + self.name + ".gt\n")
-            f.write("%% trial %d of study '%s': %s, %.3f of the default's time\n"
-                    % (best.number, study.study_name, fmt_time(value), value / reference))
-            if env:
-                f.write("%% run with %s\n" % " ".join("%s=%s" % kv for kv in env.items()))
-            f.write("%% C++ digest %s\n" % best.user_attrs.get("digest"))
-            f.write(best.user_attrs["schedule"])
+        out = self.write_schedule(study, best, value, reference, "the fastest correct schedule")
         print()
         print("best schedule written to %s" % out)
         self.plot(study)
         return best
+
+    def write_schedule(self, study, best, value, reference, what):
+        out = self.o.output or os.path.join(self.work, self.name + ".best.sched")
+        env = best.user_attrs.get("env") or {}
+        with open(out, "w") as f:
+            f.write("%% polyc-tune: %s of %s.gt%s\n"
+                    % (what, self.name, " through --call %s" % self.o.call if self.o.call else ""))
+            f.write("%% trial %d of study '%s': %s%s\n"
+                    % (best.number, study.study_name, fmt_time(value),
+                       ", %.3f of the default's time" % (value / reference) if reference else ""))
+            if env:
+                f.write("%% run with %s\n" % " ".join("%s=%s" % kv for kv in env.items()))
+            f.write("%% C++ digest %s\n" % best.user_attrs.get("digest"))
+            f.write(best.user_attrs["schedule"])
+        return out
+
+    def interrupted(self):
+        """Ctrl-C: the trials being evaluated are told failed (interrupted),
+        and the best schedule so far is written, as the search measured it
+        (no confirmation)."""
+        study = self.study
+        if study is None:
+            log("polyc-tune: interrupted before the search started: no schedule written")
+            return
+        # The trials asked and not told (one may be half-made by study.ask).
+        self.fail_running(study)
+        best = self.best(study)
+        if best is None:
+            log("polyc-tune: interrupted before a trial was timed: no schedule written; run the "
+                "same command again to continue the study")
+            return
+        out = self.write_schedule(study, best, best.value, self.default_time,
+                                  "interrupted: the best schedule so far (not confirmed)")
+        log("polyc-tune: interrupted; the best schedule so far (trial %d, %s, not confirmed) "
+            "written to %s; run the same command again to continue the study"
+            % (best.number, fmt_time(best.value), out))
 
     def binary_of(self, trial):
         binary = os.path.join(self.compiler.bins, trial.user_attrs["digest"][:20])
@@ -1097,7 +1245,8 @@ class Tuner:
             entries.append(("hand-picked", None, self.bench_binary, {}))
         times = {e[0]: [[] for _ in self.graphs] for e in entries}
         failed = {}
-        for _ in range(self.o.confirm_runs):
+        rounds = self.confirm_rounds()
+        for _ in range(rounds):
             for name, t, binary, env in entries:
                 if name in failed:
                     continue
@@ -1114,20 +1263,22 @@ class Tuner:
                     times[name][gi].append(sec)
         value = {n: sum(statistics.median(g) for g in v) for n, v in times.items()
                  if n not in failed}
+        spread = {n: spread_of(v) for n, v in times.items() if n not in failed}
         d = value.get("trial %d" % default.number) if default is not None else None
         h = value.get("hand-picked")
         self.confirmed_default = d
         print()
         print("confirmation: %d interleaved rounds of the best %d programs, the default and "
-              "the hand-picked schedule" % (self.o.confirm_runs, len(top)))
+              "the hand-picked schedule" % (rounds, len(top)))
         for name, t, _, _ in entries:
             if name in failed:
                 print("  %-12s %s" % (name, failed[name]))
                 continue
             tag = " (default)" if default is not None and t is not None and \
                 t.number == default.number else ""
-            print("  %-12s %-14s /default %-7s /hand-picked %-7s%s" % (
-                name, fmt_time(value[name]), "%.3f" % (value[name] / d) if d else "-",
+            print("  %-12s %-14s %-19s /default %-7s /hand-picked %-7s%s" % (
+                name, fmt_time(value[name]), fmt_spread(spread[name], value[name]),
+                "%.3f" % (value[name] / d) if d else "-",
                 "%.3f" % (value[name] / h) if h else "-", tag))
         ok = [(value[n], t.number, t) for n, t, _, _ in entries if t is not None and n in value]
         if not ok:
@@ -1137,6 +1288,15 @@ class Tuner:
         print("polyc-tune: confirmed: chosen trial %d %.6f s, default %s, hand-picked %s"
               % (chosen.number, v, "%.6f s" % d if d else "-", "%.6f s" % h if h else "-"))
         return chosen, v
+
+    def confirm_rounds(self):
+        """--confirm-runs rounds, more where the default's runs are short:
+        as many as make its runs total --min-time, up to --max-runs."""
+        rounds = self.o.confirm_runs
+        if self.default_time and self.o.min_time > 0:
+            needed = math.ceil(self.o.min_time / self.default_time)
+            rounds = max(rounds, min(needed, self.o.max_runs))
+        return rounds
 
     def plot(self, study):
         path = self.o.plot or os.path.join(self.work, self.name + ".search.png")
@@ -1204,7 +1364,18 @@ def parse_args(argv):
                         "seconds of this run (default: 50)")
     p.add_argument("--jobs", type=int, default=1,
                    help="candidates compiled in parallel; runs are timed one at a time")
-    p.add_argument("--runs", type=int, default=3, help="runs per graph per trial (median)")
+    p.add_argument("--runs", type=int, default=3,
+                   help="runs per graph per trial at least; the median counts (default 3)")
+    p.add_argument("--min-time", type=float, default=0.5,
+                   help="seconds: a graph's runs are repeated until their measured times add "
+                        "up to this, so that short runs are ranked by the median of many "
+                        "(default 0.5; 0: --runs runs)")
+    p.add_argument("--max-runs", type=int, default=30,
+                   help="the most runs per graph per trial that --min-time asks for "
+                        "(default 30)")
+    p.add_argument("--call",
+                   help="for a library (no main): the call of an export function to time, "
+                        "`graph` standing for the --graph, e.g. 'pagerank(graph, 20)'")
     p.add_argument("--study", help="study name (default: the program's name)")
     p.add_argument("--storage", help="SQLite file of the study (default: WORK/study.db)")
     p.add_argument("--work", help="directory for schedules and binaries "
@@ -1234,8 +1405,10 @@ def parse_args(argv):
                    help="list every failed trial with its reason at the end")
     o = p.parse_args(argv)
     o.args = prog_args
-    if o.jobs < 1 or o.runs < 1:
-        p.error("--jobs and --runs take positive numbers")
+    if o.jobs < 1 or o.runs < 1 or o.max_runs < o.runs:
+        p.error("--jobs and --runs take positive numbers, --max-runs at least --runs")
+    if o.min_time < 0:
+        p.error("--min-time takes a number of seconds, 0 or more")
     if not o.graph and not o.enumerate:
         p.error("--graph is required (except with --enumerate)")
     for g in o.graph or []:
@@ -1259,12 +1432,15 @@ def main(argv):
             "(or run scripts/install-deps.sh)")
         return 2
     optuna.logging.set_verbosity(optuna.logging.WARNING)
-    tuner = Tuner(o, optuna)
     started = time.monotonic()
+    tuner = None
     try:
+        tuner = Tuner(o, optuna)
+        tuner.prepare()
         tuner.run_default()
         tuner.run_benchmark()
         study = tuner.search()
+        best = tuner.report(study)
     except TuneError as e:
         log("polyc-tune: error: %s" % e)
         return 1
@@ -1272,9 +1448,11 @@ def main(argv):
         log("polyc-tune: error: the default schedule: %s" % f.reason)
         return 1
     except KeyboardInterrupt:
-        log("polyc-tune: interrupted; run the same command again to continue the study")
+        if tuner is None:
+            log("polyc-tune: interrupted")
+        else:
+            tuner.interrupted()
         return 130
-    best = tuner.report(study)
     print("polyc-tune: this run took %s (default, hand-picked and search)"
           % fmt_eta(time.monotonic() - started))
     return 0 if best else 1
