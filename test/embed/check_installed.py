@@ -15,7 +15,10 @@
    linked with the shared libpolyrt.so.
 5. The installed polyc builds an executable (examples/pr.gt) from the
    runtime beside it.
-6. Python: examples/embed/python builds the same kernels as nanobind modules
+6. polyc-tune as installed: --help, and a one-trial search of examples/pr.gt
+   with the installed polyc, comparing with the installed hand-picked
+   schedule, writing a schedule polyc accepts (docs/tuning.md).
+7. Python: examples/embed/python builds the same kernels as nanobind modules
    (polyc_add_python_module) and compare.py checks them against NetworkX,
    with SciPy CSR and NumPy edge-array graphs.
 Exit status 0 when all hold; the first failure stops with a message.
@@ -57,6 +60,28 @@ def check_demo(src, exe, out):
     oracle(src, "bfs", os.path.join(out, "graph.el"), os.path.join(out, "bfs.txt"), "--source", "0")
 
 
+def check_tune(src, prefix, graph, work):
+    tune = os.path.join(prefix, "bin", "polyc-tune")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("POLYC_TUNE_")}
+    env["OMP_WAIT_POLICY"] = "passive"
+    if "--budget" not in run([tune, "--help"], env=env):
+        sys.exit("FAILED: polyc-tune --help does not describe its options")
+    result = subprocess.run([tune, os.path.join(src, "examples", "pr.gt"), "--graph", graph,
+                             "--budget", "1", "--runs", "1", "--min-time", "0", "--confirm", "0",
+                             "--work", work], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            text=True, env=env)
+    if result.returncode == 2 and "needs optuna" in result.stdout:
+        print("polyc-tune: not searched (optuna is not installed): " + result.stdout)
+        return
+    if result.returncode != 0:
+        sys.exit("FAILED: the installed polyc-tune:\n" + result.stdout)
+    if "(hand-picked: test/benchmarks/schedules/pr.sched)" not in result.stdout:
+        sys.exit("FAILED: the installed polyc-tune did not find the hand-picked schedule:\n"
+                 + result.stdout)
+    run([os.path.join(prefix, "bin", "polyc"), os.path.join(src, "examples", "pr.gt"), "-s",
+         os.path.join(work, "pr.best.sched"), "--emit=cpp", "-o", os.devnull])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--source", required=True)
@@ -80,7 +105,8 @@ def main():
                 for tree in (src, build, staged):
                     if tree.encode() in data:
                         sys.exit("FAILED: %s contains the path %s" % (path, tree))
-        for required in ("bin/polyc", "bin/polyrt-gen", "include/polyrt/polyrt.h", "lib/libpolyrt.a",
+        for required in ("bin/polyc", "bin/polyrt-gen", "bin/polyc-tune", "include/polyrt/polyrt.h",
+                         "lib/libpolyrt.a",
                          "lib/libpolyrt.so", "lib/cmake/polyc/polycConfig.cmake",
                          "lib/pkgconfig/polyrt.pc"):
             if not os.path.exists(os.path.join(prefix, required)):
@@ -136,7 +162,10 @@ def main():
             f.write(run([pr, graph]))
         oracle(src, "pr", graph, ranks)
 
-        # 6. The Python modules, for this Python (the one with nanobind).
+        # 6. polyc-tune, with nothing from the trees it came from.
+        check_tune(src, prefix, graph, os.path.join(tmp, "tune"))
+
+        # 7. The Python modules, for this Python (the one with nanobind).
         pysrc = os.path.join(project, "python")
         pybuild = os.path.join(tmp, "python-build")
         run([opts.cmake, "-S", pysrc, "-B", pybuild, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release",
