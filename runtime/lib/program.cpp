@@ -157,6 +157,8 @@ std::string usageText(const std::string &program, const Usage &usage) {
       {0, "POLYRT_VERBOSE=1", "report the topology and the run time on stderr"},
       {0, "POLYRT_REPORT_TIME=1", "print a polyrt-time: line on stderr after the program"},
       {0, "POLYRT_HUGE_PAGES=on|off", "huge pages for vertex arrays of 2 MiB or more (on)"},
+      {ReadsGraphFiles, "POLYRT_SYMMETRIZE=auto|1|0",
+       "load directed graphs undirected: 1 all, auto those a header says are (auto)"},
       {ReadsGraphFiles, "POLYRT_ALLOW_ISOLATED_VERTICES=1",
        "load a text graph whose vertex count far exceeds what its edges touch"},
       {PrefetchesStreams, "POLYRT_STREAM_PREFETCH=timed|on|off",
