@@ -25,6 +25,32 @@ void integerOverflow(const char *where, char operation, int64_t a, int64_t b) {
   stopProgram(std::string(where) + ": integer overflow: " + expression + " does not fit in int");
 }
 
+void sumOverflow(const char *where, int64_t sum) {
+  stopProgram(std::string(where) + ": integer overflow: the sum " + std::to_string(sum) +
+              " does not fit in int");
+}
+
+void intConversionOverflow(const char *where, uint64_t value) {
+  stopProgram(std::string(where) + ": integer overflow: value " + std::to_string(value) +
+              " does not fit in int");
+}
+
+void intConversionOverflow(const char *where, int64_t value) {
+  stopProgram(std::string(where) + ": integer overflow: value " + std::to_string(value) +
+              " does not fit in int");
+}
+
+void intConversionOverflow(const char *where, double value) {
+  std::ostringstream message;
+  message << std::setprecision(17) << where << ": integer overflow: value ";
+  if (std::isnan(value))
+    message << "NaN";
+  else
+    message << value;
+  message << " does not fit in int";
+  stopProgram(message.str());
+}
+
 void integerPowerOverflow(const char *where, double a, double b, double power, const char *type) {
   std::ostringstream message;
   message << std::setprecision(17) << where << ": integer overflow: " << a << " ^ " << b << " is ";

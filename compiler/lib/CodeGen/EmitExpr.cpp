@@ -255,6 +255,8 @@ std::string CppEmitter::call(const CallExpr &c) {
     return "polyrt::loadGraph<" +
            (c.type.value ? cppType(*c.type.value) : std::string("polyrt::NoWeight")) + ">(" +
            joined + ")";
+  if (f == "int") // Sema's conversion of a wider or floating value to int
+    return "polyrt::toInt(" + joined + ", " + quotedPlace(c.loc) + ")";
   if (f == "atoi")
     return "polyrt::parseInt(" + joined + ")";
   if (f == "atof")
@@ -347,6 +349,8 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
       if (auto *vector = llvm::dyn_cast_or_null<VarDecl>(named->decl);
           vector && module.summedVectors.count(vector))
         return "static_cast<" + cppType(m.type) + ">(" + summedName(*vector) + ")";
+  if (name == "sum" && checksOverflow(m.type)) // summed in 64 bits, checked once
+    return "polyrt::sumOfInts(" + receiver + ", " + quotedPlace(m.loc) + ")";
   if (name == "sum" || name == "max")
     return "polyrt::" + name + "(" + receiver + ")";
   if (name == "append")

@@ -48,8 +48,10 @@ Type Sema::checkCall(CallExpr &call, const Type *expected) {
 bool Sema::checkArgument(ExprPtr &arg, Type &type, const ParamDecl &param, const char *verb) {
   if (!canAssign(param.type, type) && convertToNumber(arg, param.type))
     type = arg->type;
-  if (canAssign(param.type, type))
+  if (canAssign(param.type, type)) {
+    convertToInt(arg, param.type);
     return true;
+  }
   diags.error(startLoc(*arg), std::string("cannot ") + verb + " a value of type " + quoted(type) +
                                   " to parameter '" + param.name + "' of type " +
                                   quoted(param.type));
@@ -241,6 +243,8 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
     require(1, args.size() > 1 && isIndexLike(args[1]), "a vertex or an integer");
     if (vector && countOk && args[2].isValid() && !canAssign(*args[0].value, args[2]))
       require(2, false, ("a value for its element type " + quoted(*args[0].value)).c_str());
+    else if (vector && countOk)
+      convertToInt(call.args[2], *args[0].value);
     if (vector && which == Builtin::WriteMin && !args[0].value->isNumeric())
       require(0, false, "a vector of numbers");
     return Type(which == Builtin::WriteMin ? Type::Bool : Type::Void);
@@ -259,6 +263,8 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
     for (size_t i = 2; vector && countOk && i < 4; ++i)
       if (args[i].isValid() && !canAssign(*args[0].value, args[i]))
         require(i, false, ("a value for its element type " + quoted(*args[0].value)).c_str());
+      else
+        convertToInt(call.args[i], *args[0].value);
     return Type(Type::Bool);
   }
   case Builtin::None:

@@ -15,6 +15,7 @@ Type Sema::checkExpr(Expr *expr, const Type *expected) {
   if (!expr)
     return Type();
   expr->type = checkExprKind(*expr, expected);
+  foldConstant(*expr);
   return expr->type;
 }
 
@@ -141,6 +142,8 @@ Type Sema::checkVectorLit(VectorLitExpr &literal, const Type *expected) {
     if (element && t.isValid() && !canAssign(*element, t))
       diags.error(startLoc(*e), "a " + quoted(*expected) + " cannot hold a value of type " +
                                     quoted(t));
+    else if (element)
+      convertToInt(e, *element);
   }
   if (!element) {
     diags.error(literal.loc, "a vector literal needs a vector[N](T) declared where it is used, "

@@ -188,6 +188,8 @@ void Sema::checkVarDecl(VarDecl &var) {
       diags.error(startLoc(*var.init), "cannot initialize '" + var.name + "' of type " +
                                            quoted(var.type) + " with a value of type " +
                                            quoted(t));
+    else if (typeOk)
+      convertToInt(var.init, var.type);
     return;
   }
   // `var x = e;`: x takes e's type.
@@ -264,6 +266,8 @@ void Sema::checkAssign(AssignStmt &assign) {
     if (!canAssign(targetType, valueType))
       diags.error(startLoc(*assign.value), "assigning to " + quoted(targetType) +
                                                " from incompatible type " + quoted(valueType));
+    else
+      convertToInt(assign.value, targetType);
     return;
   case AssignOp::Min:
   case AssignOp::Max:
@@ -272,6 +276,8 @@ void Sema::checkAssign(AssignStmt &assign) {
       diags.error(target.loc, "'" + std::string(spelling(assign.op)) +
                                   "' needs numeric operands, not " + quoted(targetType) +
                                   " and " + quoted(valueType));
+    else
+      convertToInt(assign.value, targetType);
     return;
   default:
     if (isArithmetic(targetType) && convertToNumber(assign.value, targetType))
@@ -280,6 +286,8 @@ void Sema::checkAssign(AssignStmt &assign) {
       diags.error(target.loc, "invalid operands to '" + std::string(spelling(assign.op)) +
                                   "' (" + quoted(targetType) + " and " + quoted(valueType) +
                                   ")");
+    else // `x += 2.5` on an int adds the value converted, as the C++ does
+      convertToInt(assign.value, targetType);
     return;
   }
 }

@@ -7,6 +7,9 @@
 // explicit in the AST (a `.size()` call, an `atoi`/`atof` call), so every pass
 // and the emitter see an ordinary number. Where a bool is expected, an integer
 // is `!= 0` (GraphIt emits C++ and inherits its conversion), with a warning.
+// A uint, uint_64, float or double stored in an int is a conversion that
+// C++ would wrap (or leave undefined): Sema makes it the explicit `int(e)`,
+// which the program checks, and rejects a constant that does not fit.
 //
 //===----------------------------------------------------------------------===//
 #include "SemaImpl.h"
@@ -63,4 +66,37 @@ bool Sema::convertToBool(ExprPtr &e) {
   test->type = Type(Type::Bool);
   e = std::move(test);
   return true;
+}
+
+void Sema::convertToInt(ExprPtr &e, const Type &to) {
+  // A vector filled from one value converts that value to its element.
+  const Type *element = &to;
+  if ((to.kind == Type::Vector || to.kind == Type::FixedVector) && to.value)
+    element = to.value.get();
+  if (!e || element->kind != Type::Int)
+    return;
+  const Type::Kind from = e->type.kind;
+  if (from != Type::UInt && from != Type::UInt64 && from != Type::Float && from != Type::Double)
+    return;
+  if (const Constant *c = constantOf(*e)) {
+    // -2^31 - 1 and 2^31 are exact in a double; NaN fails both comparisons.
+    bool fits = c->kind == Type::UInt64 ? c->u <= INT32_MAX
+                : c->kind == Type::Int  ? true
+                                        : c->d > -0x1p31 - 1.0 && c->d < 0x1p31;
+    if (fits)
+      return;
+    diags.error(startLoc(*e), "integer overflow: value " + constantSpelling(*c) +
+                                  " does not fit in int");
+    auto *negated = dyn_cast<UnaryExpr>(e.get());
+    if (negated && negated->op == UnaryOp::Neg && llvm::isa<IntLitExpr>(*negated->operand))
+      diags.note(startLoc(*e), "a literal above 2147483647 is a uint_64, whose negation wraps "
+                               "modulo 2^64; write the lowest int as -2147483647 - 1");
+    return;
+  }
+  llvm::SMLoc loc = startLoc(*e);
+  std::vector<ExprPtr> args;
+  args.push_back(std::move(e));
+  auto conversion = std::make_unique<CallExpr>(loc, "int", std::move(args));
+  conversion->type = Type(Type::Int);
+  e = std::move(conversion);
 }

@@ -93,6 +93,31 @@ public:
   /// `e` was converted.
   bool convertToBool(ExprPtr &e);
 
+  /// A uint, uint_64, float or double value where an int is stored (`to`
+  /// is int, or a vector of int filled from one value): a constant that does
+  /// not fit is an error; any other value is wrapped in the conversion
+  /// `int(e)`, which the program checks when it runs (polyrt::toInt).
+  void convertToInt(ExprPtr &e, const Type &to);
+
+  //===--- ConstantFolding.cpp ---------------------------------------------===//
+  /// A number known when the program is compiled: a literal, or arithmetic
+  /// on constants. `integral` values are exact in `i` (an int) or `u` (a
+  /// uint_64, wrapped as C++ wraps it); the others are in `d`.
+  struct Constant {
+    Type::Kind kind = Type::Invalid;
+    int64_t i = 0;
+    uint64_t u = 0;
+    double d = 0;
+  };
+  /// Records e's value when it is a literal or arithmetic on constants (its
+  /// operands already checked); an int operation on constants whose result
+  /// does not fit is an error at its operator, as it would stop the program.
+  void foldConstant(Expr &e);
+  /// c as a message shows it: "4294967296", "1e+300", "NaN".
+  static std::string constantSpelling(const Constant &c);
+  /// e's value if it is a constant, else null.
+  const Constant *constantOf(const Expr &e) const;
+
   //===--- CheckCalls.cpp --------------------------------------------------===//
   Type checkCall(CallExpr &call, const Type *expected);
   Type checkUserCall(CallExpr &call, FuncDecl &func);
@@ -139,6 +164,8 @@ private:
   std::vector<std::string> enclosingLabels;
   std::map<std::string, llvm::SMLoc> labels; // scoped label -> where
   llvm::DenseSet<const Decl *> unusableDecls; // declared with a reported type
+  /// The constants' values (foldConstant), by expression.
+  llvm::DenseMap<const Expr *, Constant> constants;
   // Reported once each: a misspelt element is usually used everywhere.
   llvm::StringSet<> reportedUnknownElements;
 

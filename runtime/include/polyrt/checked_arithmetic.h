@@ -110,6 +110,39 @@ template <typename T> inline void addWide(T &target, int64_t value, const char *
   target = static_cast<T>(sum);
 }
 
+/// A sum taken in 64 bits (vec.sum() of an int vector) as the int it must
+/// be: one that does not fit stops the program.
+[[noreturn, gnu::cold]] void sumOverflow(const char *where, int64_t sum);
+inline int32_t sumToInt(int64_t sum, const char *where) {
+  if (sum != static_cast<int32_t>(sum)) [[unlikely]]
+    sumOverflow(where, sum);
+  return static_cast<int32_t>(sum);
+}
+
+/// A uint, uint_64, float or double value stored in an int (assignment,
+/// initialisation, argument passing): a value outside int's range, or NaN,
+/// stops the program ("value X does not fit in int") where C++ would wrap
+/// or leave it undefined; a floating value in range is truncated toward
+/// zero, as C++ converts it.
+[[noreturn, gnu::cold]] void intConversionOverflow(const char *where, uint64_t value);
+[[noreturn, gnu::cold]] void intConversionOverflow(const char *where, int64_t value);
+[[noreturn, gnu::cold]] void intConversionOverflow(const char *where, double value);
+template <typename From> inline int32_t toInt(From value, const char *where) {
+  static_assert(std::is_arithmetic_v<From>);
+  if constexpr (std::is_floating_point_v<From>) {
+    // -2^31 - 1 and 2^31 are exact in a double; NaN fails both comparisons.
+    if (!(value > -0x1p31 - 1.0 && value < 0x1p31)) [[unlikely]]
+      intConversionOverflow(where, static_cast<double>(value));
+  } else if constexpr (std::is_unsigned_v<From>) {
+    if (value > static_cast<From>(std::numeric_limits<int32_t>::max())) [[unlikely]]
+      intConversionOverflow(where, static_cast<uint64_t>(value));
+  } else if constexpr (sizeof(From) > sizeof(int32_t)) {
+    if (value != static_cast<int32_t>(value)) [[unlikely]]
+      intConversionOverflow(where, static_cast<int64_t>(value));
+  }
+  return static_cast<int32_t>(value);
+}
+
 /// The checked operations as functors, for the runtime's compare-and-swap
 /// loops (writeUpdate, updateTracked, atomicUpdateTracked).
 struct CheckedPlus {

@@ -287,6 +287,17 @@ template <typename T, size_t N> T sum(const std::array<T, N> &values) {
     total += value;
   return total;
 }
+/// vec.sum() of an int vector: summed in 64 bits, which no 2^31 ints can
+/// overflow, and the total checked once, so that a sum that does not fit
+/// stops the program with `where` (its place) instead of wrapping.
+template <typename Values> int32_t sumOfInts(const Values &values, const char *where) {
+  const int64_t n = static_cast<int64_t>(values.size());
+  int64_t total = 0;
+#pragma omp parallel for schedule(static) reduction(+ : total) if (n > 4 * kSerialWork)
+  for (int64_t i = 0; i < n; ++i)
+    total += values[i];
+  return sumToInt(total, where);
+}
 template <typename T, size_t N> T max(const std::array<T, N> &values) {
   return N ? *std::max_element(values.begin(), values.end()) : T();
 }
