@@ -76,6 +76,8 @@ Type Sema::checkPriorityQueueMethod(MethodCallExpr &call, const Type &pq) {
     if (args[i].isValid() && !args[i].isIntegral() && args[i].kind != Type::Element)
       diags.error(startLoc(*call.args[i]), llvm::Twine("the ") + what + " of '" + m +
                                                "' must be an integer, not " + quoted(args[i]));
+    else
+      convertToInt(call.args[i], priority); // a uint_64 amount for int priorities
   };
   if (m == "finished") {
     count(0);
