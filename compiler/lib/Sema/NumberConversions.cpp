@@ -9,7 +9,8 @@
 // is `!= 0` (GraphIt emits C++ and inherits its conversion), with a warning.
 // A uint, uint_64, float or double stored in an int is a conversion that
 // C++ would wrap (or leave undefined): Sema makes it the explicit `int(e)`,
-// which the program checks, and rejects a constant that does not fit.
+// which the program checks; a constant that does not fit is an error (a
+// floating one) or a warning (an integer, which C++ wraps).
 //
 //===----------------------------------------------------------------------===//
 #include "SemaImpl.h"
@@ -85,8 +86,18 @@ void Sema::convertToInt(ExprPtr &e, const Type &to) {
                                         : c->d > -0x1p31 - 1.0 && c->d < 0x1p31;
     if (fits)
       return;
-    diags.error(startLoc(*e), "integer overflow: value " + constantSpelling(*c) +
-                                  " does not fit in int");
+    std::string what = "value " + constantSpelling(*c) + " does not fit in int";
+    if (c->kind != Type::UInt64) {
+      // C++ leaves the conversion undefined: no value to give it.
+      diags.error(startLoc(*e), "integer overflow: " + what);
+      return;
+    }
+    // C++ converts an integer modulo 2^32, and GraphIt's own programs rely on
+    // it (set_cover.gt's `output = 4294967295;` for an int that becomes a
+    // uint again): a warning that says what the int holds.
+    diags.warning(startLoc(*e), what + "; it is stored as " +
+                                    std::to_string(static_cast<int32_t>(c->u)) +
+                                    " (modulo 2^32, as in C++)");
     auto *negated = dyn_cast<UnaryExpr>(e.get());
     if (negated && negated->op == UnaryOp::Neg && llvm::isa<IntLitExpr>(*negated->operand))
       diags.note(startLoc(*e), "a literal above 2147483647 is a uint_64, whose negation wraps "

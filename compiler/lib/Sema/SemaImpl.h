@@ -94,9 +94,10 @@ public:
   bool convertToBool(ExprPtr &e);
 
   /// A uint, uint_64, float or double value where an int is stored (`to`
-  /// is int, or a vector of int filled from one value): a constant that does
-  /// not fit is an error; any other value is wrapped in the conversion
-  /// `int(e)`, which the program checks when it runs (polyrt::toInt).
+  /// is int, or a vector of int filled from one value): a floating constant
+  /// that does not fit is an error, an integer one a warning (it wraps, as in
+  /// C++); any other value is wrapped in the conversion `int(e)`, which the
+  /// program checks when it runs (polyrt::toInt).
   void convertToInt(ExprPtr &e, const Type &to);
 
   //===--- ConstantFolding.cpp ---------------------------------------------===//
