@@ -179,9 +179,20 @@ std::optional<int64_t> integerConstant(const Expr &e) {
   return std::nullopt;
 }
 
+/// Sema's `int(e)` (a uint or uint_64 value stored in an int): e itself
+/// wherever the program goes on, since it stops where e does not fit.
+const Expr *convertedToInt(const Expr &e) {
+  auto *call = dyn_cast<CallExpr>(&e);
+  return call && !call->func && call->callee == "int" && call->args.size() == 1
+             ? call->args[0].get()
+             : nullptr;
+}
+
 /// `pq.get_current_priority()`, or a local initialised with it and never
-/// assigned.
+/// assigned (`var k : int = pq.get_current_priority();` of a uint queue too).
 bool isCurrentPriority(const Expr &e, const FuncDecl &f) {
+  if (const Expr *value = convertedToInt(e))
+    return isCurrentPriority(*value, f);
   if (auto *call = dyn_cast<MethodCallExpr>(&e))
     return call->method == "get_current_priority";
   auto *name = dyn_cast<NameExpr>(&e);
@@ -259,7 +270,9 @@ std::string whyNotPure(const FuncDecl &f, const std::set<const Decl *> &prioriti
   std::function<void(Expr &)> visit = [&](Expr &e) {
     if (!why.empty())
       return;
-    if (auto *call = dyn_cast<CallExpr>(&e)) {
+    if (convertedToInt(e)) {
+      // a conversion, pure: its operand is visited below
+    } else if (auto *call = dyn_cast<CallExpr>(&e)) {
       if (!call->func || call->functor)
         why = "it calls " + call->callee;
       else
@@ -305,7 +318,9 @@ std::string whyRepeatsMatter(const EdgeTraversalExpr &t,
   std::function<void(const Expr &)> reads = [&](const Expr &e) {
     if (!why.empty())
       return;
-    if (auto *call = dyn_cast<CallExpr>(&e)) {
+    if (convertedToInt(e)) {
+      // a conversion, pure: its operand is visited below
+    } else if (auto *call = dyn_cast<CallExpr>(&e)) {
       std::set<const FuncDecl *> seen;
       std::string impure = call->func && !call->functor
                                ? whyNotPure(*call->func, priorities, seen)
