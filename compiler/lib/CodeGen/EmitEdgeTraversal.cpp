@@ -118,6 +118,19 @@ std::string CppEmitter::traversalSignature(const EdgeTraversalExpr &t, const std
   return "static " + result + " " + name + "(" + params + ")";
 }
 
+const char *const polyc::kTaskErrorsDeclaration =
+    "  // A task's error, kept and thrown again after the loops (a library's errors reach\n"
+    "  // its caller as exceptions, which may not leave a parallel region).\n"
+    "  polyrt::ParallelErrors taskErrors;\n";
+
+std::vector<std::string> polyc::catchingTaskErrors(const std::vector<std::string> &task) {
+  std::vector<std::string> lines = {"try {"};
+  for (const std::string &line : task)
+    lines.push_back(line.empty() ? line : "  " + line);
+  lines.insert(lines.end(), {"} catch (...) {", "  taskErrors.capture();", "}"});
+  return lines;
+}
+
 bool polyc::runsItsLoop(const EdgeTraversalExpr &t) {
   return t.variants.size() == 1 && t.variants.front().nest.roundsInOneRegion;
 }

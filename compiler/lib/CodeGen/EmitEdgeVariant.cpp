@@ -339,15 +339,17 @@ void VariantWriter::guardTask(const std::string &pad, llvm::function_ref<void()>
   const size_t start = buffer.size();
   print();
   os.flush();
-  std::string task = buffer.substr(start);
-  buffer.resize(start);
-  os << pad << "try {\n";
-  for (llvm::StringRef rest = task; !rest.empty();) {
+  // The task as printed, its lines relative to pad, nested in the try.
+  std::vector<std::string> task;
+  for (llvm::StringRef rest = llvm::StringRef(buffer).substr(start); !rest.empty();) {
     auto [line, next] = rest.split('\n');
-    os << (line.empty() ? "" : "  ") << line << "\n";
+    assert((line.empty() || line.starts_with(pad)) && "a task printed outside its pad");
+    task.push_back(line.empty() ? std::string() : line.substr(pad.size()).str());
     rest = next;
   }
-  os << pad << "} catch (...) {\n" << pad << "  taskErrors.capture();\n" << pad << "}\n";
+  buffer.resize(start);
+  for (const std::string &line : catchingTaskErrors(task))
+    os << (line.empty() ? "" : pad) << line << "\n";
 }
 
 void VariantWriter::lines(const std::vector<std::string> &body, unsigned indent) {
@@ -964,9 +966,7 @@ void VariantWriter::emitBody(const std::string &apply) {
     os << "  const uint64_t *inFrontier = frontier.bits();\n";
   emitOutputBuilder();
   if (ownerLoop.catchesErrors)
-    os << "  // A task's error, kept and thrown again after the loops (a library's errors reach\n"
-       << "  // its caller as exceptions, which may not leave a parallel region).\n"
-       << "  polyrt::ParallelErrors taskErrors;\n";
+    os << kTaskErrorsDeclaration;
   // An int sum is summed in 64 bits, which the threads' partial sums cannot
   // overflow, and checked once when it is added to the int.
   const bool wideSum = v.accumulation && v.accumulation->addsToSum &&

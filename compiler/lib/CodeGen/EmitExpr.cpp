@@ -179,8 +179,7 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
   case Expr::MethodCall: return methodCall(cast<MethodCallExpr>(e));
   case Expr::Index: {
     auto &ix = cast<IndexExpr>(e);
-    if (auto *base = dyn_cast<NameExpr>(ix.base.get()); base && !base->decl &&
-                                                          base->name == "argv")
+    if (isArgv(ix.base.get()))
       return "polyrt::argument(polyc_argc, polyc_argv, " + expr(*ix.index) + ")";
     if (auto checked = module.checkedIndices.find(&ix); checked != module.checkedIndices.end())
       return checkedElement(ix, checked->second); // serial code: a range check

@@ -30,12 +30,8 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
     visitLines = {"if (" + f + "(v))", "  next.add(v);"};
   else
     visitLines = {f + "(v);"};
-  if (t.catchesErrors) { // (the library-errors pass)
-    visitLines.insert(visitLines.begin(), "try {");
-    for (size_t i = 1; i < visitLines.size(); ++i)
-      visitLines[i] = "  " + visitLines[i];
-    visitLines.insert(visitLines.end(), {"} catch (...) {", "  taskErrors.capture();", "}"});
-  }
+  if (t.catchesErrors) // (the library-errors pass)
+    visitLines = catchingTaskErrors(visitLines);
   // One vertex's visit, its first line to follow `pad` and the others at it.
   auto visitAt = [&](const std::string &pad) { return llvm::join(visitLines, "\n" + pad); };
   std::string visit = visitAt("      ");
@@ -65,9 +61,7 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
   if (filter)
     os << "  polyrt::DenseFrontierBuilder next(set.universe());\n";
   if (t.catchesErrors)
-    os << "  // A task's error, kept and thrown again after the loop (a library's errors reach\n"
-       << "  // its caller as exceptions, which may not leave a parallel region).\n"
-       << "  polyrt::ParallelErrors taskErrors;\n";
+    os << kTaskErrorsDeclaration;
   // Every vertex (a program's `vertices`): no list to read, no test per vertex.
   // The counter is a vertex id itself (ids fit 32 bits): indexing is then
   // affine in it, where a 64-bit counter narrowed at each step is not, and

@@ -270,6 +270,12 @@ private:
 };
 
 std::string indentOf(unsigned level);
+
+/// A parallel loop that catches its tasks' errors (the library-errors pass):
+/// the local keeping the first, declared before the loop at indent 1, and a
+/// task's lines inside the try whose catch keeps its error there.
+extern const char *const kTaskErrorsDeclaration;
+std::vector<std::string> catchingTaskErrors(const std::vector<std::string> &task);
 /// The OpenMP pragma line (with its newline) for a vertex loop, or nothing
 /// for a serial one; `grain` is the chunk of a dynamic schedule.
 std::string parallelForPragma(const LoopPlan &loop, const std::string &grain);

@@ -14,7 +14,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
 
+#include <limits>
 #include <map>
+#include <optional>
+#include <set>
 
 using namespace polyc;
 using llvm::dyn_cast;
@@ -24,9 +27,8 @@ namespace {
 /// N when e is `argv[N]`.
 std::optional<int> argvIndexOf(const Expr &e) {
   auto *index = dyn_cast<IndexExpr>(&e);
-  auto *name = index ? dyn_cast<NameExpr>(index->base.get()) : nullptr;
   auto *n = index ? dyn_cast<IntLitExpr>(index->index.get()) : nullptr;
-  if (!name || name->decl || name->name != "argv" || !n || n->value < 0 ||
+  if (!n || !isArgv(index->base.get()) || n->value < 0 ||
       n->value > std::numeric_limits<int>::max())
     return std::nullopt;
   return static_cast<int>(n->value);

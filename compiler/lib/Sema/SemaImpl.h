@@ -32,12 +32,6 @@ namespace polyc {
 /// "'vertexset{Vertex}'": how diagnostics name a type.
 inline std::string quoted(const Type &t) { return "'" + t.str() + "'"; }
 
-/// Whether e names the built-in `argv` (not a declaration of the program's).
-inline bool isArgv(const Expr *e) {
-  auto *name = llvm::dyn_cast_or_null<NameExpr>(e);
-  return name && !name->decl && name->name == "argv";
-}
-
 class Sema {
 public:
   Sema(Program &program, DiagnosticEngine &diags) : program(program), diags(diags) {}

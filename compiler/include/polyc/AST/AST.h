@@ -14,6 +14,7 @@
 #include "polyc/AST/Type.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Casting.h"
 #include "llvm/Support/SMLoc.h"
 
 #include <memory>
@@ -102,6 +103,12 @@ public:
   std::string name;
   Decl *decl = nullptr; // resolved by Sema; null for `argv`
 };
+
+/// Whether e names the built-in `argv` (not a declaration of the program's).
+inline bool isArgv(const Expr *e) {
+  auto *name = llvm::dyn_cast_or_null<NameExpr>(e);
+  return name && !name->decl && name->name == "argv";
+}
 
 enum class UnaryOp { Neg, Plus, Not };
 class UnaryExpr : public Expr {
