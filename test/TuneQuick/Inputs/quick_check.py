@@ -153,6 +153,9 @@ def cmd_interrupt(db, out, err, cmd):
                 break
         if p.poll() is not None:
             fail("the tuner ended (status %d) before a trial was stored" % p.returncode)
+        if time.monotonic() >= deadline:
+            os.killpg(p.pid, signal.SIGKILL)
+            fail("no trial was stored within 300 s")
         os.killpg(p.pid, signal.SIGINT)
         try:
             status = p.wait(timeout=120)
