@@ -6,8 +6,9 @@
 //
 // The rule: one test per check. Every fail(...) in compiler/lib/IR/Verifier.cpp
 // has a test that breaks exactly that check and expects its whole message
-// (EXPECT_EQ, so that another check firing fails the test). The tests are
-// split by area:
+// (EXPECT_EQ, so that another check firing fails the test);
+// check_verifier_tests.py (ctest polyc.VerifierTest.OneTestPerCheck) enforces
+// it. The tests are split by area:
 //   VerifierTest.cpp           the loop nests (Verifier::verifyNest; being
 //                              rewritten with the loop IR, not yet one per check)
 //   VerifierWritesTest.cpp     writes, their synchronisation, deferred reductions
