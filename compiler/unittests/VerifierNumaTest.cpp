@@ -78,7 +78,7 @@ TEST_F(VerifierTest, NumaVariantWithoutItsOneNodeLoops) {
        ->configApplyParallelization("s1", "dynamic-vertex-parallel")
        ->configApplyNUMA("s1", "static-parallel");)"));
   ASSERT_TRUE(variant(0).numa);
-  ASSERT_FALSE(variant(0).nest.loops.empty());
+  ASSERT_FALSE(variant(0).nest.ops.empty());
   variant(0).numa->oneNode = LoopNest{};
   EXPECT_EQ(verifyModule(module),
             "traversal 's1', variant DensePull: a NUMA variant without its one-node loops");

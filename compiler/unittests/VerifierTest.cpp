@@ -29,18 +29,15 @@ namespace {
 TEST_F(VerifierTest, LoopNestMustFitTheVariant) {
   ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s2", "SparsePush")
        ->configApplyParallelization("s2", "dynamic-vertex-parallel");)"));
-  ForLoop &owners = variant(1).nest.loops.front();
-  ASSERT_EQ(owners.kind, ForLoop::Owners);
+  LoopOp &owners = variant(1).nest.owners();
+  ASSERT_EQ(owners.kind, LoopOp::OwnerLoop);
   EXPECT_EQ(owners.owners, OwnerList::FrontierList);
   EXPECT_TRUE(owners.serialWhenSmall);
   owners.prefetchesOwnerOffsets = false; // (which only a frontier list may have)
   owners.owners = OwnerList::AllVertices;
+  owners.serialWhenSmall = false;
   EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: the owner loop walks a "
                                   "list the variant's input does not give");
-  owners.owners = OwnerList::FrontierList;
-  variant(1).nest.loops.back().shape = LoopShape::Dynamic;
-  EXPECT_EQ(verifyModule(module),
-            "traversal 's2', variant SparsePush: only the owner loop may be parallel");
 }
 
 TEST_F(VerifierTest, OwnWordAddsNeedWholeWords) {
@@ -48,7 +45,7 @@ TEST_F(VerifierTest, OwnWordAddsNeedWholeWords) {
        ->configApplyDenseVertexSet("s2", "bitvector", "dst-vertexset", "DensePull")
        ->configApplyParallelization("s2", "dynamic-vertex-parallel", 1024);)"));
   EXPECT_EQ(variant(1).nest.outputAdd, OutputAdd::AddToOwnWord);
-  variant(1).nest.loops.front().grain.value = 100; // chunks cut words
+  variant(1).nest.owners().grain.value = 100; // chunks cut words
   EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePull: a plain add to a bitvector "
                                   "word that another thread may share");
 }
@@ -68,15 +65,13 @@ TEST_F(VerifierTest, OnlyALibrarysParallelOwnerLoopsCatchErrors) {
                                   /*exports=*/true));
   LoopNest &nest = variant(0).nest;
   ASSERT_TRUE(nest.owners().catchesErrors);
-  EXPECT_FALSE(nest.loops.back().catchesErrors);
-  nest.loops.back().catchesErrors = true; // the edge loop
-  EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: a loop other than a "
-                                  "parallel owner loop catches its tasks' errors");
-  nest.loops.back().catchesErrors = false;
-  nest.loops.front().shape = LoopShape::Serial;
+  nest.forEach([](LoopOp &op) { // (both versioned copies)
+    if (op.kind == LoopOp::OwnerLoop)
+      op.shape = LoopShape::Serial;
+  });
   variant(0).loop.parallelization = Parallelization::Serial;
-  EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: a loop other than a "
-                                  "parallel owner loop catches its tasks' errors");
+  EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: an op other than a "
+                                  "parallel loop's tasks catches its tasks' errors");
 }
 
 TEST_F(VerifierTest, AStandaloneProgramsLoopsDoNotCatchErrors) {
@@ -84,7 +79,10 @@ TEST_F(VerifierTest, AStandaloneProgramsLoopsDoNotCatchErrors) {
        ->configApplyParallelization("s1", "dynamic-vertex-parallel");)"));
   LoopNest &nest = variant(0).nest;
   ASSERT_FALSE(nest.owners().catchesErrors);
-  const_cast<ForLoop &>(nest.owners()).catchesErrors = true;
+  nest.forEach([](LoopOp &op) { // (both versioned copies)
+    if (op.kind == LoopOp::OwnerLoop)
+      op.catchesErrors = true;
+  });
   EXPECT_EQ(verifyModule(module),
             "traversal 's1', variant DensePull: a loop of a program without export functions "
             "catches its tasks' errors (stopProgram ends such a program)");
@@ -97,8 +95,9 @@ TEST_F(VerifierTest, TheMergePhaseCatchesAsItsOwnerLoop) {
                                   /*exports=*/true));
   ASSERT_EQ(module.edgeTraversals.at(2)->label, "s4");
   LoopNest &nest = variant(2).nest;
-  ASSERT_TRUE(nest.merge && nest.merge->catchesErrors && nest.owners().catchesErrors);
-  nest.merge->catchesErrors = false;
+  LoopOp *exchange = const_cast<LoopOp *>(nest.exchange());
+  ASSERT_TRUE(exchange && exchange->catchesErrors && nest.owners().catchesErrors);
+  exchange->catchesErrors = false;
   EXPECT_EQ(verifyModule(module), "traversal 's4', variant DensePull: the merge phase and the "
                                   "owner loop disagree on catching errors");
 }

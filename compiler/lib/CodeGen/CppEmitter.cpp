@@ -318,7 +318,7 @@ static std::vector<std::string> usageSettings(const Module &module) {
   bool streams = false, transactions = false, agents = false;
   for (const EdgeTraversalExpr *t : module.edgeTraversals) {
     for (const VariantPlan &v : t->variants) {
-      streams = streams || llvm::any_of(v.nest.loops, [](const ForLoop &l) { return l.prefetchesAhead; });
+      streams = streams || v.nest.find(LoopOp::Versioned);
       agents = agents || (v.numa && v.numa->agents);
     }
     for (const DeferredReduction &d : t->deferred)

@@ -9,6 +9,7 @@
 #include "polyc/IR/IR.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <utility>
 #include <vector>
@@ -78,7 +79,7 @@ const char *spelling(OwnerList owners) {
   case OwnerList::NodeAgents: return "agent subgraph by node";
   case OwnerList::NodeAgentFrontier: return "frontier list in each node's agent subgraph";
   }
-  return "";
+  llvm_unreachable("an owner list without a spelling");
 }
 
 const char *spelling(LoopShape shape) {
@@ -90,57 +91,111 @@ const char *spelling(LoopShape shape) {
   case LoopShape::EdgeRanges: return "edge ranges";
   case LoopShape::NodeChunks: return "node chunks";
   }
-  return "";
+  llvm_unreachable("a loop shape without a spelling");
 }
 
-/// `loops: segments > owners(...) > edges`, then how the output is added to.
-void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os) {
-  if (nest.loops.empty())
-    return;
-  os << "      loops:";
-  for (const ForLoop &loop : nest.loops) {
-    os << (&loop == &nest.loops.front() ? " " : " > ");
-    switch (loop.kind) {
-    case ForLoop::Segments: os << "segments"; break;
-    case ForLoop::Edges:
-      os << "edges";
-      if (loop.stop == EdgeStop::AtOwner)
-        os << "(stop at the first neighbour >= the owner)";
-      else if (loop.stop == EdgeStop::AboveOwner)
-        os << "(stop at the first neighbour > the owner)";
-      if (loop.partialSums > 1)
-        os << "(unrolled, " << loop.partialSums << " partial sums)";
-      if (loop.prefetchesAhead)
-        os << "(prefetches the stream ahead where timing shows it pays)";
-      break;
-    case ForLoop::Owners:
-      os << "owners(" << spelling(loop.owners) << ", " << spelling(loop.shape);
-      if (loop.shape != LoopShape::Serial && loop.shape != LoopShape::Static) {
-        os << " ";
-        printNumber(loop.grain, os);
-      }
-      if (loop.serialWhenSmall)
-        os << ", serial when small";
-      if (loop.prefetchesOwnerOffsets)
-        os << ", each chunk's offsets prefetched first";
-      if (loop.catchesErrors)
-        os << ", tasks catch errors";
-      os << ")";
-      break;
-    }
+const char *spelling(FoldRegister fold) {
+  switch (fold) {
+  case FoldRegister::Stored: return "loaded and stored";
+  case FoldRegister::StoredIfChanged: return "loaded, stored if changed";
+  case FoldRegister::TrackedSteps: return "tracked step by step";
+  case FoldRegister::TrackedMinMax: return "tracked by its end against its start";
+  case FoldRegister::Resting: return "from its resting value, never stored";
+  case FoldRegister::SummedTotal: return "from 0, added to the total";
+  case FoldRegister::CombinedAtomically: return "from the identity, combined atomically";
+  case FoldRegister::IntoBuffer: return "from the identity, into the part's buffer";
+  }
+  llvm_unreachable("a register fold without a spelling");
+}
+
+/// An owner loop's (or drain's, exchange's) list and tasks.
+void printTasks(const LoopOp &op, llvm::raw_ostream &os) {
+  os << "(" << spelling(op.owners) << ", " << spelling(op.shape);
+  if (op.shape != LoopShape::Serial && op.shape != LoopShape::Static) {
+    os << " ";
+    printNumber(op.grain, os);
+  }
+  if (op.serialWhenSmall)
+    os << ", serial when small";
+  if (op.nowait)
+    os << ", no wait";
+  if (op.frontierTest == OwnerFrontierTest::Member)
+    os << ", owners tested against the frontier";
+  else if (op.frontierTest == OwnerFrontierTest::FrontierBits)
+    os << ", owners tested against the frontier's bits";
+  if (op.prefetchesOwnerOffsets)
+    os << ", each chunk's offsets prefetched first";
+  if (op.catchesErrors)
+    os << ", tasks catch errors";
+  os << ")";
+}
+
+void printEdgeLoop(const LoopOp &op, llvm::raw_ostream &os) {
+  os << "edge-loop(" << (op.bounds == EdgeBounds::OwnerList ? "the owner's list" : "a split range");
+  if (op.hoistsEnd)
+    os << ", end in a register";
+  if (op.stop == EdgeStop::AtOwner)
+    os << ", stops at the first neighbour >= the owner";
+  else if (op.stop == EdgeStop::AboveOwner)
+    os << ", stops at the first neighbour > the owner";
+  if (op.partialSums > 1)
+    os << ", unrolled into " << op.partialSums << " partial sums";
+  if (op.prefetchesAhead)
+    os << ", prefetches the stream ahead";
+  if (op.testsSourceInFrontier)
+    os << ", sources tested against the frontier";
+  if (op.storesBeforeSelfLoop)
+    os << ", stores the register before a self-loop";
+  if (op.exit == EdgeExit::FilterFails)
+    os << ", ends when the filter fails";
+  else if (op.exit == EdgeExit::FirstUpdate)
+    os << ", ends at the first update";
+  os << ")";
+}
+
+/// One op per line, its body indented under it.
+void printOp(const LoopOp &op, const LoopNest &nest, unsigned indent, llvm::raw_ostream &os) {
+  os.indent(indent);
+  switch (op.kind) {
+  case LoopOp::Segments: os << "segments"; break;
+  case LoopOp::OwnerLoop: os << "owner-loop"; printTasks(op, os); break;
+  case LoopOp::SourceValues:
+    os << "source-values(" << spelling(op.shape) << (op.catchesErrors ? ", tasks catch errors" : "")
+       << ")";
+    break;
+  case LoopOp::ParallelRegion:
+    os << "parallel-region(" << (op.team == RegionTeam::MergeTeam ? "the merge's team" : "threads")
+       << ")";
+    break;
+  case LoopOp::Versioned: os << "versioned(prefetch ahead or not, timed per call)"; break;
+  case LoopOp::BucketDrain:
+    os << "bucket-drain(below ";
+    printNumber(*nest.drainsCurrentBucket, os);
+    os << (op.catchesErrors ? ", tasks catch errors" : "") << ")";
+    break;
+  case LoopOp::Rounds: os << "rounds"; printTasks(op, os); break;
+  case LoopOp::Barrier: os << "barrier"; break;
+  case LoopOp::Exchange: os << "exchange"; printTasks(op, os); break;
+  case LoopOp::SourceRegister: os << "source-register"; break;
+  case LoopOp::FoldPrologue: os << "fold-prologue(" << spelling(op.fold) << ")"; break;
+  case LoopOp::OutputThread: os << "output-thread"; break;
+  case LoopOp::EdgeLoop: printEdgeLoop(op, os); break;
+  case LoopOp::CombineParts: os << "combine-parts"; break;
+  case LoopOp::FoldEpilogue: os << "fold-epilogue(" << spelling(op.fold) << ")"; break;
+  case LoopOp::FusedApply: os << "fused-apply"; break;
   }
   os << "\n";
-  if (nest.merge)
-    os << "      then a barrier, then merge: owners(" << spelling(nest.merge->owners) << ", "
-       << spelling(nest.merge->shape) << " " << nest.merge->grain.value
-       << (nest.merge->catchesErrors ? ", tasks catch errors" : "") << ")\n";
-  if (nest.roundsInOneRegion)
-    os << "      rounds: the whole ordered loop in one parallel region\n";
-  if (nest.drainsCurrentBucket) {
-    os << "      then each thread drains its own current bucket while below ";
-    printNumber(*nest.drainsCurrentBucket, os);
-    os << " (bucket fusion)\n";
-  }
+  for (const LoopOp &inner : op.ops)
+    printOp(inner, nest, indent + 2, os);
+}
+
+/// The loop ops as a tree, then how the output is added to.
+void printNest(const LoopNest &nest, FrontierRepr output, llvm::raw_ostream &os) {
+  if (nest.ops.empty())
+    return;
+  os << "      loops:\n";
+  for (const LoopOp &op : nest.ops)
+    printOp(op, nest, 8, os);
   if (output == FrontierRepr::None)
     return;
   os << "      output add: "
@@ -272,7 +327,7 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
       os << "\n";
     }
     printNest(v.nest, v.output, os);
-    if (v.numa && !v.numa->oneNode.loops.empty())
+    if (v.numa && !v.numa->oneNode.ops.empty())
       os << "      on one node: the loops without NUMA\n";
   }
 }

@@ -13,6 +13,7 @@
 #include "polyc/IR/IR.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <cstdint>
 #include <limits>
@@ -39,6 +40,7 @@ private:
   bool verify(const EdgeTraversalExpr &t);
   bool verify(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &where);
   bool verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &where);
+  bool verifyOps(const std::vector<LoopOp> &ops, const LoopOp *parent, const std::string &where);
   bool verify(const VertexTraversalExpr &u);
   bool verifyWrites(const std::vector<WriteInfo> &writes, const LoopPlan &loop,
                     const std::string &where, const EdgeTraversalExpr *t, bool agents = false);
@@ -91,71 +93,217 @@ bool Verifier::verifyWrites(const std::vector<WriteInfo> &writes, const LoopPlan
   return true;
 }
 
+bool isPerOwner(LoopOp::Kind kind) {
+  switch (kind) {
+  case LoopOp::SourceRegister:
+  case LoopOp::FoldPrologue:
+  case LoopOp::OutputThread:
+  case LoopOp::EdgeLoop:
+  case LoopOp::CombineParts:
+  case LoopOp::FoldEpilogue:
+  case LoopOp::FusedApply: return true;
+  case LoopOp::Segments:
+  case LoopOp::OwnerLoop:
+  case LoopOp::SourceValues:
+  case LoopOp::ParallelRegion:
+  case LoopOp::Versioned:
+  case LoopOp::BucketDrain:
+  case LoopOp::Rounds:
+  case LoopOp::Barrier:
+  case LoopOp::Exchange: return false;
+  }
+  llvm_unreachable("a loop op kind the verifier does not know");
+}
+
+/// The ops that visit owners, each running its per-owner ops.
+bool visitsOwners(LoopOp::Kind kind) {
+  return kind == LoopOp::OwnerLoop || kind == LoopOp::BucketDrain || kind == LoopOp::Rounds ||
+         kind == LoopOp::Exchange;
+}
+
+/// Two copies of one loop, apart from the edge loop's prefetch.
+bool sameLoop(const LoopOp &a, const LoopOp &b) {
+  if (a.kind != b.kind || a.owners != b.owners || a.shape != b.shape ||
+      a.grain.value != b.grain.value || a.grain.argvIndex != b.grain.argvIndex ||
+      a.serialWhenSmall != b.serialWhenSmall || a.catchesErrors != b.catchesErrors ||
+      a.prefetchesOwnerOffsets != b.prefetchesOwnerOffsets || a.nowait != b.nowait ||
+      a.frontierTest != b.frontierTest || a.bounds != b.bounds || a.hoistsEnd != b.hoistsEnd ||
+      a.stop != b.stop || a.partialSums != b.partialSums || a.fold != b.fold ||
+      a.testsSourceInFrontier != b.testsSourceInFrontier ||
+      a.storesBeforeSelfLoop != b.storesBeforeSelfLoop || a.exit != b.exit ||
+      a.ops.size() != b.ops.size())
+    return false;
+  for (size_t i = 0; i < a.ops.size(); ++i)
+    if (!sameLoop(a.ops[i], b.ops[i]))
+      return false;
+  return true;
+}
+
+/// The structure of a loop program: per-owner ops only in an owner's
+/// visit, which has one edge loop (an exchange: one combine); regions,
+/// versions and phases made as the printer expects them.
+bool Verifier::verifyOps(const std::vector<LoopOp> &ops, const LoopOp *parent,
+                         const std::string &where) {
+  for (const LoopOp &op : ops) {
+    bool inVisit = parent && visitsOwners(parent->kind);
+    if (isPerOwner(op.kind) != inVisit)
+      return fail(where, "a per-owner op outside an owner's visit, or a loop inside one");
+    if (visitsOwners(op.kind)) {
+      size_t edges = llvm::count_if(op.ops, [](const LoopOp &o) { return o.kind == LoopOp::EdgeLoop; });
+      size_t combines =
+          llvm::count_if(op.ops, [](const LoopOp &o) { return o.kind == LoopOp::CombineParts; });
+      if (op.kind == LoopOp::Exchange ? edges != 0 || combines != 1 : edges != 1 || combines != 0)
+        return fail(where, "an owner's visit without exactly one edge loop (an exchange: one "
+                           "combine of the parts and no edge loop)");
+    }
+    auto prefetches = [](const LoopOp &copy) {
+      return llvm::any_of(copy.ops, [](const LoopOp &o) { return o.prefetchesAhead; });
+    };
+    if (op.kind == LoopOp::Versioned &&
+        (op.ops.size() != 2 || op.ops[0].kind != LoopOp::OwnerLoop ||
+         !sameLoop(op.ops[0], op.ops[1]) || !prefetches(op.ops[0]) || prefetches(op.ops[1])))
+      return fail(where, "versioned copies that are not two copies of one owner loop, the first "
+                         "prefetching");
+    if (visitsOwners(op.kind)) {
+      const LoopOp *prologue = nullptr, *epilogue = nullptr;
+      for (const LoopOp &o : op.ops) {
+        if (o.kind == LoopOp::FoldPrologue)
+          prologue = &o;
+        if (o.kind == LoopOp::FoldEpilogue)
+          epilogue = &o;
+      }
+      bool walk = op.owners == OwnerList::NodeSubgraphVertices && op.kind == LoopOp::OwnerLoop;
+      if ((prologue && epilogue && prologue->fold != epilogue->fold) ||
+          (epilogue && !prologue) || (prologue && (prologue->fold == FoldRegister::IntoBuffer) != walk) ||
+          (prologue && !epilogue && prologue->fold != FoldRegister::Resting))
+        return fail(where, "a register fold whose prologue and epilogue do not match");
+    }
+    if (op.nowait != (op.kind == LoopOp::OwnerLoop && parent &&
+                      parent->kind == LoopOp::ParallelRegion && parent->team == RegionTeam::Threads))
+      return fail(where, "a loop without a wait outside a parallel region of threads, or one "
+                         "there that waits");
+    if (op.kind == LoopOp::ParallelRegion && op.team == RegionTeam::Threads &&
+        (op.ops.size() != 2 || op.ops[0].kind != LoopOp::OwnerLoop ||
+         op.ops[1].kind != LoopOp::BucketDrain || !op.ops[0].isParallel()))
+      return fail(where, "a parallel region of threads other than a parallel owner loop then "
+                         "its bucket drain");
+    bool mergeTeam = parent && parent->kind == LoopOp::ParallelRegion &&
+                     parent->team == RegionTeam::MergeTeam;
+    if ((op.kind == LoopOp::Barrier || op.kind == LoopOp::Exchange) != (mergeTeam && &op != &ops[0]))
+      return fail(where, "a barrier or exchange outside the merge team's later phases, or "
+                         "another op there");
+    if (op.kind == LoopOp::ParallelRegion && op.team == RegionTeam::MergeTeam &&
+        (op.ops.size() != 3 || op.ops[0].kind != LoopOp::OwnerLoop ||
+         op.ops[0].owners != OwnerList::NodeSubgraphVertices || op.ops[1].kind != LoopOp::Barrier ||
+         op.ops[2].kind != LoopOp::Exchange))
+      return fail(where, "the merge team's phases are not its walk, a barrier and the exchange");
+    if (!verifyOps(op.ops, &op, where))
+      return false;
+  }
+  return true;
+}
+
 bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
                           const std::string &where) {
   const LoopNest &nest = v.nest;
-  if (nest.loops.empty())
+  if (nest.ops.empty())
     return true;
-  size_t n = nest.loops.size();
-  if (n < 2 || nest.loops[n - 1].kind != ForLoop::Edges || nest.loops[n - 2].kind != ForLoop::Owners)
-    return fail(where, "the loop nest does not end in an owner loop and its edge loop");
-  bool segmented = n == 3 && nest.loops[0].kind == ForLoop::Segments;
-  if (n > 3 || (n == 3 && !segmented))
-    return fail(where, "the loop nest has loops other than segments, owners and edges");
+  if (!verifyOps(nest.ops, nullptr, where))
+    return false;
+  std::vector<const LoopOp *> visits, edgeLoops, folds;
+  nest.forEach([&](const LoopOp &op) {
+    if (op.kind == LoopOp::OwnerLoop || op.kind == LoopOp::Rounds)
+      visits.push_back(&op);
+    if (op.kind == LoopOp::EdgeLoop)
+      edgeLoops.push_back(&op);
+    if (op.kind == LoopOp::FoldPrologue || op.kind == LoopOp::FoldEpilogue)
+      folds.push_back(&op);
+  });
+  const bool versioned = nest.find(LoopOp::Versioned) != nullptr;
+  if (visits.size() != (versioned ? 2u : 1u))
+    return fail(where, "the loop nest does not have one owner loop (two versioned copies)");
+  const LoopOp &owners = nest.owners();
+  bool segmented = nest.find(LoopOp::Segments) != nullptr;
   bool mergeForm = v.numa && v.numa->merge;
   if (segmented != (v.segments.has_value() && !mergeForm))
     return fail(where, "the loop nest's segment loop does not match the variant's cache blocking");
-  for (const ForLoop &loop : nest.loops)
-    if (loop.kind != ForLoop::Owners && loop.isParallel())
-      return fail(where, "only the owner loop may be parallel");
-  for (const ForLoop &loop : nest.loops)
-    if (loop.stop != EdgeStop::None &&
-        (loop.kind != ForLoop::Edges || v.numa || v.segments ||
-         v.loop.parallelization == Parallelization::EdgeParallel))
+  if ((nest.find(LoopOp::SourceValues) != nullptr) !=
+      (v.accumulation && v.accumulation->perSource))
+    return fail(where, "per-source values without a fold whose value reads the source alone, "
+                       "or the reverse");
+
+  for (const LoopOp *edges : edgeLoops) {
+    if (edges->stop != EdgeStop::None &&
+        (v.numa || v.segments || v.loop.parallelization == Parallelization::EdgeParallel))
       return fail(where, "an early stop on a loop other than the edge loop over an owner's "
                          "whole neighbour list");
-  for (const ForLoop &loop : nest.loops)
-    if (loop.partialSums != 1 &&
-        (loop.partialSums < 1 || loop.kind != ForLoop::Edges || v.isPush() || !v.accumulation ||
+    if (edges->partialSums != 1 &&
+        (edges->partialSums < 1 || v.isPush() || !v.accumulation ||
          v.accumulation->fold->op != AssignOp::Add ||
          v.accumulation->fold->target->type.kind != Type::Double || v.accumulation->tracksChange ||
          v.accumulation->readsFoldedAtSource || v.numa || v.segments ||
-         loop.stop != EdgeStop::None))
-      return fail(where, "partial sums outside a pull's plain double += register fold");
-
-  for (const ForLoop &loop : nest.loops)
-    if (loop.prefetchesAhead &&
-        (loop.kind != ForLoop::Edges || n != 2 || loop.stop != EdgeStop::None ||
-         nest.loops[0].owners != OwnerList::AllVertices || !nest.loops[0].walksVertexTasks() ||
-         v.numa || nest.roundsInOneRegion || nest.drainsCurrentBucket))
+         edges->stop != EdgeStop::None || !owners.walksVertexTasks()))
+      return fail(where, "partial sums outside a pull's plain double += register fold in "
+                         "whole-owner tasks");
+    if ((edges->bounds == EdgeBounds::SplitRange) != (owners.shape == LoopShape::EdgeRanges) ||
+        (edges->hoistsEnd && edges->bounds != EdgeBounds::OwnerList))
+      return fail(where, "an edge loop's bounds do not fit its owner loop's tasks");
+    if ((edges->testsSourceInFrontier && (v.isPush() || !t.from)) ||
+        (edges->storesBeforeSelfLoop && (!v.accumulation || !v.accumulation->readsFoldedAtSource)) ||
+        (edges->exit == EdgeExit::FirstUpdate && !t.earlyExit) ||
+        (edges->exit == EdgeExit::FilterFails && !t.toFilter) ||
+        (edges->exit != EdgeExit::None && (v.isPush() || v.accumulation)))
+      return fail(where, "an edge loop's body tests or exits on what its traversal does not have");
+  }
+  if (versioned) {
+    bool fits = owners.owners == OwnerList::AllVertices && owners.walksVertexTasks() && !v.numa &&
+                !nest.roundsInOneRegion && !nest.drainsCurrentBucket;
+    for (const LoopOp *edges : edgeLoops)
+      fits = fits && edges->stop == EdgeStop::None;
+    if (!fits)
       return fail(where, "a prefetch ahead outside the edge loop of an owner loop over every "
                          "vertex's whole list");
+  }
+  for (const LoopOp *edges : edgeLoops)
+    if (edges->prefetchesAhead && !versioned)
+      return fail(where, "a prefetch ahead outside a versioned copy of the loop");
+  if (folds.empty() == v.accumulation.has_value())
+    return fail(where, "a register fold without its prologue and epilogue, or the reverse");
 
-  for (const ForLoop &loop : nest.loops)
+  nest.forEach([&](const LoopOp &loop) {
     if (loop.prefetchesOwnerOffsets &&
-        (loop.kind != ForLoop::Owners || loop.owners != OwnerList::FrontierList ||
+        (loop.kind != LoopOp::OwnerLoop || loop.owners != OwnerList::FrontierList ||
          loop.shape != LoopShape::Dynamic || nest.roundsInOneRegion || nest.drainsCurrentBucket))
-      return fail(where, "an owner-offsets prefetch outside a loop over a frontier list in "
-                         "dynamic chunks");
+      fail(where, "an owner-offsets prefetch outside a loop over a frontier list in "
+                  "dynamic chunks");
+  });
+  if (problem.tellp() != 0)
+    return false;
 
   const bool exports = hasExportFunctions(*module.program);
-  for (const ForLoop &loop : nest.loops)
-    if (loop.catchesErrors && (loop.kind != ForLoop::Owners || !loop.isParallel()))
-      return fail(where, "a loop other than a parallel owner loop catches its tasks' errors");
-  if (nest.owners().catchesErrors && !exports)
+  nest.forEach([&](const LoopOp &loop) {
+    bool tasks = loop.kind == LoopOp::OwnerLoop || loop.kind == LoopOp::SourceValues ||
+                 loop.kind == LoopOp::BucketDrain || loop.kind == LoopOp::Rounds ||
+                 loop.kind == LoopOp::Exchange;
+    if (loop.catchesErrors && (!tasks || !loop.isParallel()))
+      fail(where, "an op other than a parallel loop's tasks catches its tasks' errors");
+  });
+  if (problem.tellp() != 0)
+    return false;
+  if (owners.catchesErrors && !exports)
     return fail(where, "a loop of a program without export functions catches its tasks' errors "
                        "(stopProgram ends such a program)");
-  if (nest.merge && nest.merge->catchesErrors != nest.owners().catchesErrors)
+  if (const LoopOp *exchange = nest.exchange();
+      exchange && exchange->catchesErrors != owners.catchesErrors)
     return fail(where, "the merge phase and the owner loop disagree on catching errors");
 
-  const ForLoop &owners = nest.owners();
   bool merging = v.numa && v.numa->merge;
   if (merging && (v.variant != Variant::DensePull || !v.accumulation))
     return fail(where, "a NUMA merge without a pull's register fold to split");
-  if (merging != nest.merge.has_value())
+  if (merging != (nest.exchange() != nullptr))
     return fail(where, "a merge phase without the merge form, or the reverse");
-  if (nest.merge && (nest.merge->owners != OwnerList::NodeRanges ||
-                     nest.merge->shape != LoopShape::NodeChunks))
+  if (nest.exchange() && (nest.exchange()->owners != OwnerList::NodeRanges ||
+                          nest.exchange()->shape != LoopShape::NodeChunks))
     return fail(where, "the merge phase must walk every node's own range");
   OwnerList expected = segmented                            ? OwnerList::SegmentDestinations
                        : merging                            ? OwnerList::NodeSubgraphVertices
@@ -295,10 +443,10 @@ bool Verifier::verify(const EdgeTraversalExpr &t, const VariantPlan &v, const st
   if (!verifyWrites(v.writes, v.loop, where, &t, ownersShared(t, v)) ||
       !verifyNest(t, v, where))
     return false;
-  if (v.numa && !v.nest.loops.empty()) {
+  if (v.numa && !v.nest.ops.empty()) {
     // The one-node loops must be a valid nest for the variant without NUMA.
     VariantPlan single = oneNodeVariant(v);
-    if (single.nest.loops.empty())
+    if (single.nest.ops.empty())
       return fail(where, "a NUMA variant without its one-node loops");
     if (!verifyWrites(single.writes, single.loop, where + " at one node", &t))
       return false;

@@ -14,16 +14,23 @@
 
 using namespace polyc;
 
+namespace {
+
+/// The ops whose iterations are a parallel loop's tasks.
+bool runsTasks(const LoopOp &op) {
+  return op.kind == LoopOp::OwnerLoop || op.kind == LoopOp::SourceValues ||
+         op.kind == LoopOp::BucketDrain || op.kind == LoopOp::Rounds ||
+         op.kind == LoopOp::Exchange;
+}
+
+} // namespace
+
 bool polyc::runLibraryErrorsPass(Module &module, DiagnosticEngine & /*diags*/) {
   if (!hasExportFunctions(*module.program))
     return true;
   for (EdgeTraversalExpr *t : module.edgeTraversals)
-    for (VariantPlan &v : t->variants) {
-      for (ForLoop &loop : v.nest.loops)
-        loop.catchesErrors = loop.kind == ForLoop::Owners && loop.isParallel();
-      if (v.nest.merge)
-        v.nest.merge->catchesErrors = true;
-    }
+    for (VariantPlan &v : t->variants)
+      v.nest.forEach([](LoopOp &op) { op.catchesErrors = runsTasks(op) && op.isParallel(); });
   for (VertexTraversalExpr *u : module.vertexTraversals)
     u->catchesErrors = u->loop.parallelization != Parallelization::Serial;
   return true;

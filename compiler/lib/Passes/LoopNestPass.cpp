@@ -128,16 +128,103 @@ int partialSumsOf(const EdgeTraversalExpr &t, const VariantPlan &v, EdgeStop sto
   return 4;
 }
 
-LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v, const AccessAnalysis &analysis) {
+/// How the owner's register fold starts and ends (the 7 forms of
+/// Accumulation, most specific first).
+FoldRegister foldRegisterOf(const Accumulation &a) {
+  if (a.addsToSum)
+    return FoldRegister::SummedTotal;
+  if (a.combinesAtomically)
+    return FoldRegister::CombinedAtomically;
+  bool minMax = a.fold->op == AssignOp::Min || a.fold->op == AssignOp::Max;
+  if (a.tracksChange)
+    return minMax ? FoldRegister::TrackedMinMax : FoldRegister::TrackedSteps;
+  if (a.restingValue)
+    return FoldRegister::Resting;
+  // Integers are stored only when changed: owners that fold nothing (most
+  // vertices of a grid's triangle count) leave their cache lines clean. Not
+  // floating point, where -0.0 == +0.0 but prints differently.
+  return a.fold->target->type.isFloating() ? FoldRegister::Stored : FoldRegister::StoredIfChanged;
+}
+
+LoopOp op(LoopOp::Kind kind) {
+  LoopOp o;
+  o.kind = kind;
+  return o;
+}
+
+/// The edge loop of one owner, and what its body tests.
+LoopOp edgeLoopOf(const EdgeTraversalExpr &t, const VariantPlan &v, const AccessAnalysis &analysis,
+                  const LoopOp &owners) {
+  LoopOp edges = op(LoopOp::EdgeLoop);
+  edges.bounds = owners.shape == LoopShape::EdgeRanges ? EdgeBounds::SplitRange : EdgeBounds::OwnerList;
+  // (The NUMA and edge-balanced loops read the end from memory.)
+  edges.hoistsEnd = owners.walksVertexTasks() && edges.bounds == EdgeBounds::OwnerList;
+  edges.stop = edgeStopOf(t, v, analysis);
+  // The unrolled form is written for whole owners in vertex tasks.
+  edges.partialSums = owners.walksVertexTasks() ? partialSumsOf(t, v, edges.stop) : 1;
+  const std::optional<Accumulation> &a = v.accumulation;
+  edges.testsSourceInFrontier = !v.isPush() && t.from && !(a && a->perSource);
+  edges.storesBeforeSelfLoop =
+      a && a->readsFoldedAtSource && !(v.numa && v.numa->merge) && !a->combinesAtomically;
+  if (!v.isPush() && !a)
+    edges.exit = t.earlyExit ? EdgeExit::FirstUpdate
+                 : t.toFilter ? EdgeExit::FilterFails
+                              : EdgeExit::None;
+  return edges;
+}
+
+/// What an owner loop runs per owner: the registers before its edges, the
+/// edge loop, and what follows them.
+std::vector<LoopOp> perOwnerOps(const EdgeTraversalExpr &t, const VariantPlan &v, LoopOp edges,
+                                OutputAdd add) {
+  std::vector<LoopOp> ops;
+  LoopOp prologue = op(LoopOp::FoldPrologue), epilogue = op(LoopOp::FoldEpilogue);
+  if (v.accumulation) {
+    prologue.fold = epilogue.fold = foldRegisterOf(*v.accumulation);
+    ops.push_back(prologue);
+  } else if (v.sourceElementInRegister) {
+    ops.push_back(op(LoopOp::SourceRegister));
+  }
+  if (add == OutputAdd::AddFromThread)
+    ops.push_back(op(LoopOp::OutputThread));
+  ops.push_back(std::move(edges));
+  if (v.accumulation && prologue.fold != FoldRegister::Resting)
+    ops.push_back(epilogue);
+  if (t.fusedVertexApply) {
+    LoopOp fused = op(LoopOp::FusedApply);
+    fused.fold = prologue.fold; // Resting: the apply works on the register
+    ops.push_back(fused);
+  }
+  return ops;
+}
+
+/// The NUMA merge form: one region whose team walks the node subgraphs into
+/// buffers, waits, then folds the buffers into the owners (the exchange).
+LoopOp mergeRegionOf(const EdgeTraversalExpr &t, const VariantPlan &v, LoopOp walk, LoopOp edges) {
+  LoopOp region = op(LoopOp::ParallelRegion);
+  region.team = RegionTeam::MergeTeam;
+  LoopOp start = op(LoopOp::FoldPrologue), store = op(LoopOp::FoldEpilogue);
+  start.fold = store.fold = FoldRegister::IntoBuffer;
+  walk.ops = {start, std::move(edges), store};
+  LoopOp exchange = op(LoopOp::Exchange);
+  exchange.owners = OwnerList::NodeRanges;
+  exchange.shape = LoopShape::NodeChunks;
+  exchange.grain = v.numa->chunk;
+  LoopOp combine = op(LoopOp::CombineParts);
+  for (LoopOp &perOwner : perOwnerOps(t, v, combine, OutputAdd::Add))
+    exchange.ops.push_back(std::move(perOwner));
+  region.ops = {std::move(walk), op(LoopOp::Barrier), std::move(exchange)};
+  return region;
+}
+
+LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v,
+                const AccessAnalysis &analysis) {
   LoopNest nest;
-  ForLoop owners;
-  owners.kind = ForLoop::Owners;
+  LoopOp owners = op(LoopOp::OwnerLoop);
   owners.shape = shapeOf(v.loop.parallelization);
   owners.grain = v.loop.grain;
-  if (v.segments && !(v.numa && v.numa->merge)) {
-    ForLoop segments;
-    segments.kind = ForLoop::Segments;
-    nest.loops.push_back(segments);
+  bool segmented = v.segments && !(v.numa && v.numa->merge);
+  if (segmented) {
     owners.owners = OwnerList::SegmentDestinations;
   } else if (v.numa) {
     // (The merge form walks its segments as parts of the node subgraphs.)
@@ -150,34 +237,50 @@ LoopNest nestOf(const EdgeTraversalExpr &t, const VariantPlan &v, const AccessAn
                                                            : OwnerList::NodeRanges;
     owners.shape = LoopShape::NodeChunks;
     owners.grain = v.numa->chunk;
-    if (v.numa->merge) {
-      ForLoop merge;
-      merge.kind = ForLoop::Owners;
-      merge.owners = OwnerList::NodeRanges;
-      merge.shape = LoopShape::NodeChunks;
-      merge.grain = v.numa->chunk;
-      nest.merge = merge;
-    }
   } else if (v.input == FrontierRepr::SparseQueue) {
     owners.owners = OwnerList::FrontierList;
     owners.serialWhenSmall = owners.isParallel();
   }
+  if (v.isPush() && t.from && owners.owners == OwnerList::NodeAgents)
+    owners.frontierTest = OwnerFrontierTest::FrontierBits;
+  else if (v.isPush() && t.from && v.input != FrontierRepr::SparseQueue &&
+           owners.owners != OwnerList::NodeFrontierParts)
+    owners.frontierTest = OwnerFrontierTest::Member;
   nest.outputAdd = outputAddOf(v);
-  nest.loops.push_back(owners);
-  ForLoop edges;
-  edges.kind = ForLoop::Edges;
-  edges.stop = edgeStopOf(t, v, analysis);
-  edges.partialSums = partialSumsOf(t, v, edges.stop);
-  nest.loops.push_back(edges);
+  const OwnerList list = owners.owners;
+  bool agents = list == OwnerList::NodeAgents || list == OwnerList::NodeAgentFrontier;
+  nest.declaresEdgeArrays = !v.segments && !(v.numa && v.numa->merge) && !agents;
+  bool walksParts = list == OwnerList::NodeFrontierParts ||
+                    (v.isPush() && list == OwnerList::NodeAgents);
+  nest.readsInput = v.input != FrontierRepr::None && !walksParts;
+  // Without deduplication a destination is added once per edge reaching it.
+  nest.capacity = t.deduplicate || v.outputUnique          ? OutputCapacity::Vertices
+                  : v.input == FrontierRepr::SparseQueue    ? OutputCapacity::FrontierEdges
+                                                            : OutputCapacity::AllEdges;
+
+  if (v.accumulation && v.accumulation->perSource) {
+    LoopOp values = op(LoopOp::SourceValues);
+    values.shape = owners.isParallel() ? LoopShape::Static : LoopShape::Serial;
+    nest.ops.push_back(values);
+  }
+  LoopOp edges = edgeLoopOf(t, v, analysis, owners);
+  if (owners.owners == OwnerList::NodeSubgraphVertices) {
+    nest.ops.push_back(mergeRegionOf(t, v, std::move(owners), std::move(edges)));
+  } else {
+    owners.ops = perOwnerOps(t, v, std::move(edges), nest.outputAdd);
+    if (segmented) {
+      LoopOp segments = op(LoopOp::Segments);
+      segments.ops.push_back(std::move(owners));
+      nest.ops.push_back(std::move(segments));
+    } else {
+      nest.ops.push_back(std::move(owners));
+    }
+  }
   return nest;
 }
 
 /// The owner loop runs on every thread however small its frontier.
-void keepEveryThread(LoopNest &nest) {
-  for (ForLoop &loop : nest.loops)
-    if (loop.kind == ForLoop::Owners)
-      loop.serialWhenSmall = false;
-}
+void keepEveryThread(LoopNest &nest) { nest.owners().serialWhenSmall = false; }
 
 /// Bucket fusion drains the current bucket after the sparse push's owner
 /// loop, in the same parallel region: where that loop walks the frontier's
@@ -185,7 +288,7 @@ void keepEveryThread(LoopNest &nest) {
 bool addBucketDrain(const EdgeTraversalExpr &t, VariantPlan &v, DiagnosticEngine &diags) {
   if (!t.bucketFusion || v.variant != Variant::SparsePush)
     return true;
-  const ForLoop &owners = v.nest.owners();
+  LoopOp &owners = v.nest.owners();
   if (owners.owners != OwnerList::FrontierList || !owners.walksVertexTasks()) {
     diags.error(t.loc, "bucket fusion (eager_priority_update_with_merge) drains the current "
                        "bucket after a loop over the frontier's vertices, and '" +
@@ -197,6 +300,17 @@ bool addBucketDrain(const EdgeTraversalExpr &t, VariantPlan &v, DiagnosticEngine
   // Every thread drains its own bins, whatever the frontier's size: a round
   // of a few vertices is followed by fused work the frontier does not show.
   keepEveryThread(v.nest);
+  LoopOp drain = owners;
+  drain.kind = LoopOp::BucketDrain;
+  if (!owners.isParallel()) {
+    v.nest.ops.push_back(std::move(drain));
+    return true;
+  }
+  // A parallel region holding the loop, which does not wait, then the drain.
+  LoopOp region = op(LoopOp::ParallelRegion);
+  owners.nowait = true;
+  region.ops = {std::move(owners), std::move(drain)};
+  v.nest.ops.back() = std::move(region);
   return true;
 }
 
@@ -207,12 +321,25 @@ bool addBucketDrain(const EdgeTraversalExpr &t, VariantPlan &v, DiagnosticEngine
 /// set up or finished around its loops (no NUMA, deferred reductions,
 /// replicas, fused apply or accounting).
 bool runsRoundsInOneRegion(const EdgeTraversalExpr &t, const VariantPlan &v) {
-  const ForLoop &owners = v.nest.owners();
+  const LoopOp &owners = v.nest.owners();
   return t.orderedLoop && llvm::isa<VarDeclStmt>(*t.orderedLoop->body.front()) &&
          t.variants.size() == 1 && v.variant == Variant::SparsePush &&
          owners.owners == OwnerList::FrontierList && owners.shape == LoopShape::Dynamic &&
          !v.numa && !v.accounting && t.deferred.empty() && t.replicaReads.empty() &&
          !t.fusedVertexApply;
+}
+
+/// The owner loop becomes the rounds of the ordered loop, each round's
+/// owners its tasks (and its drain, if any, each round's end).
+void runRoundsInOneRegion(LoopNest &nest) {
+  nest.roundsInOneRegion = true;
+  keepEveryThread(nest); // the threads are there anyway
+  LoopOp rounds = nest.owners();
+  rounds.kind = LoopOp::Rounds;
+  rounds.nowait = false;
+  nest.ops = {std::move(rounds)};
+  nest.declaresEdgeArrays = false; // the rounds' function declares its own
+  nest.readsInput = false;         // the rounds take the frontier in their queue
 }
 
 } // namespace
@@ -228,8 +355,7 @@ bool polyc::runLoopNestPass(Module &module, DiagnosticEngine &diags) {
       }
       ok &= addBucketDrain(*t, v, diags);
       if (runsRoundsInOneRegion(*t, v)) {
-        v.nest.roundsInOneRegion = true;
-        keepEveryThread(v.nest); // the threads are there anyway
+        runRoundsInOneRegion(v.nest);
         module.orderedLoops[t->orderedLoop] = t;
       }
     }

@@ -24,10 +24,9 @@ using namespace polyc;
 
 namespace {
 
-bool prefetchesOwnerOffsets(const LoopNest &nest, const ForLoop &loop) {
-  return loop.kind == ForLoop::Owners && loop.owners == OwnerList::FrontierList &&
-         loop.shape == LoopShape::Dynamic && !nest.roundsInOneRegion &&
-         !nest.drainsCurrentBucket;
+bool prefetchesOwnerOffsets(const LoopNest &nest, const LoopOp &loop) {
+  return loop.kind == LoopOp::OwnerLoop && loop.owners == OwnerList::FrontierList &&
+         loop.shape == LoopShape::Dynamic && !nest.drainsCurrentBucket;
 }
 
 } // namespace
@@ -35,7 +34,8 @@ bool prefetchesOwnerOffsets(const LoopNest &nest, const ForLoop &loop) {
 bool polyc::runOwnerPrefetchPass(Module &module, DiagnosticEngine & /*diags*/) {
   for (EdgeTraversalExpr *t : module.edgeTraversals)
     for (VariantPlan &v : t->variants)
-      for (ForLoop &loop : v.nest.loops)
+      v.nest.forEach([&](LoopOp &loop) {
         loop.prefetchesOwnerOffsets = prefetchesOwnerOffsets(v.nest, loop);
+      });
   return true;
 }

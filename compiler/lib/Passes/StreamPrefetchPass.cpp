@@ -29,23 +29,36 @@ bool sameWorkEveryCall(const EdgeTraversalExpr &t) {
          constEdgeset(t.edges.get()) && !t.edges->type.isWeightedEdgeSet();
 }
 
-bool prefetchesAhead(const EdgeTraversalExpr &t, const VariantPlan &v) {
-  const LoopNest &nest = v.nest;
-  if (!sameWorkEveryCall(t) || v.numa || v.segments || v.accounting ||
-      nest.roundsInOneRegion || nest.drainsCurrentBucket || nest.loops.size() != 2)
-    return false;
-  const ForLoop &owners = nest.loops[0];
-  const ForLoop &edges = nest.loops[1];
-  return owners.kind == ForLoop::Owners && owners.owners == OwnerList::AllVertices &&
-         owners.walksVertexTasks() && edges.stop == EdgeStop::None;
+/// The variant's owner loop, if it is one the prefetch fits: over every
+/// vertex's whole list in whole-owner tasks, last of the variant's ops.
+LoopOp *prefetchedLoop(const EdgeTraversalExpr &t, VariantPlan &v) {
+  LoopNest &nest = v.nest;
+  if (!sameWorkEveryCall(t) || v.numa || v.segments || v.accounting || nest.ops.empty())
+    return nullptr;
+  LoopOp &owners = nest.ops.back();
+  if (owners.kind != LoopOp::OwnerLoop || owners.owners != OwnerList::AllVertices ||
+      !owners.walksVertexTasks())
+    return nullptr;
+  const LoopOp *edges = nest.find(LoopOp::EdgeLoop);
+  return edges && edges->stop == EdgeStop::None ? &owners : nullptr;
 }
 
 } // namespace
 
+/// The loop becomes two copies, one prefetching, chosen per call.
 bool polyc::runStreamPrefetchPass(Module &module, DiagnosticEngine & /*diags*/) {
   for (EdgeTraversalExpr *t : module.edgeTraversals)
     for (VariantPlan &v : t->variants)
-      if (prefetchesAhead(*t, v))
-        v.nest.loops[1].prefetchesAhead = true;
+      if (LoopOp *owners = prefetchedLoop(*t, v)) {
+        LoopOp prefetching = *owners;
+        for (LoopOp &op : prefetching.ops)
+          if (op.kind == LoopOp::EdgeLoop)
+            op.prefetchesAhead = true;
+        LoopOp versioned;
+        versioned.kind = LoopOp::Versioned;
+        versioned.choice = VersionChoice::PrefetchAhead;
+        versioned.ops = {std::move(prefetching), std::move(*owners)};
+        *owners = std::move(versioned);
+      }
   return true;
 }

@@ -14,6 +14,7 @@
 #define POLYC_IR_IR_H
 
 #include "polyc/AST/AST.h"
+#include "polyc/IR/Loops.h"
 #include "polyc/Schedule/Schedule.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -66,129 +67,6 @@ struct LoopPlan {
   Parallelization parallelization = Parallelization::Serial;
   /// Vertices (edges for the edge-aware and edge-parallel loops) per task.
   ScheduleNumber grain{256, -1, {}};
-};
-
-/// Where the owners an edge loop walks come from.
-enum class OwnerList {
-  AllVertices,         // 0 .. n-1 (the dense variants)
-  FrontierList,        // the input frontier's ids (SparsePush)
-  SegmentDestinations, // one cache-blocked segment's destinations
-  NodeRanges,          // every vertex, as one range per NUMA node (configApplyNUMA)
-  NodeSubgraphVertices, // merge form: the destinations each node has edges to
-  NodeFrontierList,     // the input frontier's ids, regrouped by owner node
-  NodeFrontierParts,    // the input frontier's per-node parts (configApplyFrontier)
-  NodeAgents,           // each node's agent subgraph: the vertices it lists (configApplyAgents)
-  NodeAgentFrontier,    // the input frontier's ids, each looked up in every node's agent subgraph
-};
-
-/// How a loop's iterations are cut into tasks; the parallelization pass's
-/// choice made concrete for one loop.
-enum class LoopShape {
-  Serial,
-  Static,             // OpenMP's static split, one iteration per task
-  Dynamic,            // dynamic chunks of `grain` iterations
-  EdgeBalancedChunks, // runs of owners with about `grain` edges each
-  EdgeRanges,         // ranges of `grain` edges, an owner's edges possibly split
-  NodeChunks,         // chunks of `grain` vertices of a node's range (polyrt::NodeWork)
-};
-
-/// Where an edge loop stops early. Neighbour lists are sorted (graph.h), so
-/// when the applied function does nothing once the neighbour reaches the
-/// owner (its whole body under `if dst < src`, pushing), the loop can stop at
-/// the first such neighbour instead of testing every remaining edge.
-enum class EdgeStop {
-  None,
-  AtOwner,    // at the first neighbour >= the owner (the test was `<`)
-  AboveOwner, // at the first neighbour > the owner (`<=`)
-};
-
-/// How a destination joins the output frontier.
-enum class OutputAdd {
-  Add,          // the builder's own add (thread-private lists, or atomic bits)
-  AddShared,    // a bool array several threads write: one byte, no race on it
-  AddToOwnWord, // a bitvector whose 64-vertex words each have one writer
-  /// A thread's own list (sparse queue, sliding queue) in a parallel push:
-  /// the thread's number is looked up once per source and named in each add
-  /// (omp_get_thread_num() per add cost a BFS on urand20 9%).
-  AddFromThread,
-};
-
-/// One loop of a traversal's loop nest, outermost first, as Halide's `For`
-/// or MLIR's `scf.parallel`: what it iterates over and how the iterations
-/// are cut into tasks. The emitter prints loops from these; it decides
-/// nothing about them.
-struct ForLoop {
-  enum Kind {
-    Segments, // the cache-blocked segments, one after another
-    Owners,   // the vertices owning edges: sources pushing, destinations pulling
-    Edges,    // one owner's edges, in order (inside Owners)
-  };
-  Kind kind = Owners;
-  OwnerList owners = OwnerList::AllVertices; // Owners only
-  LoopShape shape = LoopShape::Serial;
-  ScheduleNumber grain{256, -1, {}}; // Dynamic, EdgeBalancedChunks, EdgeRanges
-  /// The parallel region runs on one thread when the frontier's work is at
-  /// most polyrt::kSerialWork (a parallel walk of the frontier list).
-  bool serialWhenSmall = false;
-  /// Edges only: where the walk of the owner's sorted list may stop.
-  EdgeStop stop = EdgeStop::None;
-  /// Edges only: a pull's double += register fold is split into
-  /// this many partial sums, the loop unrolled to match, so that the adds do
-  /// not wait on each other (the sum is reassociated: the order of a
-  /// floating-point sum over a destination's edges is unspecified, as with
-  /// a push's atomic adds). 1: one register, the edges in order.
-  int partialSums = 1;
-  /// Edges only: each edge prefetches the neighbour polyrt::kStreamDistance
-  /// edges further on, on the calls where the loop's
-  /// polyrt::StreamPrefetchChoice says to (timed on its first calls; the
-  /// stream-prefetch pass). Speed only: the loop computes the same.
-  bool prefetchesAhead = false;
-  /// Owners over a frontier list in dynamic chunks only: each task first
-  /// prefetches the offsets of its chunk's owners, all at once, then walks
-  /// them (the owner-prefetch pass). Speed only.
-  bool prefetchesOwnerOffsets = false;
-  /// Owners (and the merge) only: each task catches what it throws and the
-  /// variant throws the first error again after its loops, because in a
-  /// library an error reaches the caller as an exception and an exception
-  /// may not leave an OpenMP region (the library-errors pass).
-  bool catchesErrors = false;
-
-  bool isParallel() const { return shape != LoopShape::Serial; }
-  /// Whole owners per task in OpenMP's own loop (serial, static, dynamic):
-  /// where a bucket drain can follow in the same region.
-  bool walksVertexTasks() const {
-    return shape == LoopShape::Serial || shape == LoopShape::Static || shape == LoopShape::Dynamic;
-  }
-};
-
-/// The loops of one variant and how their body adds to the output.
-struct LoopNest {
-  std::vector<ForLoop> loops; // outermost first; empty until the loop-nest pass
-  OutputAdd outputAdd = OutputAdd::Add;
-  /// The NUMA merge form's second phase, after a barrier: the buffers folded
-  /// into every destination (node ranges in node chunks); the output is
-  /// added to there, not in `loops`.
-  std::optional<ForLoop> merge;
-  /// Bucket fusion (eager_priority_update_with_merge): after its share of
-  /// the owner loop, each thread processes its own entries of the updated
-  /// queue's current bucket, with the same edge loop, while they are fewer
-  /// than this threshold (polyrt::PriorityQueue::drainOwnCurrentBucket).
-  std::optional<ScheduleNumber> drainsCurrentBucket;
-  /// The owner loop is the round of the traversal's ordered loop
-  /// (orderedLoop), and that whole loop runs in one parallel region
-  /// (polyrt::PriorityQueue::processInRounds): the threads stay for every
-  /// round, each round a few barriers instead of a region started and
-  /// joined. The loop's condition is passed in; its statement becomes one
-  /// call (Module::orderedLoops).
-  bool roundsInOneRegion = false;
-
-  const ForLoop *find(ForLoop::Kind kind) const {
-    for (const ForLoop &loop : loops)
-      if (loop.kind == kind)
-        return &loop;
-    return nullptr;
-  }
-  const ForLoop &owners() const { return *find(ForLoop::Owners); }
 };
 
 /// A variant whose applied function only folds a value into its owner's

@@ -1,0 +1,28 @@
+//===- Loops.cpp - Finding ops in a variant's loop program ----------------===//
+#include "polyc/IR/Loops.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace polyc;
+
+const LoopOp *LoopNest::find(LoopOp::Kind kind) const {
+  const LoopOp *found = nullptr;
+  forEach([&](const LoopOp &op) {
+    if (!found && op.kind == kind)
+      found = &op;
+  });
+  return found;
+}
+
+const LoopOp &LoopNest::owners() const {
+  const LoopOp *found = nullptr;
+  forEach([&](const LoopOp &op) {
+    if (!found && (op.kind == LoopOp::OwnerLoop || op.kind == LoopOp::Rounds))
+      found = &op;
+  });
+  if (!found)
+    llvm::report_fatal_error("a loop nest without an owner loop (the loop-nest pass has not run)");
+  return *found;
+}
+
+const LoopOp *LoopNest::exchange() const { return find(LoopOp::Exchange); }
