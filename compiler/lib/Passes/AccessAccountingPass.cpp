@@ -116,3 +116,8 @@ bool polyc::runAccessAccountingPass(Module &module, DiagnosticEngine &) {
                                             : std::nullopt;
   return true;
 }
+
+const Pass polyc::accessAccountingPass = {
+    "access-accounting",
+    "--account-accesses: what each loop counts, owner and other side",
+    TargetSet::all(), polyc::runAccessAccountingPass};

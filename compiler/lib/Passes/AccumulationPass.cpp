@@ -251,3 +251,8 @@ bool polyc::runAccumulationPass(Module &module, DiagnosticEngine &) {
     }
   return true;
 }
+
+const Pass polyc::accumulationPass = {
+    "accumulation",
+    "an owner's folds kept in a register; source-only values computed once",
+    TargetSet::all(), polyc::runAccumulationPass};

@@ -70,3 +70,8 @@ bool polyc::runAgentsPass(Module &module, DiagnosticEngine &diags) {
     }
   return ok;
 }
+
+const Pass polyc::agentsPass = {
+    "agents",
+    "configApplyAgents: NUMA variants walk per-node subgraphs of local edges",
+    TargetSet::all(), polyc::runAgentsPass};

@@ -251,3 +251,8 @@ bool polyc::runApplyFusionPass(Module &module, DiagnosticEngine &diags) {
   return runLoopTransforms(module, LoopTransform::FuseApplyFunctions,
                            [&](const LoopTransform &t) { return fuser.fuse(t); });
 }
+
+const Pass polyc::applyFusionPass = {
+    "apply-fusion",
+    "fuseApplyFunctions: two traversals of the same edges become one",
+    TargetSet::all(), polyc::runApplyFusionPass};

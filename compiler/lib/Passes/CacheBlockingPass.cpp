@@ -46,3 +46,8 @@ bool polyc::runCacheBlockingPass(Module &module, DiagnosticEngine &diags) {
       }
   return ok;
 }
+
+const Pass polyc::cacheBlockingPass = {
+    "cache-blocking",
+    "segmented subgraphs for pull variants (configApplyNumSSG)",
+    TargetSet::all(), polyc::runCacheBlockingPass};

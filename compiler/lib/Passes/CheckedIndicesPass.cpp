@@ -173,3 +173,8 @@ bool polyc::runCheckedIndicesPass(Module &module, DiagnosticEngine &) {
   }
   return true;
 }
+
+const Pass polyc::checkedIndicesPass = {
+    "checked-indices",
+    "vector accesses in serial code check their index; applied functions' do not",
+    TargetSet::all(), polyc::runCheckedIndicesPass};

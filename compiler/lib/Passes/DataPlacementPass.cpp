@@ -104,3 +104,8 @@ bool polyc::runDataPlacementPass(Module &module, DiagnosticEngine &diags) {
   }
   return ok;
 }
+
+const Pass polyc::dataPlacementPass = {
+    "data-placement",
+    "configDataPlacement: interleaved, node-local or replicated per-vertex vectors",
+    TargetSet::all(), polyc::runDataPlacementPass};

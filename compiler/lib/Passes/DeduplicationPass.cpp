@@ -51,3 +51,8 @@ bool polyc::runDeduplicationPass(Module &module, DiagnosticEngine &diags) {
     }
   return ok;
 }
+
+const Pass polyc::deduplicationPass = {
+    "deduplication",
+    "whether push variants deduplicate their output as they go",
+    TargetSet::all(), polyc::runDeduplicationPass};

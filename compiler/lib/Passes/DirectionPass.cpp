@@ -82,3 +82,8 @@ bool polyc::runDirectionPass(Module &module, DiagnosticEngine &diags) {
   }
   return ok;
 }
+
+const Pass polyc::directionPass = {
+    "direction",
+    "push, pull or hybrid: the variants each edge traversal is made of",
+    TargetSet::all(), polyc::runDirectionPass};

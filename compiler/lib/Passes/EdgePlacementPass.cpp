@@ -102,3 +102,8 @@ bool polyc::runEdgePlacementPass(Module &module, DiagnosticEngine &) {
   }
   return true;
 }
+
+const Pass polyc::edgePlacementPass = {
+    "edge-placement",
+    "edgesets only agents walk: node parts built at load, own edges freed",
+    TargetSet::all(), polyc::runEdgePlacementPass};

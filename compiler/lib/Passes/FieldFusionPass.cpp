@@ -188,3 +188,8 @@ private:
 bool polyc::runFieldFusionPass(Module &module, DiagnosticEngine &diags) {
   return FieldFuser(module, diags).run();
 }
+
+const Pass polyc::fieldFusionPass = {
+    "field-fusion",
+    "fuseFields: per-vertex vectors stored as one array of structs",
+    TargetSet::all(), polyc::runFieldFusionPass};

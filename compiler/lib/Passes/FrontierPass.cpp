@@ -75,3 +75,8 @@ bool polyc::runFrontierPass(Module &module, DiagnosticEngine &diags) {
   }
   return ok;
 }
+
+const Pass polyc::frontierPass = {
+    "frontier",
+    "frontier representation read and built by each variant",
+    TargetSet::all(), polyc::runFrontierPass};

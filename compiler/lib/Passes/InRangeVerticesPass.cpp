@@ -50,3 +50,8 @@ bool polyc::runInRangeVerticesPass(Module &module, DiagnosticEngine &) {
   }
   return true;
 }
+
+const Pass polyc::inRangeVerticesPass = {
+    "in-range-vertices",
+    "degree and neighbour queries of a vertex known to be in range skip the check",
+    TargetSet::all(), polyc::runInRangeVerticesPass};

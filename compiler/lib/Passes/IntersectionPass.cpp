@@ -57,3 +57,8 @@ bool polyc::runIntersectionPass(Module &module, DiagnosticEngine &diags) {
   }
   return ok;
 }
+
+const Pass polyc::intersectionPass = {
+    "intersection",
+    "configIntersection: the method of each intersection() call",
+    TargetSet::all(), polyc::runIntersectionPass};

@@ -35,3 +35,8 @@ bool polyc::runLibraryErrorsPass(Module &module, DiagnosticEngine & /*diags*/) {
     u->catchesErrors = u->loop.parallelization != Parallelization::Serial;
   return true;
 }
+
+const Pass polyc::libraryErrorsPass = {
+    "library-errors",
+    "with export functions, parallel tasks catch errors, thrown again after the loop",
+    TargetSet::all(), polyc::runLibraryErrorsPass};

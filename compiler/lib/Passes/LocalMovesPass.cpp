@@ -47,3 +47,8 @@ bool polyc::runLocalMovesPass(Module &module, DiagnosticEngine &) {
                [&](const Block &block) { findMovableAssignments(block, module.movedAssignments); });
   return true;
 }
+
+const Pass polyc::localMovesPass = {
+    "local-moves",
+    "vertex sets assigned from a local that dies there are moved, not copied",
+    TargetSet::all(), polyc::runLocalMovesPass};

@@ -164,3 +164,8 @@ bool polyc::runLoopFusionPass(Module &module, DiagnosticEngine &diags) {
   return runLoopTransforms(module, LoopTransform::FuseForLoops,
                            [&](const LoopTransform &t) { return fuser.fuse(t); });
 }
+
+const Pass polyc::loopFusionPass = {
+    "loop-fusion",
+    "fuseForLoop: two adjacent loops with the same bounds become one",
+    TargetSet::all(), polyc::runLoopFusionPass};

@@ -1,14 +1,14 @@
 //===- LoopNestPass.cpp - Each variant's loops, made explicit -------------===//
 //
-// The last pass turns the decisions recorded so far (parallelization,
-// frontier forms, cache blocking, ownership of writes) into the loops that
-// run each variant: which owners the outer loop walks, how it is cut into
-// tasks, whether a small frontier stays on one thread, how a destination
-// joins the output, whether the threads then drain their own current bucket (bucket fusion),
-// whether an ordered loop's rounds all run in one parallel region, where
-// an owner's edge walk can stop (edgeStopOf), and whether a pull's
-// floating-point sum is split into partial sums (partialSumsOf).
-// The emitter prints these loops as they are.
+// Builds each variant's loop program (polyc/IR/Loops.h) from the decisions
+// recorded so far (parallelization, frontier forms, cache blocking, NUMA,
+// register folds, ownership of writes): which owners the owner loop walks
+// and how it is cut into tasks; the per-owner ops (the register fold's
+// prologue and epilogue, the edge loop, what its body tests and where it may
+// stop, edgeStopOf); the NUMA merge form's team, barrier and exchange; a
+// bucket drain after the loop in one region, or the ordered loop's rounds in
+// one region. Later passes rewrite the ops (partial-sums, stream-prefetch,
+// owner-prefetch, library-errors) and the emitter prints them as they are.
 //
 //===----------------------------------------------------------------------===//
 #include "polyc/AST/StmtWalk.h"
@@ -111,23 +111,6 @@ OutputAdd outputAddOf(const VariantPlan &v) {
   return OutputAdd::Add;
 }
 
-/// A pull's register fold `x[dst] += value` on doubles waits for each add
-/// before the next (3-4 cycles each): with four partial sums the adds of
-/// four edges overlap (PageRank on urand20: 12-15% faster). Only for the
-/// plain walk of a destination's whole in-list with nothing else per edge
-/// (no frontier test, filter, early exit, accounting or tracking). Not for
-/// float: reassociated float sums moved kron20's PageRank by 1e-5 relative,
-/// beyond the 1e-6 within which schedules must agree; doubles move by ~1e-15.
-int partialSumsOf(const EdgeTraversalExpr &t, const VariantPlan &v, EdgeStop stop) {
-  const std::optional<Accumulation> &a = v.accumulation;
-  if (v.isPush() || !a || a->fold->op != AssignOp::Add || a->fold->target->type.kind != Type::Double ||
-      a->tracksChange || a->readsFoldedAtSource || a->combinesAtomically || v.numa ||
-      v.segments || v.accounting || v.loop.parallelization == Parallelization::EdgeParallel ||
-      (t.from && !a->perSource) || t.srcFilter || t.earlyExit || stop != EdgeStop::None)
-    return 1;
-  return 4;
-}
-
 /// How the owner's register fold starts and ends (the 7 forms of
 /// Accumulation, most specific first).
 FoldRegister foldRegisterOf(const Accumulation &a) {
@@ -160,8 +143,6 @@ LoopOp edgeLoopOf(const EdgeTraversalExpr &t, const VariantPlan &v, const Access
   // (The NUMA and edge-balanced loops read the end from memory.)
   edges.hoistsEnd = owners.walksVertexTasks() && edges.bounds == EdgeBounds::OwnerList;
   edges.stop = edgeStopOf(t, v, analysis);
-  // The unrolled form is written for whole owners in vertex tasks.
-  edges.partialSums = owners.walksVertexTasks() ? partialSumsOf(t, v, edges.stop) : 1;
   const std::optional<Accumulation> &a = v.accumulation;
   edges.testsSourceInFrontier = !v.isPush() && t.from && !(a && a->perSource);
   edges.storesBeforeSelfLoop =
@@ -363,3 +344,8 @@ bool polyc::runLoopNestPass(Module &module, DiagnosticEngine &diags) {
     u->serialWhenSmall = u->loop.parallelization != Parallelization::Serial;
   return ok;
 }
+
+const Pass polyc::loopNestPass = {
+    "loop-nest",
+    "the loops of each variant: owners, task shape, output adds",
+    TargetSet::all(), polyc::runLoopNestPass};

@@ -131,3 +131,8 @@ bool polyc::runLoopSplittingPass(Module &module, DiagnosticEngine &diags) {
   return runLoopTransforms(module, LoopTransform::SplitForLoop,
                            [&](const LoopTransform &t) { return splitter.split(t); });
 }
+
+const Pass polyc::loopSplittingPass = {
+    "loop-splitting",
+    "splitForLoop: a loop becomes two, each with its own labels",
+    TargetSet::all(), polyc::runLoopSplittingPass};

@@ -76,3 +76,8 @@ bool polyc::runMergeReducePass(Module &module, DiagnosticEngine &diags) {
                   "phases (a NUMA pull that merges node buffers)");
   return ok;
 }
+
+const Pass polyc::mergeReducePass = {
+    "merge-reduce",
+    "NUMA pulls whose fold combines exactly use node buffers and a merge",
+    TargetSet::all(), polyc::runMergeReducePass};

@@ -124,3 +124,8 @@ bool polyc::runNeighborPrefetchPass(Module &module, DiagnosticEngine & /*diags*/
         module.accountAccesses ? std::nullopt : neighborValueRead(module, accesses, *t);
   return true;
 }
+
+const Pass polyc::neighborPrefetchPass = {
+    "neighbor-prefetch",
+    "applies reading a value through one neighbour prefetch it ahead",
+    {Target::CpuOpenMP}, polyc::runNeighborPrefetchPass};

@@ -106,3 +106,8 @@ bool polyc::runNodeFrontierPass(Module &module, DiagnosticEngine &diags) {
     }
   return ok;
 }
+
+const Pass polyc::nodeFrontierPass = {
+    "node-frontiers",
+    "configApplyFrontier: frontiers held node by node, each part a list or a bitmap",
+    TargetSet::all(), polyc::runNodeFrontierPass};

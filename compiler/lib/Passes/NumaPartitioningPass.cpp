@@ -146,3 +146,8 @@ bool polyc::runNumaPartitioningPass(Module &module, DiagnosticEngine &diags) {
   }
   return ok;
 }
+
+const Pass polyc::numaPartitioningPass = {
+    "numa-partitioning",
+    "variants split over NUMA nodes, each node walking its own range",
+    TargetSet::all(), polyc::runNumaPartitioningPass};

@@ -39,3 +39,8 @@ bool polyc::runOwnerPrefetchPass(Module &module, DiagnosticEngine & /*diags*/) {
       });
   return true;
 }
+
+const Pass polyc::ownerPrefetchPass = {
+    "owner-prefetch",
+    "pushes over a frontier list prefetch each task's sources' offsets first",
+    {Target::CpuOpenMP}, polyc::runOwnerPrefetchPass};

@@ -75,3 +75,8 @@ bool polyc::runParForPass(Module &module, DiagnosticEngine &diags) {
   }
   return ok;
 }
+
+const Pass polyc::parForPass = {
+    "par-for",
+    "par_for: each loop's grain; what cannot run concurrently inside one",
+    TargetSet::all(), polyc::runParForPass};

@@ -155,3 +155,8 @@ bool polyc::runParallelizationPass(Module &module, DiagnosticEngine &diags) {
   }
   return ok;
 }
+
+const Pass polyc::parallelizationPass = {
+    "parallelization",
+    "serial or parallel loop per variant, load balance, grain size",
+    TargetSet::all(), polyc::runParallelizationPass};

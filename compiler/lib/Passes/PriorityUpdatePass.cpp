@@ -786,3 +786,8 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
   }
   return ok;
 }
+
+const Pass polyc::priorityUpdatePass = {
+    "priority-update",
+    "applyUpdatePriority: the queue each traversal updates, how, and its delta",
+    TargetSet::all(), polyc::runPriorityUpdatePass};

@@ -82,3 +82,8 @@ bool polyc::runSourceRegisterPass(Module &module, DiagnosticEngine &) {
   }
   return true;
 }
+
+const Pass polyc::sourceRegisterPass = {
+    "source-register",
+    "a priority push reads the source's priority once per source",
+    TargetSet::all(), polyc::runSourceRegisterPass};

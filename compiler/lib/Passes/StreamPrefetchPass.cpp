@@ -62,3 +62,8 @@ bool polyc::runStreamPrefetchPass(Module &module, DiagnosticEngine & /*diags*/) 
       }
   return true;
 }
+
+const Pass polyc::streamPrefetchPass = {
+    "stream-prefetch",
+    "loops over every vertex's whole list prefetch the neighbour stream ahead",
+    {Target::CpuOpenMP}, polyc::runStreamPrefetchPass};

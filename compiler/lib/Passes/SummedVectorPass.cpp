@@ -170,3 +170,8 @@ bool polyc::runSummedVectorPass(Module &module, DiagnosticEngine &) {
   }
   return true;
 }
+
+const Pass polyc::summedVectorPass = {
+    "summed-vector",
+    "an integer vector only folded into and summed is kept as its running total",
+    TargetSet::all(), polyc::runSummedVectorPass};

@@ -190,3 +190,8 @@ bool polyc::runTransientAccumulatorPass(Module &module, DiagnosticEngine &) {
       t->variants.front().accumulation->restingValue = resting;
   return true;
 }
+
+const Pass polyc::transientAccumulatorPass = {
+    "transient-accumulator",
+    "a pull's fold target that the fused apply resets stays in a register",
+    TargetSet::all(), polyc::runTransientAccumulatorPass};

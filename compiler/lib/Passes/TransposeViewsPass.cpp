@@ -92,3 +92,8 @@ bool polyc::runTransposeViewsPass(Module &module, DiagnosticEngine &) {
   }
   return true;
 }
+
+const Pass polyc::transposeViewsPass = {
+    "transpose-views",
+    "locals holding g.transpose() refer to g itself when g is undirected",
+    TargetSet::all(), polyc::runTransposeViewsPass};

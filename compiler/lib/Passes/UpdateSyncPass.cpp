@@ -302,3 +302,8 @@ bool polyc::runUpdateSyncPass(Module &module, DiagnosticEngine &diags) {
     t->writes = classifyWrites(effects.at(t->func), *t->func, 0, t->loop, nullptr, t->concurrent);
   return ok;
 }
+
+const Pass polyc::updateSyncPass = {
+    "update-sync",
+    "how each write of an applied function is made safe (configUpdateSync)",
+    TargetSet::all(), polyc::runUpdateSyncPass};

@@ -552,3 +552,8 @@ bool polyc::runValueRangesPass(Module &module, DiagnosticEngine &) {
   ValueRanges(module).run();
   return true;
 }
+
+const Pass polyc::valueRangesPass = {
+    "value-ranges",
+    "int arithmetic whose operands' ranges prove it fits skips the overflow check",
+    TargetSet::all(), polyc::runValueRangesPass};

@@ -124,3 +124,8 @@ bool polyc::runVertexFusionPass(Module &module, DiagnosticEngine &) {
   forEachBlock(*module.program, visitBlock);
   return true;
 }
+
+const Pass polyc::vertexFusionPass = {
+    "vertex-fusion",
+    "a vertex apply over every vertex run inside the pull before it",
+    TargetSet::all(), polyc::runVertexFusionPass};

@@ -69,3 +69,8 @@ bool polyc::runWalkedPrefixPass(Module &module, DiagnosticEngine &) {
   }
   return true;
 }
+
+const Pass polyc::walkedPrefixPass = {
+    "walked-prefix",
+    "a push's intersectNeighbor(edges, src, dst) counts the entries before the edge",
+    TargetSet::all(), polyc::runWalkedPrefixPass};

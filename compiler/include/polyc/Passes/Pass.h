@@ -3,8 +3,10 @@
 #define POLYC_PASSES_PASS_H
 
 #include "polyc/IR/IR.h"
+#include "polyc/Passes/Target.h"
 #include "polyc/Support/Diagnostics.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -14,17 +16,24 @@
 namespace polyc {
 
 /// A pass decides one aspect of how traversals run and records it on the IR.
-/// It returns false after reporting an error.
+/// It returns false after reporting an error. Each pass declares itself in
+/// its own file (name, description, targets); Pipeline.cpp orders them.
 struct Pass {
   const char *name;        // what --print-ir-after=NAME selects
-  const char *description; // one line, for --help and docs
+  const char *description; // one line, for --list-passes and docs/architecture.md
+  TargetSet targets;       // where it applies (Target.h says which passes may be limited)
   bool (*run)(Module &module, DiagnosticEngine &diags);
+
+  bool appliesTo(Target target) const { return targets.contains(target); }
 };
 
-/// The passes in the order they run (see Pipeline.cpp).
+/// Every pass in the order they run (see Pipeline.cpp), for any target.
 const std::vector<Pass> &passPipeline();
+/// The passes that run for `target`, in order (what --list-passes prints).
+std::vector<Pass> passPipeline(Target target);
 
 struct PipelineOptions {
+  Target target = Target::CpuOpenMP; // passes that do not apply to it are skipped
   std::vector<std::string> printAfter; // pass names
   bool printAfterAll = false;
   llvm::raw_ostream *dump = nullptr; // where IR dumps go
@@ -32,8 +41,12 @@ struct PipelineOptions {
   bool verifyEach = false;
 };
 
-/// Runs every pass; stops at the first that fails.
+/// Runs every pass of the pipeline that applies to options.target; stops at
+/// the first that fails.
 bool runPassPipeline(Module &module, DiagnosticEngine &diags, const PipelineOptions &options);
+/// The same over `passes` (a test's own list).
+bool runPasses(llvm::ArrayRef<Pass> passes, Module &module, DiagnosticEngine &diags,
+               const PipelineOptions &options);
 
 // The passes themselves.
 bool runLoopSplittingPass(Module &module, DiagnosticEngine &diags);
@@ -64,6 +77,7 @@ bool runLocalMovesPass(Module &module, DiagnosticEngine &diags);
 bool runTransposeViewsPass(Module &module, DiagnosticEngine &diags);
 bool runAccessAccountingPass(Module &module, DiagnosticEngine &diags);
 bool runLoopNestPass(Module &module, DiagnosticEngine &diags);
+bool runPartialSumsPass(Module &module, DiagnosticEngine &diags);
 bool runStreamPrefetchPass(Module &module, DiagnosticEngine &diags);
 bool runOwnerPrefetchPass(Module &module, DiagnosticEngine &diags);
 bool runNeighborPrefetchPass(Module &module, DiagnosticEngine &diags);
@@ -72,6 +86,45 @@ bool runCheckedIndicesPass(Module &module, DiagnosticEngine &diags);
 bool runInRangeVerticesPass(Module &module, DiagnosticEngine &diags);
 bool runValueRangesPass(Module &module, DiagnosticEngine &diags);
 bool runIntersectionPass(Module &module, DiagnosticEngine &diags);
+
+// Their declarations, each in the pass's own file.
+extern const Pass loopSplittingPass;
+extern const Pass loopFusionPass;
+extern const Pass applyFusionPass;
+extern const Pass fieldFusionPass;
+extern const Pass dataPlacementPass;
+extern const Pass parForPass;
+extern const Pass priorityUpdatePass;
+extern const Pass directionPass;
+extern const Pass parallelizationPass;
+extern const Pass intersectionPass;
+extern const Pass frontierPass;
+extern const Pass deduplicationPass;
+extern const Pass cacheBlockingPass;
+extern const Pass numaPartitioningPass;
+extern const Pass agentsPass;
+extern const Pass edgePlacementPass;
+extern const Pass nodeFrontierPass;
+extern const Pass updateSyncPass;
+extern const Pass accumulationPass;
+extern const Pass vertexFusionPass;
+extern const Pass transientAccumulatorPass;
+extern const Pass summedVectorPass;
+extern const Pass walkedPrefixPass;
+extern const Pass sourceRegisterPass;
+extern const Pass mergeReducePass;
+extern const Pass localMovesPass;
+extern const Pass transposeViewsPass;
+extern const Pass accessAccountingPass;
+extern const Pass checkedIndicesPass;
+extern const Pass inRangeVerticesPass;
+extern const Pass valueRangesPass;
+extern const Pass loopNestPass;
+extern const Pass partialSumsPass;
+extern const Pass streamPrefetchPass;
+extern const Pass ownerPrefetchPass;
+extern const Pass neighborPrefetchPass;
+extern const Pass libraryErrorsPass;
 
 } // namespace polyc
 
