@@ -2,7 +2,8 @@
 //
 //   polyc prog.gt [-s prog.sched] [-o out]
 //         [--emit=exe|cpp|header|python|ast|ir|schedule-space] [--namespace=NS]
-//         [--sanitize=address,undefined|thread]
+//         [--sanitize=address,undefined|thread] [--target=cpu-openmp]
+//   polyc --list-passes [--target=cpu-openmp]
 //
 // Reads the algorithm (and its inline `schedule:` section, if any), the
 // schedule file, checks both, lowers them through the pass pipeline and emits
@@ -24,6 +25,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -32,6 +34,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 using namespace polyc;
@@ -77,6 +80,16 @@ cl::opt<std::string> pythonModule(
     cl::desc("The module name for --emit=python (default: the namespace's last part); the "
              "built module's file name must start with it"),
     cl::value_desc("name"), cl::cat(polycCategory));
+
+// Parsed in main, for an error that lists the targets.
+cl::opt<std::string> targetOption(
+    "target", cl::desc("What to generate code for: cpu-openmp (the default, and the only target "
+                       "so far); passes that do not apply to it are skipped"),
+    cl::value_desc("name"), cl::init("cpu-openmp"), cl::cat(polycCategory));
+cl::opt<bool> listPasses("list-passes",
+                         cl::desc("Print the passes that run for --target, in order, each "
+                                  "with its description, and exit"),
+                         cl::cat(polycCategory));
 
 cl::list<std::string> printIRAfter("print-ir-after",
                                    cl::desc("Print the IR after the named pass (to stderr)"),
@@ -151,6 +164,27 @@ void locateInstalledRuntime(const char *argv0) {
 int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "polyc") << message << "\n";
   return 1;
+}
+
+/// --target's value, or an error listing the targets.
+std::optional<Target> selectedTarget() {
+  if (std::optional<Target> target = parseTarget(targetOption))
+    return target;
+  std::string names;
+  for (Target target : kTargets)
+    names += (names.empty() ? "" : ", ") + targetName(target).str();
+  fail("unknown target '" + targetOption + "' for --target; the targets are " + names);
+  return std::nullopt;
+}
+
+/// --list-passes: one line per pass, the names in a column.
+void printPasses(Target target) {
+  std::vector<Pass> passes = passPipeline(target);
+  size_t width = 0;
+  for (const Pass &pass : passes)
+    width = std::max(width, llvm::StringRef(pass.name).size());
+  for (const Pass &pass : passes)
+    llvm::outs() << llvm::left_justify(pass.name, width) << "  " << pass.description << "\n";
 }
 
 struct Inputs {
@@ -410,6 +444,13 @@ int main(int argc, char **argv) {
   locateInstalledRuntime(argv[0]);
 #endif
 
+  std::optional<Target> target = selectedTarget();
+  if (!target)
+    return 1;
+  if (listPasses) {
+    printPasses(*target);
+    return 0;
+  }
   if (printCxxFlags) {
     std::vector<std::string> flags = codeGenerationFlags(cxx);
     llvm::outs() << llvm::join(flags, " ") << "\n";
@@ -482,6 +523,7 @@ int main(int argc, char **argv) {
     return 1;
   module.accountAccesses = accountAccesses;
   PipelineOptions pipelineOptions;
+  pipelineOptions.target = *target;
   pipelineOptions.printAfter = printIRAfter;
   pipelineOptions.printAfterAll = printIRAfterAll;
   pipelineOptions.verifyEach = verifyEach;
