@@ -112,6 +112,11 @@ std::string polyc::cppName(const std::string &name) {
   return mangled(name, [](llvm::StringRef n) { return isReservedWord(n) || hasReservedPrefix(n); });
 }
 
+std::string polyc::deferredObjectName(const EdgeTraversalExpr &t, const DeferredReduction &d) {
+  return std::string(d.how == WriteSync::Htm ? "polyc_htm_" : "polyc_merge_") + t.name + "_" +
+         d.vector->name;
+}
+
 std::string polyc::cppFunctionName(const FuncDecl &func) {
   return func.isMain() ? "polyc_main" : cppFunctionName(func.name);
 }

@@ -36,7 +36,7 @@ std::string CppEmitter::checkedAccess(const Expr &vector, const std::string &vec
   // A fused vector (fuseFields) is a field of its group's array's elements.
   if (auto *name = dyn_cast<NameExpr>(&vector))
     if (const FusedFieldGroup *g = fusedGroupOf(module, name->decl))
-      return helper + g->arrayName + rest + "." + cppName(name->name);
+      return helper + fusedArrayName(*g) + rest + "." + cppName(name->name);
   return helper + vectorText + rest;
 }
 

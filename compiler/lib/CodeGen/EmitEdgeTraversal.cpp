@@ -222,11 +222,11 @@ void CppEmitter::emitDeferredReductions(const EdgeTraversalExpr &t) {
     if (d.how == WriteSync::Htm)
       os << "// configUpdateSync htm: each thread's updates of " << d.vector->name
          << ", committed a batch per transaction.\n"
-         << "static polyrt::CoarsenedUpdates<" << types << "> " << d.object << ";\n";
+         << "static polyrt::CoarsenedUpdates<" << types << "> " << deferredObjectName(t, d) << ";\n";
     else
       os << "// configUpdateSync merge: a buffer of " << d.vector->name
          << " per node, folded into it after the loops.\n"
-         << "static polyrt::NodeMergeBuffers<" << types << "> " << d.object << ";\n";
+         << "static polyrt::NodeMergeBuffers<" << types << "> " << deferredObjectName(t, d) << ";\n";
   }
 }
 
@@ -238,10 +238,10 @@ std::vector<std::string> CppEmitter::deferredPrepare(const EdgeTraversalExpr &t,
       std::string coarsening =
           d->coarsening ? scheduleNumber(*d->coarsening, "the htm coarsening of '" + t.label + "'")
                         : "polyrt::htm::kDefaultCoarsening";
-      lines.push_back(d->object + ".prepare(" + coarsening + ");");
+      lines.push_back(deferredObjectName(t, *d) + ".prepare(" + coarsening + ");");
     } else {
       std::string vector = cppName(d->vector->name);
-      lines.push_back(d->object + ".prepare(" + vector + ".data(), " + vector + ".size());");
+      lines.push_back(deferredObjectName(t, *d) + ".prepare(" + vector + ".data(), " + vector + ".size());");
     }
   }
   return lines;
@@ -251,7 +251,7 @@ std::vector<std::string> CppEmitter::deferredFinish(const EdgeTraversalExpr &t,
                                                     const VariantPlan &v) {
   std::vector<std::string> lines;
   for (const DeferredReduction *d : deferredOf(t, v))
-    lines.push_back(d->object + (d->how == WriteSync::Htm ? ".flush(); // the last, partial batches"
+    lines.push_back(deferredObjectName(t, *d) + (d->how == WriteSync::Htm ? ".flush(); // the last, partial batches"
                                                           : ".fold(); // every node's buffer"));
   return lines;
 }

@@ -6,6 +6,14 @@
 
 using namespace polyc;
 
+std::string polyc::fusedArrayName(const FusedFieldGroup &group) {
+  return "polyc_fused_" + group.name;
+}
+
+std::string polyc::fusedStructName(const FusedFieldGroup &group) {
+  return "polyc_Fused_" + group.name;
+}
+
 void polyc::emitFusedFieldHelpers(llvm::raw_ostream &os) {
   // A whole-vector assignment in the program sizes the vector anew (after an
   // edgeset was assigned, say); a fused one sizes the array it shares,
@@ -56,23 +64,23 @@ void polyc::emitFusedFieldDeclaration(const FusedFieldGroup &group, llvm::raw_os
   for (const VarDecl *field : group.fields)
     names.push_back(field->name);
   os << "// fuseFields(" << llvm::join(names, ", ") << "): one array of structs.\n"
-     << "struct " << group.structName << " {\n";
+     << "struct " << fusedStructName(group) << " {\n";
   for (const VarDecl *field : group.fields)
     os << "  " << cppType(*field->type.value) << " " << cppName(field->name) << ";\n";
   os << "};\n"
-     << "polyrt::VertexArray<" << group.structName << "> " << group.arrayName << ";\n";
+     << "polyrt::VertexArray<" << fusedStructName(group) << "> " << fusedArrayName(group) << ";\n";
 }
 
 namespace {
 /// `fused, &Struct::x`: the arguments naming a field for the helpers.
 std::string fieldArguments(const FusedFieldGroup &group, const Decl &x) {
-  return group.arrayName + ", &" + group.structName + "::" + cppName(x.name);
+  return fusedArrayName(group) + ", &" + fusedStructName(group) + "::" + cppName(x.name);
 }
 } // namespace
 
 std::string polyc::fusedElement(const FusedFieldGroup &group, const VarDecl &x,
                                 const std::string &index) {
-  return group.arrayName + "[" + index + "]." + cppName(x.name);
+  return fusedArrayName(group) + "[" + index + "]." + cppName(x.name);
 }
 
 std::string polyc::fusedFieldCopy(const FusedFieldGroup &group, const Decl &x) {
@@ -89,5 +97,5 @@ std::string polyc::fusedFieldAssignment(CppEmitter &emitter, const FusedFieldGro
 }
 
 std::string polyc::fusedArrayResize(const FusedFieldGroup &group, const std::string &count) {
-  return "polyc_resizeFused(" + group.arrayName + ", " + count + ");";
+  return "polyc_resizeFused(" + fusedArrayName(group) + ", " + count + ");";
 }

@@ -20,6 +20,11 @@ namespace polyc {
 
 class CppEmitter;
 
+/// The C++ array of a group ("polyc_fused_a_b") and its element type
+/// ("polyc_Fused_a_b"), from the group's name.
+std::string fusedArrayName(const FusedFieldGroup &group);
+std::string fusedStructName(const FusedFieldGroup &group);
+
 /// The templates below, once per program that fuses fields.
 void emitFusedFieldHelpers(llvm::raw_ostream &os);
 

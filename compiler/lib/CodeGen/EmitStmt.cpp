@@ -240,7 +240,7 @@ std::string CppEmitter::scheduledAssignment(const AssignStmt &a, const WriteInfo
   }
   if (w.sync == WriteSync::Htm || w.sync == WriteSync::Merge) {
     const DeferredReduction &d = context->traversal->deferred[w.deferredTo];
-    return d.object + ".add(" + address + ", " + value + ");";
+    return deferredObjectName(*context->traversal, d) + ".add(" + address + ", " + value + ");";
   }
   if (w.sync == WriteSync::Claim)
     return changed + "polyrt::claimTracked(" + address + ", " +

@@ -30,6 +30,8 @@ std::string cppType(const Type &type);
 /// there, otherwise changed (keywords, macros, the generated code's names and
 /// prefixes, names C++ reserves; the rule is in CppTypes.cpp).
 std::string cppName(const std::string &name);
+/// The C++ global holding a deferred reduction of `t` ("polyc_htm_s1_new_rank").
+std::string deferredObjectName(const EdgeTraversalExpr &t, const DeferredReduction &d);
 /// The C++ name of a user function (main becomes polyc_main; also changed:
 /// the names of the locals of the traversal functions that call it).
 std::string cppFunctionName(const FuncDecl &func);

@@ -245,7 +245,7 @@ void print(const EdgeTraversalExpr &t, llvm::raw_ostream &os) {
     os << ", " << spelling(f->partition) << " partition of out-edges\n";
   }
   for (const DeferredReduction &d : t.deferred) {
-    os << "    deferred " << spelling(d.how) << " @" << d.object << ": " << d.vector->name << " "
+    os << "    deferred " << spelling(d.how) << ": " << d.vector->name << " "
        << spelling(d.op);
     if (d.how == WriteSync::Htm) {
       os << ", coarsening ";
@@ -380,7 +380,7 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
   os << "module {\n";
   // fuseFields: each group's array and its fields, in schedule order.
   for (const FusedFieldGroup &group : module.fusedFields) {
-    os << "  fused-fields @" << group.arrayName << ":";
+    os << "  fused-fields @" << group.name << ":";
     for (const VarDecl *field : group.fields)
       os << (field == group.fields.front() ? " " : ", ") << field->name << " : "
          << field->type.value->str();

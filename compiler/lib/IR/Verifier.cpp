@@ -547,11 +547,11 @@ std::string Verifier::run() {
     }
   std::set<const VarDecl *> fused;
   for (const FusedFieldGroup &g : module.fusedFields) {
-    if (g.fields.size() < 2 || g.arrayName.empty())
-      fail("fused fields '" + g.arrayName + "'", "a group needs a name and two fields");
+    if (g.fields.size() < 2 || g.name.empty())
+      fail("fused fields '" + g.name + "'", "a group needs a name and two fields");
     for (const VarDecl *field : g.fields)
       if (!fused.insert(field).second)
-        fail("fused fields '" + g.arrayName + "'", "'" + field->name + "' is in two groups");
+        fail("fused fields '" + g.name + "'", "'" + field->name + "' is in two groups");
   }
   for (const AssignStmt *a : module.movedAssignments)
     if (a->op != AssignOp::Assign || a->target->type.kind != Type::VertexSet ||

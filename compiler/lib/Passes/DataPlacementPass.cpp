@@ -78,9 +78,10 @@ bool polyc::runDataPlacementPass(Module &module, DiagnosticEngine &diags) {
     for (const FusedFieldGroup &group : module.fusedFields)
       for (const VarDecl *field : group.fields)
         if (field == vector) {
-          diags.error(placement.loc, "'" + name + "' is a field of the fused array '" +
-                                         group.arrayName +
-                                         "' (fuseFields); its placement cannot be set alone");
+          diags.error(placement.loc, "'" + name + "' is fused with " +
+                                         otherFusedFields(group, vector) +
+                                         " into one array (fuseFields); its placement cannot "
+                                         "be set alone");
           fused = true;
           ok = false;
         }

@@ -53,7 +53,7 @@ public:
       : module(module), diags(diags), analysis(*module.program) {}
 
   bool run() {
-    std::set<std::string> arrayNames;
+    std::set<std::string> groupNames;
     for (const auto &fusion : module.schedule.fusedFields) {
       FusedFieldGroup group;
       group.loc = fusion.loc;
@@ -66,11 +66,9 @@ public:
         groupOf[var] = module.fusedFields.size();
         names.push_back(var->name);
       }
-      std::string suffix = llvm::join(names, "_");
-      group.arrayName = "polyc_fused_" + suffix;
-      if (!arrayNames.insert(group.arrayName).second)
-        group.arrayName = freshName(group.arrayName, arrayNames);
-      group.structName = "polyc_Fused" + group.arrayName.substr(std::string("polyc_fused").size());
+      group.name = llvm::join(names, "_");
+      if (!groupNames.insert(group.name).second)
+        group.name = freshName(group.name, groupNames);
       module.fusedFields.push_back(std::move(group));
     }
     if (module.fusedFields.empty())

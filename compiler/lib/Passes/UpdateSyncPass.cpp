@@ -171,8 +171,8 @@ std::string whyNotDeferrable(const Module &module, const EdgeTraversalExpr &t,
   if (how == UpdateSync::Merge)
     for (const FusedFieldGroup &group : module.fusedFields)
       if (llvm::is_contained(group.fields, vector))
-        return "'" + vector->name + "' is stored in the fused array '" + group.arrayName +
-               "' (fuseFields), and node buffers shadow a vector of its own";
+        return "'" + vector->name + "' is fused with " + otherFusedFields(group, vector) +
+               " into one array (fuseFields), and node buffers shadow a vector of its own";
   if (effects.globalsWrittenByCallees.count(vector->name))
     return "a function '" + t.applyFunc->name + "' calls writes '" + vector->name + "' too";
   for (const FuncDecl *f : {t.applyFunc, t.srcFilter, t.toFilter})
@@ -206,8 +206,6 @@ void defer(EdgeTraversalExpr &t, WriteInfo &w, WriteSync how,
   d.vector = vector;
   d.op = w.stmt->op;
   d.coarsening = coarsening;
-  d.object = std::string(how == WriteSync::Htm ? "polyc_htm_" : "polyc_merge_") + t.name + "_" +
-             vector->name;
   t.deferred.push_back(d);
   w.sync = how;
   w.deferredTo = static_cast<int>(t.deferred.size() - 1);

@@ -48,7 +48,7 @@ struct DeferredReduction {
   const VarDecl *vector = nullptr;
   AssignOp op = AssignOp::Add;    // Add, Min or Max
   std::optional<ScheduleNumber> coarsening; // Htm: updates per transaction (unset: the runtime's)
-  std::string object;             // the C++ global ("polyc_htm_s1_new_rank")
+  // The object is named by the emitter, after its traversal and vector.
 };
 
 /// One write to global state in a function applied by a traversal.
@@ -286,7 +286,8 @@ public:
   std::string source;               // the chain as written, for comments
 
   // Identity: the statement's scoped label ("l1:s1", empty when unlabelled)
-  // and the C++ name of its function ("l1_s1", or "traversalN").
+  // and its name, unique in the module ("l1_s1", or "traversalN"), which
+  // --emit=ir shows and the emitter names what it generates for it after.
   std::string label;
   std::string name;
 
@@ -360,10 +361,12 @@ public:
 };
 
 /// fuseFields: per-vertex vectors stored as one array of structs (decided by
-/// the field-fusion pass). `a[v]` of a field `a` is `arrayName[v].a`.
+/// the field-fusion pass). `a[v]` of a field `a` is field `a` of the
+/// array's element v; the emitter names the array and its element type.
 struct FusedFieldGroup {
-  std::string arrayName;               // the C++ array: "polyc_fused_a_b"
-  std::string structName;              // its element type: "polyc_Fused_a_b"
+  /// Unique among the groups: the fields' names joined by '_' ("a_b"), made
+  /// unique by a suffix ("a_b_2") when another group's join is the same.
+  std::string name;
   std::vector<const VarDecl *> fields; // in the order fuseFields names them
   llvm::SMLoc loc;                     // the fuseFields call
 };
@@ -532,6 +535,15 @@ void printIR(const Module &module, llvm::raw_ostream &os);
 bool runOnlyWithin(const Module &module, const std::set<const FuncDecl *> &funcs,
                    const std::set<const EdgeTraversalExpr *> &edges,
                    const std::set<const VertexTraversalExpr *> &vertices);
+
+/// The fields of `group` other than `field`, quoted, for diagnostics ("'a', 'b'").
+inline std::string otherFusedFields(const FusedFieldGroup &group, const VarDecl *field) {
+  std::string names;
+  for (const VarDecl *other : group.fields)
+    if (other != field)
+      names += (names.empty() ? "'" : ", '") + other->name + "'";
+  return names;
+}
 
 /// The fuseFields group the vector `decl` is a field of, or null.
 inline const FusedFieldGroup *fusedGroupOf(const Module &module, const Decl *decl) {
