@@ -2,6 +2,7 @@
 #include "polyc/AST/AST.h"
 
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace polyc;
 
@@ -39,7 +40,7 @@ const char *polyc::spelling(BinaryOp op) {
   case BinaryOp::Or: return "or";
   case BinaryOp::Xor: return "xor";
   }
-  return "?";
+  llvm_unreachable("a BinaryOp outside the enum");
 }
 
 const char *polyc::spelling(AssignOp op) {
@@ -52,7 +53,7 @@ const char *polyc::spelling(AssignOp op) {
   case AssignOp::Min: return "min=";
   case AssignOp::Max: return "max=";
   }
-  return "?";
+  llvm_unreachable("an AssignOp outside the enum");
 }
 
 llvm::SMLoc polyc::startLoc(const Expr &e) {

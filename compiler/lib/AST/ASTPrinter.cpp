@@ -9,6 +9,7 @@
 #include "polyc/AST/ASTPrinter.h"
 
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace polyc;
 using llvm::cast;
@@ -44,7 +45,7 @@ private:
     case VarDecl::Extern: return "extern";
     case VarDecl::Result: return "result";
     }
-    return "?";
+    llvm_unreachable("a VarDecl storage outside the enum");
   }
 
   static const char *declKindName(const Decl &d) {
@@ -54,7 +55,7 @@ private:
     case Decl::Func: return "func";
     case Decl::Var: return storageName(cast<VarDecl>(d).storage);
     }
-    return "?";
+    llvm_unreachable("a Decl kind outside the enum");
   }
 
   void varDecl(const VarDecl &v, llvm::StringRef kind, unsigned depth) {

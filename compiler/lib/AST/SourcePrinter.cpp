@@ -8,6 +8,7 @@
 #include "polyc/AST/ASTPrinter.h"
 
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace polyc;
 using llvm::cast;
@@ -48,7 +49,7 @@ Precedence precedenceOf(BinaryOp op) {
   case BinaryOp::Div: return PrecMul;
   case BinaryOp::Pow: return PrecPow;
   }
-  return PrecPrimary;
+  llvm_unreachable("a BinaryOp outside the enum");
 }
 
 Precedence precedenceOf(const Expr &e) {

@@ -1,6 +1,8 @@
 //===- Type.cpp - Types of the GraphIt algorithm language -----------------===//
 #include "polyc/AST/Type.h"
 
+#include "llvm/Support/ErrorHandling.h"
+
 #include <algorithm>
 
 using namespace polyc;
@@ -90,7 +92,7 @@ std::string Type::str() const {
   case PriorityQueue: return "priority_queue{" + element + "}(" + valueStr(value) + ")";
   case Function: return "function";
   }
-  return "<invalid>";
+  llvm_unreachable("a Type kind outside the enum");
 }
 
 namespace polyc {

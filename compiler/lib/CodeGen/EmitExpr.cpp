@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <utility>
 
@@ -46,7 +47,7 @@ int precedenceOf(BinaryOp op) {
   case BinaryOp::Div: return kMultiplicative;
   case BinaryOp::Pow: return kPrimary;
   }
-  return kPrimary;
+  llvm_unreachable("a BinaryOp outside the enum");
 }
 
 const char *cppOperator(BinaryOp op) {
@@ -211,7 +212,7 @@ std::string CppEmitter::exprPrec(const Expr &e, int &precedence) {
   case Expr::EdgeTraversal:
   case Expr::VertexTraversal: return traversalCall(e);
   }
-  return "";
+  llvm_unreachable("an Expr kind outside the enum");
 }
 
 namespace {
@@ -224,7 +225,7 @@ const char *runtimeSpelling(IntersectionMethod m) {
   case IntersectionMethod::Combined: return "Combined";
   case IntersectionMethod::BinarySearch: return "BinarySearch";
   }
-  return "Merge";
+  llvm_unreachable("an IntersectionMethod outside the enum");
 }
 
 } // namespace

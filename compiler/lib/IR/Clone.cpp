@@ -2,6 +2,7 @@
 #include "polyc/IR/Clone.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <functional>
 
@@ -372,7 +373,7 @@ bool polyc::sameExpr(const Expr &a, const Expr &b) {
   case Expr::EdgeTraversal:
   case Expr::VertexTraversal: return false; // each traversal runs on its own
   }
-  return false;
+  llvm_unreachable("an Expr kind outside the enum");
 }
 
 std::string polyc::replaceLabelPrefix(const std::string &label, const std::string &from,

@@ -27,7 +27,7 @@ const char *spelling(WriteSync sync) {
   case WriteSync::Htm: return "htm";
   case WriteSync::Merge: return "merge";
   }
-  return "";
+  llvm_unreachable("a WriteSync outside the enum");
 }
 
 void printWrites(const char *heading, const std::vector<WriteInfo> &writes,

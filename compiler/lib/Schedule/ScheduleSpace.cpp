@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 #include "Functions.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/JSON.h"
 
 using namespace polyc;
@@ -31,7 +32,7 @@ const char *kindName(ArgKind k) {
   case ArgKind::Vector: return "vector";
   case ArgKind::VectorList: return "vector-list";
   }
-  return "?";
+  llvm_unreachable("an ArgKind outside the enum");
 }
 
 void printValues(llvm::json::OStream &j, llvm::ArrayRef<OptionValue> values) {

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "polyc/Schedule/Schedule.h"
 
+#include "llvm/Support/ErrorHandling.h"
+
 #include <vector>
 
 using namespace polyc;
@@ -207,5 +209,5 @@ llvm::SmallVector<Variant, 2> polyc::variantsOf(Direction d) {
   case Direction::SparsePushDensePull: return {Variant::SparsePush, Variant::DensePull};
   case Direction::SparsePushDensePush: return {Variant::SparsePush, Variant::DensePush};
   }
-  return {};
+  llvm_unreachable("a Direction outside the enum");
 }

@@ -3,6 +3,7 @@
 #include "TypeRules.h"
 
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <limits>
 
@@ -39,7 +40,7 @@ Type Sema::checkExprKind(Expr &expr, const Type *expected) {
   case Expr::EdgeTraversal:
   case Expr::VertexTraversal: return expr.type; // made by lowering, already typed
   }
-  return Type();
+  llvm_unreachable("an Expr kind outside the enum");
 }
 
 Type Sema::checkName(NameExpr &name) {
@@ -70,7 +71,7 @@ Type Sema::checkName(NameExpr &name) {
     diags.error(name.loc, "'" + name.name + "' is an element type, not a value");
     return Type();
   }
-  return Type();
+  llvm_unreachable("a Decl kind outside the enum");
 }
 
 Type Sema::checkUnary(UnaryExpr &unary) {
