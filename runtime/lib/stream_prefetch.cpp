@@ -33,10 +33,11 @@ bool StreamPrefetchChoice::beginCall() {
     return prefetches();
   if (calls_++ == 0)
     return false; // the warm-up call
-  // Each timed call follows a call in its own mode: a call takes longer
-  // after a call in the other mode (grid2048x2048's PageRank pull: with
-  // after without 6.4 ms, with after with 7.7 ms), and timing each mode
-  // right after the other chose prefetching where it cost 25%. The order
+  // Each timed call follows a call in its own mode: a call's time depends on
+  // the mode of the call before, and alternating modes chose prefetching
+  // where it cost
+  // (docs/benchmark-log/2026-11-29-0330-walked-prefix-block-order-static-bfs.md).
+  // The order
   // without, (with), with, with, (without), without puts a slow phase of the
   // machine on both sides; the calls in parentheses are not timed.
   struct TrialCall {

@@ -32,9 +32,9 @@ int64_t countFlags(const uint8_t *flags, VertexId n) {
 
 /// Up to this many threads, a list becomes bits by each thread scanning the
 /// whole list for the ids of its own words; beyond, by a locked fetch_or per
-/// id. A locked fetch_or costs about seven times a scanned id here (two
-/// threads also pass the words' cache lines back and forth): for urand20's
-/// 675k-vertex BFS level, 2.4-3.1 ms with fetch_or, 0.7-1.0 ms scanning.
+/// id. A locked fetch_or costs several scanned ids, and threads pass the
+/// words' cache lines back and forth
+/// (docs/benchmark-log/2026-11-26-2311-frontier-conversions.md).
 constexpr int kMaxScanningThreads = 8;
 
 /// Sets the bit of each of ids[0, k) in words[0, nw) (all zero on entry).

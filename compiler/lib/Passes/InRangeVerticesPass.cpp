@@ -4,8 +4,9 @@
 // vertex of edges: in main, v may be a number from the command line. In a
 // function a traversal applies, v is usually the vertex the traversal hands
 // it, and the check is a compare and a branch per call in the traversal's
-// loop (Afforest's sampling, `linkToNeighbor(v)`, paid 5% of its kernel on
-// kron20 for them). This pass records the queries whose vertex is provably
+// loop (Afforest's sampling, `linkToNeighbor(v)`:
+// docs/benchmark-log/2026-11-28-0950-afforest-in-range-vertices.md). This
+// pass records the queries whose vertex is provably
 // one of the receiver's (Module::inRangeVertexQueries); the emitter passes
 // polyrt::QueryVertex::InRange to them, which skips the vertex check. The
 // position check of getOutNeighbor stays: i is the program's arithmetic.

@@ -6,12 +6,8 @@
 // locked instructions on x86, likely keep the core from running ahead to
 // the next reads). A task of the dynamic loop therefore first prefetches
 // the offsets of every source in its chunk, all at once, and then walks
-// them: BFS on grid2048x2048, about 3200 rounds of up to 4000 sources from
-// one source vertex, took 0.94 of its time with the same frontier checks
-// (docs/benchmarks.md). Until polyrt's frontierWorkExceeds bounded a
-// frontier's work by the graph's degrees, its walk over the frontier's
-// degrees had been that prefetch, on one thread; without either, the push
-// took 1.13 of its time with the walk.
+// them, which pays on a grid's thousands of small BFS rounds
+// (docs/benchmark-log/2026-11-28-1450-bfs-grid-push-prefetch.md).
 //
 // Only the owner loop over a frontier list in dynamic chunks gets it (the
 // chunks are the tasks); not the ordered loops' rounds in one region or a

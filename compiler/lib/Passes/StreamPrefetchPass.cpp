@@ -4,8 +4,8 @@
 // stream and per-vertex data at random through it. On a graph whose random
 // reads miss the L2 and hit the L3, the two costs add up instead of
 // overlapping, and prefetching the stream polyrt::kStreamDistance edges
-// ahead makes the loop much faster (PageRank's pull on urand20: 0.6 of its
-// time); on others it only costs (polyrt's stream_prefetch.h). The loop
+// ahead makes the loop much faster; on others it only costs (polyrt's
+// stream_prefetch.h, docs/benchmark-log/2026-11-28-1225-pagerank-stream-prefetch.md). The loop
 // therefore times its first calls without and with the prefetches and keeps
 // the faster (polyrt::StreamPrefetchChoice).
 //

@@ -13,9 +13,9 @@
 // is the sum of every value folded so far. The vector is then never
 // materialised: each fold's register starts at 0 and is added to a running
 // total after its owner's walk (an OpenMP reduction), and `counts.sum()`
-// reads the total. A hand-written kernel's reduction: on a 1024x1024 grid,
-// where no source folds anything, the count read and summed 8 MB of zeros
-// (3.2 ms against 2.7).
+// reads the total. A hand-written kernel's reduction: on a grid, where no
+// source folds anything, the vector was megabytes of zeros read and summed
+// (docs/benchmark-log/2026-11-27-0000-tc-summed-vector.md).
 //
 // Conditions:
 //   - the vector V is a global of integers (an integer sum does not depend

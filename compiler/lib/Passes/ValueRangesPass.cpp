@@ -2,9 +2,9 @@
 //
 // An `int` `+`, `-`, `*` or negation whose result does not fit stops the
 // program (EmitCheckedArithmetic.cpp): a compare and a branch, and a call the
-// compiler cannot move, in every evaluation. In Afforest's link, run for
-// every edge, `p1 + (p2 - high)` paid 5% of the sampling rounds on kron20 for
-// it, although p1 and p2 are labels, vertex ids in [0, n). This pass finds
+// compiler cannot move, in every evaluation: a cost in a hot loop such as
+// Afforest's link, whose p1 and p2 are labels, vertex ids in [0, n)
+// (docs/benchmark-log/2026-11-28-2105-afforest-value-ranges.md). This pass finds
 // the operations whose operands' ranges prove that the result fits and
 // records them (Module::overflowFreeArithmetic); the emitter writes them as
 // plain C++ operators.

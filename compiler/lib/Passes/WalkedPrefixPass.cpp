@@ -10,9 +10,9 @@
 // src's neighbours below dst are exactly the entries of src's sorted list
 // before the edge being walked. Given the edge's index, the intersection
 // walks them by count instead of comparing each with dst and testing where
-// src's list ends (polyrt::neighborIntersectionCountBeforeEdge; on a
-// 1024x1024 grid, where each merge is a step or two, the count took 4.5 ms
-// against 6.1).
+// src's list ends (polyrt::neighborIntersectionCountBeforeEdge): this pays
+// where each merge is a step or two, as on a grid
+// (docs/benchmark-log/2026-11-29-0330-walked-prefix-block-order-static-bfs.md).
 //
 // Conditions: a push variant whose fold is kept in a register
 // (Accumulation), its value computed per edge, walking each source's whole

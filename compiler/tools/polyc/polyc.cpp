@@ -334,15 +334,12 @@ bool isGnuCompiler(const std::string &compiler) {
 
 /// The code-generation flags of an unsanitized build by `compilerName`.
 std::vector<std::string> codeGenerationFlags(const std::string &compilerName) {
-  // Loops start on a 64-byte boundary: on an Intel Xeon (Emerald Rapids)
-  // the same 5-instruction PageRank pull ran 0.060 or 0.091 s on one
-  // thread depending on where the loop happened to land in the code
-  // (docs/benchmarks.md, 2026-11-29).
+  // Loops start on a 64-byte boundary, so a kernel's speed does not depend on
+  // where its loop lands (docs/benchmark-log/2026-11-29-0040-xeon-every-pair-loop-alignment.md).
   std::vector<std::string> flags = {"-O3", "-falign-loops=64"};
-  // g++'s default block order (stc) put a pull's code after the inner
-  // loop away from it, one more taken jump per destination: the 1024x1024
-  // grid's PageRank ran 0.074 s against 0.060 on one thread; `simple`
-  // keeps the source's order (docs/benchmarks.md, 2026-11-29).
+  // g++'s default block order (stc) moves a pull's code after the inner loop
+  // away from it, a taken jump per destination; `simple` keeps the source's
+  // order (docs/benchmark-log/2026-11-29-0330-walked-prefix-block-order-static-bfs.md).
   if (isGnuCompiler(compilerName))
     flags.push_back("-freorder-blocks-algorithm=simple");
   flags.push_back("-fopenmp");

@@ -17,8 +17,9 @@ namespace detail {
 /// a loop whose body updates a word reloads everything it reads from
 /// globals after each update: in Afforest's sampling, the graph's offset and
 /// neighbour arrays and the round's position, one more dependent load before
-/// the next vertex's random reads (its last round of links took 3.0 ms
-/// against the baseline's 2.6 on kron20). On x86-64 the same `lock cmpxchg`
+/// the next vertex's random reads
+/// (docs/benchmark-log/2026-11-29-0620-cas-bit-indices-frontier-handover.md).
+/// On x86-64 the same `lock cmpxchg`
 /// is written as an asm statement that names only the word it updates: the
 /// hardware's ordering is the same, and relaxed order promises nothing about
 /// other words.

@@ -53,8 +53,8 @@ namespace polyrt {
 /// a chunk holds at least one vertex, so a vertex of huge degree is a chunk of
 /// its own). offsets is a CSR/CSC offset array of n+1 entries. n = 0 gives
 /// {0}. grainEdges < 1 counts as 1. Each boundary is found by galloping from
-/// the previous one: a few cache misses per chunk (about 4 ms for 30,000
-/// chunks of a 4M-vertex graph), so a loop over the whole graph should
+/// the previous one: a few cache misses per chunk (docs/runtime.md), so a
+/// loop over the whole graph should
 /// compute its boundaries once per graph and grain, not once per round.
 std::vector<VertexId> edgeBalancedBoundaries(const EdgeOffset *offsets, VertexId n,
                                              int64_t grainEdges);

@@ -224,13 +224,13 @@ neighborIntersectionCount(const Graph<W> &g, VertexId a, VertexId b,
 /// neighborIntersectionCount(g, a, b) where `e` is the index of b in a's
 /// out-list (a push walking a's edges; the walked-prefix pass): a's
 /// neighbours below b are the entries before e, walked by count with no
-/// comparison against b (a 1024x1024 grid's triangle count: 4.5 ms against
-/// 6.1). When b < a in a graph known to be symmetric, b's list holds a, above
-/// every value walked, and is followed with no end tests at all, as in GAPBS's
-/// loop (the grid's count: 4.8-4.9 -> 4.7-4.8 ms, against a test of b's last
-/// entry per edge). A graph built from the caller's arrays, or a multigraph,
-/// takes the merge with its end tests, bounded by b. Another method is a
-/// call: inlined, it cost the merges registers (the grid's count 0.3 ms).
+/// comparison against b. When b < a in a graph known to be symmetric, b's list
+/// holds a, above every value walked, and is followed with no end tests at
+/// all, as in GAPBS's loop. A graph built from the caller's arrays, or a
+/// multigraph, takes the merge with its end tests, bounded by b. Another
+/// method is a call: inlined, it cost the merges registers (measured:
+/// docs/benchmark-log/2026-11-29-0330-walked-prefix-block-order-static-bfs.md,
+/// docs/benchmark-log/2026-11-29-0930-symmetric-graphs-stream-prefetch-t0.md).
 template <typename W>
 [[gnu::always_inline]] inline uint64_t
 neighborIntersectionCountBeforeEdge(const Graph<W> &g, VertexId a, VertexId b, EdgeOffset e,

@@ -4,8 +4,8 @@
 // no pass of zeros and recycles large arrays.
 //   - resize() leaves new ids unset. SlidingQueueBuilder sizes its queue for
 //     every vertex a round may add, fills part of it and hands it over as
-//     the frontier, with no copy: the round of kron20's BFS that adds 675k
-//     vertices spent 1.4 ms copying them into a zeroed std::vector.
+//     the frontier, with no copy into a zeroed std::vector
+//     (docs/benchmark-log/2026-11-29-0620-cas-bit-indices-frontier-handover.md).
 //   - An array of kPooledIdBytes or more comes from spare ones dropped
 //     earlier (detail/spare_pool.h), and goes back there when its list is
 //     dropped. A BFS on a grid builds thousands of queues with room for |V|

@@ -47,7 +47,7 @@ inline uint64_t mergeCount(const VertexId *a, const VertexId *aEnd, const Vertex
 /// triangle counting a is the owner's list, read again for each of its
 /// edges and so in cache, and b another vertex's, read cold: b is read only
 /// as far as a's values reach. (Walking b and following with a read the
-/// whole of b below the bound: urand20's count took 10-20% longer.)
+/// whole of b below the bound, which was slower.)
 inline uint64_t mergeCountBelow(const VertexId *a, const VertexId *aEnd, const VertexId *b,
                                 const VertexId *bEnd, VertexId bound) {
   uint64_t count = 0;

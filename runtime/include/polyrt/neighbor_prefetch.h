@@ -6,12 +6,11 @@
 // work per vertex besides that read, which is random. Where the values do not
 // fit the L2 the read waits on the L3 or memory once per vertex, one vertex
 // after the other. Prefetching the value of the vertex kNeighborValueDistance
-// ahead overlaps those waits: Afforest on urand20 took 36.0 ms against 39.5
-// (11 runs; GAPBS's cc 39.0), kron22 127 against 136, urand22 167 against
-// 198. Where the neighbour lies near the vertex (a grid's rows) the value is
-// in the cache already and the prefetch's own reads (two offsets and a
-// neighbour per vertex) only cost: grid1024x1024's Afforest took 7.66 ms
-// against 6.85, grid2048x2048's 33.4 against 31.5. NeighborValuePrefetch therefore looks at the
+// ahead overlaps those waits. Where the neighbour lies near the vertex (a
+// grid's rows) the value is in the cache already and the prefetch's own reads
+// (two offsets and a neighbour per vertex) only cost
+// (docs/benchmark-log/2026-11-29-1230-afforest-neighbor-prefetch-graphit.md).
+// NeighborValuePrefetch therefore looks at the
 // graph before the loop and prefetches only where most of the neighbours it
 // samples lie far from their vertex and the values do not fit the L2.
 //

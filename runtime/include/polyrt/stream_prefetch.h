@@ -3,15 +3,11 @@
 // A loop over every vertex's whole edge list reads the neighbour array as
 // one stream and, through it, per-vertex data at random (PageRank's pull:
 // `contrib[neighbors[e]]`). Where those random reads miss the L2 but hit
-// the L3 (urand20's 4 MB of contributions on this project's 2-core EPYC),
-// they fill the core's miss buffers, the hardware prefetcher lets the
-// stream fall behind, and the two costs add up: the stream alone took 7.7
-// ms of a pull, the reads alone 10.9 ms, both together 20 ms. Prefetching
-// the stream kStreamDistance edges ahead overlaps them (PageRank's pull on
-// urand20 0.6 of what it was, kron20 0.8-0.95, a grid 0.9). At 2^22
-// vertices, where the random reads go to memory, the same prefetches can
-// cost (urand22: 4%; with the non-temporal hint, up to 30% in earlier
-// probes: docs/benchmarks.md). Which case a graph is
+// the L3, they fill the core's miss buffers, the hardware prefetcher lets
+// the stream fall behind, and the two costs add up; prefetching the stream
+// kStreamDistance edges ahead overlaps them. Where the random reads go to
+// memory the same prefetches can cost
+// (docs/benchmark-log/2026-11-28-1225-pagerank-stream-prefetch.md). Which case a graph is
 // depends on the machine's caches as much as on the graph, so each loop
 // times its first calls both ways and keeps the faster
 // (StreamPrefetchChoice).
@@ -35,12 +31,9 @@ inline constexpr int64_t kStreamDistance = 256;
 /// cache level (prefetcht0). Called on every edge: a test for the start of a
 /// cache line costs a branch that mispredicts where lists are short. A
 /// prefetch does not fault, so the address may lie past the array. The
-/// non-temporal hint (prefetchnta, as the line is read once) cost a grid's
-/// pull 45% where the hardware prefetcher had the stream already (grid1024
-/// PageRank's pull: 0.030 s without, 0.043 with nta, 0.030 with t0), and was
-/// no faster anywhere (urand20 0.66 s against 0.65 with t0, kron20 0.59
-/// against 0.56, kron22 5.37 against 5.37, urand22 6.85 against 6.88,
-/// grid2048 0.168 against 0.130; without: 0.96, 0.76, 5.98, 6.62, 0.154).
+/// non-temporal hint (prefetchnta, as the line is read once) slowed a grid's
+/// pull where the hardware prefetcher had the stream already, and was no
+/// faster anywhere (docs/benchmark-log/2026-11-29-0930-symmetric-graphs-stream-prefetch-t0.md).
 inline void prefetchStreamAhead(const VertexId *neighbors, EdgeOffset e) {
   __builtin_prefetch(reinterpret_cast<const void *>(reinterpret_cast<uintptr_t>(neighbors + e) +
                                                     kStreamDistance * sizeof(VertexId)),
@@ -58,8 +51,8 @@ StreamPrefetchSetting streamPrefetchSetting();
 /// loop then prefetches if the two timed calls with took less than kMargin
 /// of the two without. If the first timed call with took more than kGiveUp
 /// of the first without, the loop stops there and does not prefetch: where the
-/// prefetches lose they lose by up to 37% (PageRank on kron22), and a second
-/// such call would cost as much again. A loop whose calls differ in work (a
+/// prefetches lose they can lose much, and a second such call would cost as
+/// much again. A loop whose calls differ in work (a
 /// frontier, a filter) cannot be judged so; the stream-prefetch pass gives a
 /// choice only to loops over every owner's whole list. Calls made inside a
 /// parallel region (none, as generated) use the choice so far and are not

@@ -3,8 +3,8 @@
 // Bitvector frontiers and sets keep vertex v at bit v % 64 of word v / 64.
 // The index is taken from v as unsigned 32 bits: ids are never negative, and
 // a signed v >> 6 costs a sign extension before every word's load, an
-// instruction in a pull's innermost loop (kron20's BFS pull: 11.4 ms against
-// 10.7 with it gone, the baseline's 10.3).
+// instruction in a pull's innermost loop
+// (docs/benchmark-log/2026-11-29-0620-cas-bit-indices-frontier-handover.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef POLYRT_VERTEX_BITS_H

@@ -116,8 +116,8 @@ template <typename G> int64_t frontierWork(VertexSubset &s, const G &g);
 /// high-diameter graphs (grids) have thousands of them. It changes which
 /// thread runs a small round, never what the round computes. 4096 until
 /// BFS's push prefetched its sources' offsets (the owner-prefetch pass): with
-/// that, rounds of 2048-4096 gain from the second thread (BFS on
-/// grid2048x2048 0.93 of its time at 2048, docs/benchmarks.md).
+/// that, rounds of 2048-4096 gain from the second thread
+/// (docs/benchmark-log/2026-11-28-1450-bfs-grid-push-prefetch.md).
 constexpr int64_t kSerialWork = 2048;
 
 /// Whether frontierWork(s, g) > limit, as the hybrids ask it: without
