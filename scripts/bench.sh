@@ -34,7 +34,7 @@
 #   BENCH_SSSP_DELTAS [kron=2/2/1 urand=4/4/4 grid=128/128/128]
 #                         sssp_delta's bucket width per graph, polyc's/the
 #                         baseline's[/the peer's, else the baseline's]: each
-#                         side's best measured one (docs/benchmarks.md);
+#                         side's best measured one (docs/benchmark-log/);
 #                         polyc's schedule reads it from argv[3], the baseline
 #                         from its third argument
 #   BENCH_GAPBS_DIR       a GAPBS build of the user's own (github.com/sbeamer/gapbs,
