@@ -40,19 +40,17 @@ TEST_F(VerifierTest, PipelineStopsAtTheFirstViolation) {
 TEST_F(VerifierTest, FusedFieldGroupOfOneField) {
   ASSERT_NO_FATAL_FAILURE(compile(""));
   module.fusedFields.push_back(
-      FusedFieldGroup{"polyc_fused_rank", "polyc_Fused_rank", {global("rank")}, {}});
-  EXPECT_EQ(verifyModule(module),
-            "fused fields 'polyc_fused_rank': a group needs a name and two fields");
+      FusedFieldGroup{"rank", {global("rank")}, {}});
+  EXPECT_EQ(verifyModule(module), "fused fields 'rank': a group needs a name and two fields");
 }
 
 TEST_F(VerifierTest, FieldInTwoFusedGroups) {
   ASSERT_NO_FATAL_FAILURE(compile(""));
-  module.fusedFields.push_back(FusedFieldGroup{
-      "polyc_fused_rank_next", "polyc_Fused_rank_next", {global("rank"), global("next")}, {}});
+  module.fusedFields.push_back(FusedFieldGroup{"rank_next", {global("rank"), global("next")}, {}});
   EXPECT_EQ(verifyModule(module), "");
-  module.fusedFields.push_back(FusedFieldGroup{
-      "polyc_fused_next_parent", "polyc_Fused_next_parent", {global("next"), global("parent")}, {}});
-  EXPECT_EQ(verifyModule(module), "fused fields 'polyc_fused_next_parent': 'next' is in two groups");
+  module.fusedFields.push_back(
+      FusedFieldGroup{"next_parent", {global("next"), global("parent")}, {}});
+  EXPECT_EQ(verifyModule(module), "fused fields 'next_parent': 'next' is in two groups");
 }
 
 TEST_F(VerifierTest, MovedAssignmentThatIsNotSetEqualsLocal) {
