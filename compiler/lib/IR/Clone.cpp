@@ -103,6 +103,7 @@ ExprPtr polyc::cloneExpr(const Expr &e, DeclMap &map) {
     auto &c = cast<CallExpr>(e);
     auto call = std::make_unique<CallExpr>(e.loc, c.callee, cloneAll(c.args, map));
     call->func = c.func;
+    call->builtin = c.builtin;
     if (c.functor)
       call->functor = cloneExpr(*c.functor, map);
     copy = std::move(call);
@@ -110,8 +111,10 @@ ExprPtr polyc::cloneExpr(const Expr &e, DeclMap &map) {
   }
   case Expr::MethodCall: {
     auto &m = cast<MethodCallExpr>(e);
-    copy = std::make_unique<MethodCallExpr>(e.loc, cloneExpr(*m.receiver, map), m.method,
-                                            cloneAll(m.args, map));
+    auto call = std::make_unique<MethodCallExpr>(e.loc, cloneExpr(*m.receiver, map), m.method,
+                                                 cloneAll(m.args, map));
+    call->methodKind = m.methodKind;
+    copy = std::move(call);
     break;
   }
   case Expr::Index: {
@@ -354,7 +357,8 @@ bool polyc::sameExpr(const Expr &a, const Expr &b) {
   }
   case Expr::MethodCall: {
     auto &x = cast<MethodCallExpr>(a), &y = cast<MethodCallExpr>(b);
-    return x.method == y.method && sameExpr(*x.receiver, *y.receiver) && sameAll(x.args, y.args);
+    return x.methodKind == y.methodKind && sameExpr(*x.receiver, *y.receiver) &&
+           sameAll(x.args, y.args);
   }
   case Expr::Index: {
     auto &x = cast<IndexExpr>(a), &y = cast<IndexExpr>(b);

@@ -62,7 +62,7 @@ ExprPtr minimum(ExprPtr x, ExprPtr b) {
   std::vector<ExprPtr> args;
   args.push_back(std::move(x));
   args.push_back(std::move(b));
-  auto call = std::make_unique<CallExpr>(loc, "min", std::move(args));
+  auto call = std::make_unique<CallExpr>(loc, Builtin::Min, std::move(args));
   call->type = type;
   return call;
 }

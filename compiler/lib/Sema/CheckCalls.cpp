@@ -2,7 +2,6 @@
 #include "SemaImpl.h"
 #include "TypeRules.h"
 
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Casting.h"
 
 using namespace polyc;
@@ -113,33 +112,12 @@ Type Sema::checkUserCall(CallExpr &call, FuncDecl &func) {
   return result;
 }
 
-namespace {
-enum class Builtin { None, Load, Atoi, Atof, Fabs, Sqrt, Floor, Log, Pow, Min, Max, ToDouble,
-                     StartTimer, StopTimer, Intersection, IntersectNeighbor, AtomicAdd,
-                     WriteMin, CompareAndSwap };
-}
-
 Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
-  Builtin which = llvm::StringSwitch<Builtin>(call.callee)
-                      .Case("load", Builtin::Load)
-                      .Case("atoi", Builtin::Atoi)
-                      .Case("atof", Builtin::Atof)
-                      .Case("fabs", Builtin::Fabs)
-                      .Case("sqrt", Builtin::Sqrt)
-                      .Case("floor", Builtin::Floor)
-                      .Case("log", Builtin::Log)
-                      .Case("pow", Builtin::Pow)
-                      .Case("min", Builtin::Min)
-                      .Case("max", Builtin::Max)
-                      .Case("to_double", Builtin::ToDouble)
-                      .Case("startTimer", Builtin::StartTimer)
-                      .Case("stopTimer", Builtin::StopTimer)
-                      .Case("intersection", Builtin::Intersection)
-                      .Case("atomicAdd", Builtin::AtomicAdd)
-                      .Case("writeMin", Builtin::WriteMin)
-                      .Case("compareAndSwap", Builtin::CompareAndSwap)
-                      .Case("intersectNeighbor", Builtin::IntersectNeighbor)
-                      .Default(Builtin::None);
+  Builtin which = builtinNamed(call.callee);
+  // `int(...)` is Sema's own conversion, which programs cannot call.
+  if (which == Builtin::IntConversion)
+    which = Builtin::None;
+  call.builtin = which;
   known = which != Builtin::None;
   if (!known)
     return Type();
@@ -268,6 +246,7 @@ Type Sema::checkBuiltinCall(CallExpr &call, const Type *expected, bool &known) {
     return Type(Type::Bool);
   }
   case Builtin::None:
+  case Builtin::IntConversion:
     break;
   }
   return Type();

@@ -18,6 +18,9 @@ using llvm::isa_and_nonnull;
 
 Type Sema::checkMethodCall(MethodCallExpr &call, const Type *expected) {
   Type receiver = checkExpr(call.receiver.get());
+  // Resolved once here: each receiver's table below accepts its own methods
+  // and reports the rest, so a misspelt method is an error.
+  call.methodKind = methodNamed(call.method);
   switch (receiver.kind) {
   case Type::EdgeSet: return checkEdgeSetMethod(call, receiver, expected);
   case Type::VertexSet: return checkVertexSetMethod(call, receiver);
@@ -48,6 +51,7 @@ static bool unknownMethod(DiagnosticEngine &diags, MethodCallExpr &call, const T
 
 Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Type *expected) {
   const std::string &m = call.method;
+  const Method k = call.methodKind;
   auto count = [&](size_t min, size_t max) {
     return checkArgCount(call.loc, m, min, max, call.args.size(), nullptr);
   };
@@ -56,22 +60,22 @@ Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Typ
       checkExpr(arg.get());
   };
 
-  if (m == "getVertices") {
+  if (k == Method::GetVertices) {
     count(0, 0);
     // Assigned to an int, it is the vertex count (GraphIt allows both).
     if (expected && expected->isIntegral())
       return Type(Type::Int);
     return Type::vertexSet(edges.srcElement);
   }
-  if (m == "getOutDegrees") {
+  if (k == Method::GetOutDegrees) {
     count(0, 0);
     return Type::vector(edges.srcElement, Type(Type::Int));
   }
-  if (m == "getOutDegreesUint") { // GraphIt's unsigned degrees (its k-core)
+  if (k == Method::GetOutDegreesUint) { // GraphIt's unsigned degrees (its k-core)
     count(0, 0);
     return Type::vector(edges.srcElement, Type(Type::UInt));
   }
-  if (m == "getOutDegree") {
+  if (k == Method::GetOutDegree) {
     checkAllArgs();
     if (count(1, 1) && call.args[0]->type.isValid() &&
         !isVertexOf(call.args[0]->type, edges.srcElement))
@@ -79,7 +83,7 @@ Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Typ
                                                quoted(call.args[0]->type));
     return Type(Type::Int);
   }
-  if (m == "getOutNeighbor") {
+  if (k == Method::GetOutNeighbor) {
     // edges.getOutNeighbor(v, i): v's i-th out-neighbour, in the order the
     // graph stores them (Afforest's sampled neighbours).
     checkAllArgs();
@@ -94,20 +98,20 @@ Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Typ
     }
     return Type::elementOf(edges.dstElement);
   }
-  if (m == "getNgh") {
+  if (k == Method::GetNgh) {
     checkAllArgs();
     count(1, 1);
     return Type::vertexSet(edges.dstElement);
   }
-  if (m == "transpose") {
+  if (k == Method::Transpose) {
     count(0, 0);
     return Type::edgeSet(edges.element, edges.dstElement, edges.srcElement, edges.value.get());
   }
-  if (m == "relabel") {
+  if (k == Method::Relabel) {
     count(0, 0);
     return edges;
   }
-  if (m == "apply") {
+  if (k == Method::Apply) {
     if (count(1, 1))
       checkEdgeFunction(*call.args[0], edges, m);
     // A bool edge function's results make the output where the program
@@ -125,7 +129,7 @@ Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Typ
                     "returns true for is not used here: its results are dropped");
     return Type(Type::Void);
   }
-  if (m == "applyModified") {
+  if (k == Method::ApplyModified) {
     if (!count(2, 3))
       return Type::vertexSet(edges.dstElement);
     checkEdgeFunction(*call.args[0], edges, m);
@@ -142,22 +146,22 @@ Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Typ
     }
     return Type::vertexSet(edges.dstElement);
   }
-  if (m == "from") {
+  if (k == Method::From) {
     if (count(1, 1))
       checkVertexSetOrFilter(*call.args[0], edges.srcElement, m);
     return edges;
   }
-  if (m == "to" || m == "dstFilter") {
+  if (k == Method::To || k == Method::DstFilter) {
     if (count(1, 1))
       checkVertexSetOrFilter(*call.args[0], edges.dstElement, m);
     return edges;
   }
-  if (m == "srcFilter") {
+  if (k == Method::SrcFilter) {
     if (count(1, 1))
       checkVertexFunction(*call.args[0], edges.srcElement, m, /*isFilter=*/true);
     return edges;
   }
-  if (m == "applyUpdatePriority") {
+  if (k == Method::ApplyUpdatePriority) {
     // f changes priorities through a queue's update methods; the traversal
     // itself returns nothing.
     if (count(1, 1))
@@ -171,20 +175,21 @@ Type Sema::checkEdgeSetMethod(MethodCallExpr &call, const Type &edges, const Typ
 
 Type Sema::checkVertexSetMethod(MethodCallExpr &call, const Type &set) {
   const std::string &m = call.method;
+  const Method k = call.methodKind;
   auto count = [&](size_t min, size_t max) {
     return checkArgCount(call.loc, m, min, max, call.args.size(), nullptr);
   };
-  if (m == "apply") {
+  if (k == Method::Apply) {
     if (count(1, 1))
       checkVertexFunction(*call.args[0], set.element, m, /*isFilter=*/false);
     return Type(Type::Void);
   }
-  if (m == "filter" || m == "where") {
+  if (k == Method::Filter || k == Method::Where) {
     if (count(1, 1))
       checkVertexFunction(*call.args[0], set.element, m, /*isFilter=*/true);
     return set;
   }
-  if (m == "applyUpdatePriorityExtern") {
+  if (k == Method::ApplyUpdatePriorityExtern) {
     // f(set) is C++ that changes priorities itself and returns the vertices
     // it changed, which the program's priority queue re-buckets.
     if (!count(1, 1))
@@ -197,11 +202,11 @@ Type Sema::checkVertexSetMethod(MethodCallExpr &call, const Type &set) {
                                                "priorities it changed)");
     return Type(Type::Void);
   }
-  if (m == "size" || m == "getVertexSetSize") {
+  if (k == Method::Size || k == Method::GetVertexSetSize) {
     count(0, 0);
     return Type(Type::Int);
   }
-  if (m == "addVertex") {
+  if (k == Method::AddVertex) {
     for (ExprPtr &arg : call.args)
       checkExpr(arg.get());
     if (count(1, 1) && call.args[0]->type.isValid() &&
@@ -219,7 +224,7 @@ Type Sema::checkVertexSetMethod(MethodCallExpr &call, const Type &set) {
 Type Sema::checkVectorMethod(MethodCallExpr &call, const Type &vector) {
   for (ExprPtr &arg : call.args)
     checkExpr(arg.get());
-  if (call.method == "sum" || call.method == "max") {
+  if (call.methodKind == Method::Sum || call.methodKind == Method::Max) {
     checkArgCount(call.loc, call.method, 0, 0, call.args.size(), nullptr);
     Type value = vector.value ? *vector.value : Type();
     if (value.isValid() && !value.isNumeric()) {
@@ -238,18 +243,18 @@ Type Sema::checkListMethod(MethodCallExpr &call, const Type &list) {
   for (ExprPtr &arg : call.args)
     args.push_back(checkExpr(arg.get()));
   Type value = list.value ? *list.value : Type();
-  if (call.method == "append") {
+  if (call.methodKind == Method::Append) {
     if (checkArgCount(call.loc, call.method, 1, 1, args.size(), nullptr) &&
         !canAssign(value, args[0]))
       diags.error(startLoc(*call.args[0]), "cannot append a value of type " + quoted(args[0]) +
                                                " to " + quoted(list));
     return Type(Type::Void);
   }
-  if (call.method == "pop") {
+  if (call.methodKind == Method::Pop) {
     checkArgCount(call.loc, call.method, 0, 0, args.size(), nullptr);
     return value;
   }
-  if (call.method == "size") {
+  if (call.methodKind == Method::Size) {
     checkArgCount(call.loc, call.method, 0, 0, args.size(), nullptr);
     return Type(Type::Int);
   }

@@ -62,6 +62,7 @@ Type Sema::checkNewPriorityQueue(NewExpr &alloc, std::vector<Type> &args) {
 
 Type Sema::checkPriorityQueueMethod(MethodCallExpr &call, const Type &pq) {
   const std::string &m = call.method;
+  const Method k = call.methodKind;
   std::vector<Type> args;
   for (ExprPtr &arg : call.args)
     args.push_back(checkExpr(arg.get()));
@@ -79,24 +80,24 @@ Type Sema::checkPriorityQueueMethod(MethodCallExpr &call, const Type &pq) {
     else
       convertToInt(call.args[i], priority); // a uint_64 amount for int priorities
   };
-  if (m == "finished") {
+  if (k == Method::Finished) {
     count(0);
     return Type(Type::Bool);
   }
-  if (m == "dequeue_ready_set" || m == "dequeueReadySet") {
+  if (k == Method::DequeueReadySet || k == Method::DequeueReadySetCamel) {
     count(0);
     return Type::vertexSet(pq.element);
   }
-  if (m == "get_current_priority") {
+  if (k == Method::GetCurrentPriority) {
     count(0);
     return priority;
   }
-  if (m == "finishedNode") {
+  if (k == Method::FinishedNode) {
     if (count(1))
       vertexArg(0);
     return Type(Type::Bool);
   }
-  if (m == "updatePriorityMin" || m == "updatePriorityMax") {
+  if (k == Method::UpdatePriorityMin || k == Method::UpdatePriorityMax) {
     if (count(3)) {
       vertexArg(0);
       priorityArg(1, "old priority");
@@ -104,7 +105,7 @@ Type Sema::checkPriorityQueueMethod(MethodCallExpr &call, const Type &pq) {
     }
     return Type(Type::Bool);
   }
-  if (m == "updatePrioritySum") {
+  if (k == Method::UpdatePrioritySum) {
     if (count(3)) {
       vertexArg(0);
       priorityArg(1, "amount");

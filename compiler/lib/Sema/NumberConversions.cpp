@@ -33,11 +33,11 @@ bool Sema::convertToNumber(ExprPtr &e, const Type &want) {
   if (e->type.kind == Type::VertexSet) {
     // edges.getVertices() typed as a number is the vertex count already.
     auto *call = dyn_cast<MethodCallExpr>(e.get());
-    if (call && call->method == "getVertices" && call->args.empty()) {
+    if (call && call->methodKind == Method::GetVertices && call->args.empty()) {
       e->type = Type(Type::Int);
       return true;
     }
-    auto size = std::make_unique<MethodCallExpr>(loc, std::move(e), "size",
+    auto size = std::make_unique<MethodCallExpr>(loc, std::move(e), Method::Size,
                                                  std::vector<ExprPtr>{});
     size->type = Type(Type::Int);
     e = std::move(size);
@@ -47,7 +47,8 @@ bool Sema::convertToNumber(ExprPtr &e, const Type &want) {
     bool floating = want.isFloating();
     std::vector<ExprPtr> args;
     args.push_back(std::move(e));
-    auto parse = std::make_unique<CallExpr>(loc, floating ? "atof" : "atoi", std::move(args));
+    auto parse =
+        std::make_unique<CallExpr>(loc, floating ? Builtin::Atof : Builtin::Atoi, std::move(args));
     parse->type = Type(floating ? Type::Double : Type::Int);
     e = std::move(parse);
     return true;
@@ -107,7 +108,7 @@ void Sema::convertToInt(ExprPtr &e, const Type &to) {
   llvm::SMLoc loc = startLoc(*e);
   std::vector<ExprPtr> args;
   args.push_back(std::move(e));
-  auto conversion = std::make_unique<CallExpr>(loc, "int", std::move(args));
+  auto conversion = std::make_unique<CallExpr>(loc, Builtin::IntConversion, std::move(args));
   conversion->type = Type(Type::Int);
   e = std::move(conversion);
 }

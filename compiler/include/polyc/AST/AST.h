@@ -11,6 +11,7 @@
 #ifndef POLYC_AST_AST_H
 #define POLYC_AST_AST_H
 
+#include "polyc/AST/Builtins.h"
 #include "polyc/AST/Type.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -137,10 +138,15 @@ class CallExpr : public Expr {
 public:
   CallExpr(llvm::SMLoc loc, std::string callee, std::vector<ExprPtr> args)
       : Expr(Call, loc), callee(std::move(callee)), args(std::move(args)) {}
+  /// A call of a builtin made by a pass: spelt from the one table.
+  CallExpr(llvm::SMLoc loc, Builtin builtin, std::vector<ExprPtr> args)
+      : Expr(Call, loc), callee(builtinName(builtin)), args(std::move(args)),
+        builtin(builtin) {}
   static bool classof(const Expr *e) { return e->kind == Call; }
   std::string callee;
   std::vector<ExprPtr> args;
   FuncDecl *func = nullptr; // resolved by Sema; null for builtins
+  Builtin builtin = Builtin::None; // resolved by Sema; None for user functions
   /// `f[a](args)`: the functor called, a FunctorExpr with its bound
   /// arguments (lowering calls f's specialisation instead); else null.
   ExprPtr functor;
@@ -152,10 +158,15 @@ public:
                  std::vector<ExprPtr> args)
       : Expr(MethodCall, loc), receiver(std::move(receiver)),
         method(std::move(method)), args(std::move(args)) {}
+  /// A method call made by a pass: spelt from the one table.
+  MethodCallExpr(llvm::SMLoc loc, ExprPtr receiver, Method methodKind, std::vector<ExprPtr> args)
+      : Expr(MethodCall, loc), receiver(std::move(receiver)), method(methodName(methodKind)),
+        args(std::move(args)), methodKind(methodKind) {}
   static bool classof(const Expr *e) { return e->kind == MethodCall; }
   ExprPtr receiver;
-  std::string method;
+  std::string method; // the spelling, for printers and messages
   std::vector<ExprPtr> args;
+  Method methodKind = Method::None; // resolved by Sema
 };
 
 class IndexExpr : public Expr {
