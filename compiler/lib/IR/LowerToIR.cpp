@@ -25,8 +25,9 @@ using llvm::isa;
 
 namespace {
 
-bool isEdgeModifier(llvm::StringRef m) {
-  return m == "from" || m == "to" || m == "dstFilter" || m == "srcFilter";
+bool isEdgeModifier(Method m) {
+  return m == Method::From || m == Method::To || m == Method::DstFilter ||
+         m == Method::SrcFilter;
 }
 
 FuncDecl *functionArg(const ExprPtr &arg) {
@@ -102,14 +103,27 @@ private:
     auto *call = dyn_cast<MethodCallExpr>(slot.get());
     if (!call)
       return;
-    const Type &receiverType = call->receiver->type;
-    if ((call->method == "apply" || call->method == "applyModified" ||
-         call->method == "applyUpdatePriority") &&
-        receiverType.kind == Type::EdgeSet)
-      lowerEdgeChain(slot);
-    else if ((call->method == "apply" || call->method == "filter" || call->method == "where") &&
-             receiverType.kind == Type::VertexSet)
-      lowerVertexTraversal(slot);
+    const Type::Kind receiver = call->receiver->type.kind;
+    switch (call->methodKind) {
+    case Method::Apply:
+      if (receiver == Type::EdgeSet)
+        lowerEdgeChain(slot);
+      else if (receiver == Type::VertexSet)
+        lowerVertexTraversal(slot);
+      break;
+    case Method::ApplyModified:
+    case Method::ApplyUpdatePriority:
+      if (receiver == Type::EdgeSet)
+        lowerEdgeChain(slot);
+      break;
+    case Method::Filter:
+    case Method::Where:
+      if (receiver == Type::VertexSet)
+        lowerVertexTraversal(slot);
+      break;
+    default: // the chain's modifiers are lowered with its apply; the rest stay calls
+      break;
+    }
   }
 
   void lowerEdgeChain(ExprPtr &slot) {
@@ -123,9 +137,10 @@ private:
     traversal->applyFunc = apply->args.empty() ? nullptr : functionArg(apply->args[0]);
     if (!traversal->applyFunc)
       return (void)diags.error(apply->loc, "'" + apply->method + "' expects a function to apply");
-    traversal->outputByResult = apply->method == "apply" && apply->type.kind == Type::VertexSet;
-    traversal->updatesPriority = apply->method == "applyUpdatePriority";
-    if (apply->method == "applyModified") {
+    traversal->outputByResult =
+        apply->methodKind == Method::Apply && apply->type.kind == Type::VertexSet;
+    traversal->updatesPriority = apply->methodKind == Method::ApplyUpdatePriority;
+    if (apply->methodKind == Method::ApplyModified) {
       auto *vec = apply->args.size() > 1 ? dyn_cast<NameExpr>(apply->args[1].get()) : nullptr;
       traversal->trackedVector = vec ? dyn_cast_or_null<VarDecl>(vec->decl) : nullptr;
       if (!traversal->trackedVector || traversal->trackedVector->storage != VarDecl::Global)
@@ -143,14 +158,14 @@ private:
     // Walk the chain from the apply back to the edgeset, taking each modifier.
     ExprPtr current = std::move(apply->receiver);
     while (auto *modifier = dyn_cast<MethodCallExpr>(current.get())) {
-      if (!isEdgeModifier(modifier->method))
+      if (!isEdgeModifier(modifier->methodKind))
         break;
       if (modifier->args.size() != 1)
         return (void)diags.error(modifier->loc, "'" + modifier->method + "' takes one argument");
       // `from(f)` with a filter function keeps the sources f accepts: it is
       // srcFilter(f) (GraphIt writes both).
-      bool fromFilter = modifier->method == "from" && functionArg(modifier->args[0]);
-      if (modifier->method == "from" && !fromFilter) {
+      bool fromFilter = modifier->methodKind == Method::From && functionArg(modifier->args[0]);
+      if (modifier->methodKind == Method::From && !fromFilter) {
         if (traversal->from)
           return (void)diags.error(modifier->loc, "a traversal can have only one 'from'");
         traversal->from = std::move(modifier->args[0]);
@@ -161,7 +176,7 @@ private:
                                    "'" + modifier->method +
                                        "' with a vertexset is not supported yet; pass a filter "
                                        "function");
-        bool sources = modifier->method == "srcFilter" || fromFilter;
+        bool sources = modifier->methodKind == Method::SrcFilter || fromFilter;
         FuncDecl *&slot = sources ? traversal->srcFilter : traversal->toFilter;
         // The chain is walked from its end: `filter` comes before `slot`.
         slot = slot ? bothFilter(filter, slot, modifier->loc) : filter;
@@ -225,7 +240,8 @@ private:
 
   void lowerVertexTraversal(ExprPtr &slot) {
     auto *call = cast<MethodCallExpr>(slot.get());
-    auto op = call->method == "apply" ? VertexTraversalExpr::Apply : VertexTraversalExpr::Filter;
+    auto op = call->methodKind == Method::Apply ? VertexTraversalExpr::Apply
+                                                : VertexTraversalExpr::Filter;
     auto traversal = std::make_unique<VertexTraversalExpr>(call->loc, op);
     traversal->type = call->type;
     traversal->source = sourceOf(*call);
@@ -250,7 +266,7 @@ static void desugarAtomicAdds(Program &program) {
     for (StmtPtr &s : block) {
       auto *stmt = dyn_cast<ExprStmtNode>(s.get());
       auto *call = stmt ? dyn_cast<CallExpr>(stmt->expr.get()) : nullptr;
-      if (!call || call->func || call->callee != "atomicAdd" || call->args.size() != 3 ||
+      if (!call || call->func || call->builtin != Builtin::AtomicAdd || call->args.size() != 3 ||
           !call->args[0]->type.value)
         continue;
       Type element = *call->args[0]->type.value;

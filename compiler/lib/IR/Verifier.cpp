@@ -505,7 +505,7 @@ bool Verifier::verify(const VertexTraversalExpr &u) {
                        "export functions");
   if (const std::optional<NeighborValueRead> &read = u.prefetchedNeighborValue) {
     const VarDecl *values = read->values;
-    if (!read->neighbor || read->neighbor->method != "getOutNeighbor" || !values ||
+    if (!read->neighbor || read->neighbor->methodKind != Method::GetOutNeighbor || !values ||
         values->storage != VarDecl::Global || values->type.kind != Type::Vector ||
         !values->type.value || !values->type.value->isNumeric())
       return fail(where, "prefetches something other than a global vector's value at a "
@@ -562,8 +562,10 @@ std::string Verifier::run() {
     auto *receiver = llvm::dyn_cast<NameExpr>(query->receiver.get());
     auto *vertex =
         query->args.empty() ? nullptr : llvm::dyn_cast<NameExpr>(query->args[0].get());
-    if ((query->method != "getOutDegree" && query->method != "getOutNeighbor") || !why.func ||
-        !receiver || receiver->decl != why.edges || !vertex || vertex->decl != why.param)
+    if ((query->methodKind != Method::GetOutDegree &&
+         query->methodKind != Method::GetOutNeighbor) ||
+        !why.func || !receiver || receiver->decl != why.edges || !vertex ||
+        vertex->decl != why.param)
       fail("the query '" + query->method + "'",
            "its vertex is taken as in range without being the parameter its reason names");
   }
@@ -581,7 +583,7 @@ std::string Verifier::run() {
                                          "an int skip the overflow check");
   }
   for (const MethodCallExpr *degree : module.comparedOutDegrees)
-    if (degree->method != "getOutDegree")
+    if (degree->methodKind != Method::GetOutDegree)
       fail("the query '" + degree->method + "'", "only getOutDegree is compared unconverted");
   return problem.str();
 }

@@ -14,8 +14,8 @@ namespace {
 
 bool holdsEdgeTraversal(const Expr &e) {
   if (auto *call = llvm::dyn_cast<MethodCallExpr>(&e))
-    if ((call->method == "apply" || call->method == "applyModified" ||
-         call->method == "applyUpdatePriority") &&
+    if ((call->methodKind == Method::Apply || call->methodKind == Method::ApplyModified ||
+         call->methodKind == Method::ApplyUpdatePriority) &&
         call->receiver && call->receiver->type.kind == Type::EdgeSet)
       return true;
   bool found = false;
