@@ -52,8 +52,8 @@ AccessTarget polyc::accessTarget(const Expr &e) {
 }
 
 bool polyc::updatesVectorElement(const CallExpr &call) {
-  return !call.func && ((call.callee == "writeMin" && call.args.size() == 3) ||
-                        (call.callee == "compareAndSwap" && call.args.size() == 4));
+  return !call.func && ((call.builtin == Builtin::WriteMin && call.args.size() == 3) ||
+                        (call.builtin == Builtin::CompareAndSwap && call.args.size() == 4));
 }
 
 const VarDecl *polyc::constGlobal(const Expr *e) {
@@ -67,11 +67,17 @@ const VarDecl *polyc::constEdgeset(const Expr *e) {
   return var && var->type.kind == Type::EdgeSet ? var : nullptr;
 }
 
-bool polyc::isReadOnlyMethod(llvm::StringRef m) {
-  return m == "getVertices" || m == "getOutDegrees" || m == "getOutDegreesUint" ||
-         m == "getOutDegree" || m == "getOutNeighbor" || m == "getNgh" || m == "transpose" ||
-         m == "size" || m == "getVertexSetSize" || m == "sum" || m == "max" ||
-         m == "finished" || m == "finishedNode" || m == "get_current_priority";
+bool polyc::isReadOnlyMethod(Method m) {
+  switch (m) {
+  case Method::GetVertices: case Method::GetOutDegrees: case Method::GetOutDegreesUint:
+  case Method::GetOutDegree: case Method::GetOutNeighbor: case Method::GetNgh:
+  case Method::Transpose: case Method::Size: case Method::GetVertexSetSize: case Method::Sum:
+  case Method::Max: case Method::Finished: case Method::FinishedNode:
+  case Method::GetCurrentPriority:
+    return true;
+  default:
+    return false;
+  }
 }
 
 namespace {
@@ -181,7 +187,7 @@ public:
     case Expr::MethodCall: {
       auto &m = cast<MethodCallExpr>(e);
       const Decl *receiver = accessTarget(*m.receiver).var;
-      if (receiver && !isReadOnlyMethod(m.method)) {
+      if (receiver && !isReadOnlyMethod(m.methodKind)) {
         indices(*m.receiver);
         read(receiver, e.loc, true);
         write(receiver, e.loc, true);
@@ -271,7 +277,7 @@ private:
 
   void call(const CallExpr &c) {
     if (!c.func) {
-      if (c.callee == "startTimer" || c.callee == "stopTimer")
+      if (c.builtin == Builtin::StartTimer || c.builtin == Builtin::StopTimer)
         out.timer = true;
       // writeMin(vec, v, x) and compareAndSwap(vec, v, old, new) read and
       // write vec[v] (atomically).

@@ -86,7 +86,7 @@ std::set<const IndexExpr *> provablyInRange(const Block &body) {
     auto *loop = dyn_cast<ForStmt>(&s);
     auto *lo = loop ? dyn_cast<IntLitExpr>(loop->lo.get()) : nullptr;
     auto *hi = loop ? dyn_cast<MethodCallExpr>(loop->hi.get()) : nullptr;
-    if (!lo || lo->value != 0 || !hi || hi->method != "size" || !hi->args.empty() ||
+    if (!lo || lo->value != 0 || !hi || hi->methodKind != Method::Size || !hi->args.empty() ||
         hi->receiver->type.kind != Type::VertexSet)
       return;
     const std::string &element = hi->receiver->type.element;
@@ -141,12 +141,13 @@ bool polyc::runCheckedIndicesPass(Module &module, DiagnosticEngine &) {
       if (auto how = checkOf(index->base->type))
         module.checkedIndices[index] = *how;
     } else if (auto *call = dyn_cast<CallExpr>(&e);
-               call && (call->callee == "writeMin" || call->callee == "compareAndSwap") &&
+               call &&
+               (call->builtin == Builtin::WriteMin || call->builtin == Builtin::CompareAndSwap) &&
                call->args.size() >= 2) {
       if (auto how = checkOf(call->args[0]->type))
         module.checkedAtomicIndices[call] = *how;
     } else if (auto *method = dyn_cast<MethodCallExpr>(&e);
-               method && method->method == "addVertex" &&
+               method && method->methodKind == Method::AddVertex &&
                method->receiver->type.kind == Type::VertexSet) {
       module.checkedStartVertices.insert(method);
     }

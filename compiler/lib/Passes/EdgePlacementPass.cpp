@@ -28,9 +28,9 @@ using namespace polyc;
 
 namespace {
 
-bool readsOffsetsOnly(const std::string &method) {
-  return method == "getVertices" || method == "getOutDegrees" || method == "getOutDegreesUint" ||
-         method == "getOutDegree";
+bool readsOffsetsOnly(Method method) {
+  return method == Method::GetVertices || method == Method::GetOutDegrees ||
+         method == Method::GetOutDegreesUint || method == Method::GetOutDegree;
 }
 
 const VarDecl *namedEdgeset(const Expr *e) {
@@ -54,7 +54,7 @@ void collectOtherUses(Expr &e, std::set<const VarDecl *> &used) {
     return;
   }
   if (auto *m = llvm::dyn_cast<MethodCallExpr>(&e); m && namedEdgeset(m->receiver.get()) &&
-                                                     readsOffsetsOnly(m->method)) {
+                                                     readsOffsetsOnly(m->methodKind)) {
     for (ExprPtr &arg : m->args)
       collectOtherUses(*arg, used);
     return;

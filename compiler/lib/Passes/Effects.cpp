@@ -32,10 +32,10 @@ const VarDecl *polyc::writtenGlobal(const AssignStmt &assign) {
 namespace {
 
 // Methods that mutate shared containers or depend on order.
-bool isOrderedMethod(llvm::StringRef m) {
-  return m == "addVertex" || m == "append" || m == "pop";
+bool isOrderedMethod(Method m) {
+  return m == Method::AddVertex || m == Method::Append || m == Method::Pop;
 }
-bool isOrderedBuiltin(llvm::StringRef f) { return f == "startTimer" || f == "stopTimer"; }
+bool isOrderedBuiltin(Builtin f) { return f == Builtin::StartTimer || f == Builtin::StopTimer; }
 
 struct DirectFacts {
   std::vector<AssignStmt *> globalWrites;
@@ -49,11 +49,11 @@ void scanExpr(Expr &e, DirectFacts &facts) {
       facts.callees.push_back(call->func);
       if (call->func->linkage == FuncDecl::Extern && facts.serialReason.empty())
         facts.serialReason = "calls the extern function '" + call->func->name + "'";
-    } else if (isOrderedBuiltin(call->callee) && facts.serialReason.empty()) {
+    } else if (isOrderedBuiltin(call->builtin) && facts.serialReason.empty()) {
       facts.serialReason = "calls " + call->callee + "()";
     }
   } else if (auto *method = dyn_cast<MethodCallExpr>(&e)) {
-    if (isOrderedMethod(method->method) && facts.serialReason.empty())
+    if (isOrderedMethod(method->methodKind) && facts.serialReason.empty())
       facts.serialReason = "calls " + method->method + "()";
   }
   forEachChild(e, [&](ExprPtr &child) { scanExpr(*child, facts); });

@@ -174,7 +174,7 @@ private:
       return;
     } else if (auto *method = dyn_cast<MethodCallExpr>(&e)) {
       if (const VarDecl *var = fusedName(*method->receiver, groupOf);
-          var && !isReadOnlyMethod(method->method))
+          var && !isReadOnlyMethod(method->methodKind))
         reject(*var, method->loc, "'" + method->method + "' may change the whole vector");
     }
     forEachOperand(const_cast<Expr &>(e), [&](ExprPtr &operand) { expr(*operand); });

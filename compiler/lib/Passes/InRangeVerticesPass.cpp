@@ -39,7 +39,9 @@ bool polyc::runInRangeVerticesPass(Module &module, DiagnosticEngine &) {
       continue;
     forEachExprIn(func->body, [&](Expr &e) {
       auto *query = dyn_cast<MethodCallExpr>(&e);
-      if (!query || (query->method != "getOutDegree" && query->method != "getOutNeighbor") ||
+      if (!query ||
+          (query->methodKind != Method::GetOutDegree &&
+           query->methodKind != Method::GetOutNeighbor) ||
           query->args.empty())
         return;
       auto *vertex = dyn_cast<NameExpr>(query->args[0].get());

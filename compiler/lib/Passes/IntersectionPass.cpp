@@ -21,7 +21,8 @@ namespace {
 
 void collectIntersections(Expr &e, std::vector<const CallExpr *> &calls) {
   if (auto *call = dyn_cast<CallExpr>(&e);
-      call && !call->func && (call->callee == "intersection" || call->callee == "intersectNeighbor"))
+      call && !call->func &&
+      (call->builtin == Builtin::Intersection || call->builtin == Builtin::IntersectNeighbor))
     calls.push_back(call);
   forEachChild(e, [&](ExprPtr &child) { collectIntersections(*child, calls); });
 }

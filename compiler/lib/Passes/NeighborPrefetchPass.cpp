@@ -100,8 +100,9 @@ std::optional<NeighborValueRead> neighborValueRead(const Module &module,
   std::optional<NeighborValueRead> read;
   forEachExprIn(f.body, [&](Expr &e) {
     auto *query = dyn_cast<MethodCallExpr>(&e);
-    const VarDecl *edges =
-        query && query->method == "getOutNeighbor" ? constEdgeset(query->receiver.get()) : nullptr;
+    const VarDecl *edges = query && query->methodKind == Method::GetOutNeighbor
+                               ? constEdgeset(query->receiver.get())
+                               : nullptr;
     if (read || !edges || query->args.size() != 2)
       return;
     auto *vertex = dyn_cast<NameExpr>(query->args[0].get());

@@ -59,9 +59,9 @@ using llvm::dyn_cast_or_null;
 
 namespace {
 
-bool isPriorityUpdate(llvm::StringRef method) {
-  return method == "updatePriorityMin" || method == "updatePriorityMax" ||
-         method == "updatePrioritySum";
+bool isPriorityUpdate(Method method) {
+  return method == Method::UpdatePriorityMin || method == Method::UpdatePriorityMax ||
+         method == Method::UpdatePrioritySum;
 }
 
 /// Calls fn(statement, call) for every method call in the statements of
@@ -118,7 +118,7 @@ std::map<const VarDecl *, std::vector<const NewExpr *>> queueAllocations(Program
 bool recordExternUpdates(Module &module, DiagnosticEngine &diags) {
   std::vector<const MethodCallExpr *> calls;
   forEachMethodCall(*module.program, [&](Stmt &, MethodCallExpr &call) {
-    if (call.method == "applyUpdatePriorityExtern")
+    if (call.methodKind == Method::ApplyUpdatePriorityExtern)
       calls.push_back(&call);
   });
   if (calls.empty())
@@ -183,7 +183,7 @@ std::optional<int64_t> integerConstant(const Expr &e) {
 /// wherever the program goes on, since it stops where e does not fit.
 const Expr *convertedToInt(const Expr &e) {
   auto *call = dyn_cast<CallExpr>(&e);
-  return call && !call->func && call->callee == "int" && call->args.size() == 1
+  return call && !call->func && call->builtin == Builtin::IntConversion && call->args.size() == 1
              ? call->args[0].get()
              : nullptr;
 }
@@ -194,7 +194,7 @@ bool isCurrentPriority(const Expr &e, const FuncDecl &f) {
   if (const Expr *value = convertedToInt(e))
     return isCurrentPriority(*value, f);
   if (auto *call = dyn_cast<MethodCallExpr>(&e))
-    return call->method == "get_current_priority";
+    return call->methodKind == Method::GetCurrentPriority;
   auto *name = dyn_cast<NameExpr>(&e);
   auto *var = name ? dyn_cast_or_null<VarDecl>(name->decl) : nullptr;
   if (!var || var->storage != VarDecl::Local || !var->init || !isCurrentPriority(*var->init, f))
@@ -217,11 +217,11 @@ std::string whyNotConstantSums(const EdgeTraversalExpr &t) {
   std::optional<int64_t> constant;
   std::string why;
   forEachMethodCall(t.applyFunc->body, [&](Stmt &s, MethodCallExpr &call) {
-    if (!isPriorityUpdate(call.method) || !why.empty())
+    if (!isPriorityUpdate(call.methodKind) || !why.empty())
       return;
     auto *statement = dyn_cast<ExprStmtNode>(&s);
     std::optional<int64_t> c = call.args.size() == 3 ? integerConstant(*call.args[1]) : std::nullopt;
-    if (call.method != "updatePrioritySum")
+    if (call.methodKind != Method::UpdatePrioritySum)
       why = "it calls " + call.method;
     else if (!statement || statement->expr.get() != &call)
       why = "it uses the result of updatePrioritySum";
@@ -328,7 +328,7 @@ std::string whyRepeatsMatter(const EdgeTraversalExpr &t,
       if (!impure.empty())
         why = "it calls " + call->callee + " (" + impure + ")";
     } else if (auto *method = dyn_cast<MethodCallExpr>(&e);
-               method && method->method != "get_current_priority") {
+               method && method->methodKind != Method::GetCurrentPriority) {
       why = "it uses the result of " + method->method;
     } else if (auto *index = dyn_cast<IndexExpr>(&e)) {
       auto *vector = dyn_cast<NameExpr>(index->base.get());
@@ -343,7 +343,9 @@ std::string whyRepeatsMatter(const EdgeTraversalExpr &t,
       return;
     auto *statement = dyn_cast<ExprStmtNode>(&s);
     auto *update = statement ? dyn_cast<MethodCallExpr>(statement->expr.get()) : nullptr;
-    if (update && (update->method == "updatePriorityMin" || update->method == "updatePriorityMax") &&
+    if (update &&
+        (update->methodKind == Method::UpdatePriorityMin ||
+         update->methodKind == Method::UpdatePriorityMax) &&
         update->args.size() == 3) {
       auto *target = dyn_cast<NameExpr>(update->args[0].get());
       if (!target || target->decl != dst)
@@ -351,7 +353,7 @@ std::string whyRepeatsMatter(const EdgeTraversalExpr &t,
       reads(*update->args[2]); // (the old value, args[1], is not evaluated)
       return;
     }
-    if (update && update->method == "updatePrioritySum") {
+    if (update && update->methodKind == Method::UpdatePrioritySum) {
       why = "it calls updatePrioritySum";
       return;
     }
@@ -508,7 +510,7 @@ std::string whyTakenMayChange(
     if (!f)
       continue;
     forEachMethodCall(f->body, [&](Stmt &, MethodCallExpr &call) {
-      if (!why.empty() || !isPriorityUpdate(call.method))
+      if (!why.empty() || !isPriorityUpdate(call.methodKind))
         return;
       const VarDecl *receiver = receiverVar(call);
       if (receiver != queue) {
@@ -517,7 +519,7 @@ std::string whyTakenMayChange(
         const NameExpr *theirs = receiver ? vectorOf(receiver) : nullptr;
         if (!theirs || theirs->decl == vector)
           why = "'" + f->name + "' updates another queue, which may be over '" + vectorName + "'";
-      } else if (call.method != "updatePrioritySum") {
+      } else if (call.methodKind != Method::UpdatePrioritySum) {
         why = "'" + f->name + "' calls " + call.method;
       } else if (call.args.size() != 3 || !isCurrentPriority(*call.args[2], *f)) {
         why = "a sum in '" + f->name + "' is not clamped at the current priority";
@@ -606,7 +608,7 @@ bool asksOnlyTheQueue(const Expr &cond, const VarDecl *queue) {
   }
   auto *asked = dyn_cast<MethodCallExpr>(call);
   return asked && receiverVar(*asked) == queue &&
-         (asked->method == "finished" || asked->method == "finishedNode");
+         (asked->methodKind == Method::Finished || asked->methodKind == Method::FinishedNode);
 }
 
 /// A plain ordered loop. Bucket fusion processes a vertex of the current
@@ -642,7 +644,8 @@ std::string whyNotPlainOrderedLoop(Program &program, const EdgeTraversalExpr &t,
       if (auto *target = dyn_cast<NameExpr>(a->target.get()); target && target->decl == frontier)
         value = a->value.get();
     auto *call = dyn_cast_or_null<MethodCallExpr>(value);
-    return call && call->method == "dequeue_ready_set" && receiverVar(*call) == t.priorityQueue;
+    return call && call->methodKind == Method::DequeueReadySet &&
+           receiverVar(*call) == t.priorityQueue;
   };
   auto deletesIt = [&](const Stmt &s) {
     auto *d = dyn_cast<DeleteStmt>(&s);
@@ -694,7 +697,7 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
   // when the queue is made).
   std::set<const VarDecl *> readers;
   forEachMethodCall(*module.program, [&](Stmt &, MethodCallExpr &call) {
-    if (call.method == "get_current_priority" && receiverVar(call))
+    if (call.methodKind == Method::GetCurrentPriority && receiverVar(call))
       readers.insert(receiverVar(call));
   });
   auto allocations = queueAllocations(*module.program);
@@ -707,7 +710,7 @@ bool polyc::runPriorityUpdatePass(Module &module, DiagnosticEngine &diags) {
     }
     std::set<const VarDecl *> queues;
     forEachMethodCall(t->applyFunc->body, [&](Stmt &, MethodCallExpr &call) {
-      if (isPriorityUpdate(call.method) && receiverVar(call))
+      if (isPriorityUpdate(call.methodKind) && receiverVar(call))
         queues.insert(receiverVar(call));
     });
     if (queues.size() > 1) {

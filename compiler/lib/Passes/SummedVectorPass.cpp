@@ -53,7 +53,7 @@ bool onlySummed(Expr &e, const Decl *vector) {
   if (namesDecl(e, vector))
     return false;
   if (auto *call = dyn_cast<MethodCallExpr>(&e); call && namesDecl(*call->receiver, vector))
-    return call->method == "sum" && call->args.empty();
+    return call->methodKind == Method::Sum && call->args.empty();
   bool ok = true;
   forEachChild(e, [&](ExprPtr &child) { ok = ok && onlySummed(*child, vector); });
   return ok;

@@ -33,7 +33,7 @@ bool usedOnlyAsGraph(Expr &e, const Decl *local) {
     return (namesDecl(*t->edges, local) || usedOnlyAsGraph(*t->edges, local)) &&
            (!t->from || usedOnlyAsGraph(*t->from, local));
   if (auto *m = dyn_cast<MethodCallExpr>(&e); m && namesDecl(*m->receiver, local)) {
-    if (!isReadOnlyMethod(m->method))
+    if (!isReadOnlyMethod(m->methodKind))
       return false;
     for (ExprPtr &arg : m->args)
       if (!usedOnlyAsGraph(*arg, local))
@@ -48,7 +48,7 @@ bool usedOnlyAsGraph(Expr &e, const Decl *local) {
 /// The global edgeset a local's initialiser transposes, if it is one.
 const VarDecl *transposedGlobal(const VarDecl &local) {
   auto *call = local.init ? dyn_cast<MethodCallExpr>(local.init.get()) : nullptr;
-  if (!call || call->method != "transpose" || !call->args.empty())
+  if (!call || call->methodKind != Method::Transpose || !call->args.empty())
     return nullptr;
   auto *graph = dyn_cast<NameExpr>(call->receiver.get());
   auto *global = graph ? dyn_cast<VarDecl>(graph->decl) : nullptr;

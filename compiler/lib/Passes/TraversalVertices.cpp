@@ -19,7 +19,7 @@ namespace {
 const VarDecl *verticesOf(const Expr *set) {
   const VarDecl *var = constGlobal(set);
   auto *init = var ? dyn_cast_or_null<MethodCallExpr>(var->init.get()) : nullptr;
-  if (!init || init->method != "getVertices" || var->type.kind != Type::VertexSet)
+  if (!init || init->methodKind != Method::GetVertices || var->type.kind != Type::VertexSet)
     return nullptr;
   return constEdgeset(init->receiver.get());
 }

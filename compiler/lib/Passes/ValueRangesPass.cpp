@@ -194,7 +194,8 @@ private:
     auto visit = [&](Expr &e) {
       if (auto *index = dyn_cast<IndexExpr>(&e))
         tracked.insert(index->base.get());
-      else if (auto *method = dyn_cast<MethodCallExpr>(&e); method && isReadOnlyMethod(method->method))
+      else if (auto *method = dyn_cast<MethodCallExpr>(&e);
+               method && isReadOnlyMethod(method->methodKind))
         tracked.insert(method->receiver.get());
       else if (auto *call = dyn_cast<CallExpr>(&e); call && updatesVectorElement(*call))
         tracked.insert(call->args[0].get());
@@ -299,11 +300,11 @@ private:
       declared(*v->decl, facts);
       forgetAssignedIn(s, facts);
       if (auto *call = dyn_cast_or_null<CallExpr>(v->decl->init.get());
-          call && !call->func && (call->callee == "max" || call->callee == "min") &&
+          call && !call->func && (call->builtin == Builtin::Max || call->builtin == Builtin::Min) &&
           call->args.size() == 2 && v->decl->storage == VarDecl::Local && isTracked(v->decl->type)) {
         const Decl *x = localOrParam(call->args[0].get()), *y = localOrParam(call->args[1].get());
         if (x && y && x != y && x != v->decl.get() && y != v->decl.get())
-          facts[v->decl.get()] = {call->callee == "max", x, y};
+          facts[v->decl.get()] = {call->builtin == Builtin::Max, x, y};
       }
       return;
     }
@@ -424,7 +425,7 @@ private:
     for (auto [degree, other] :
          {std::pair{b.lhs.get(), b.rhs.get()}, std::pair{b.rhs.get(), b.lhs.get()}}) {
       auto *query = dyn_cast<MethodCallExpr>(degree);
-      if (query && query->method == "getOutDegree" && isTracked(other->type))
+      if (query && query->methodKind == Method::GetOutDegree && isTracked(other->type))
         module.comparedOutDegrees.insert(query);
     }
   }
@@ -525,11 +526,11 @@ private:
           store(base->decl, args.back());
         return Range::anyInt();
       }
-      if ((call.callee == "max" || call.callee == "min") && args.size() == 2 &&
+      if ((call.builtin == Builtin::Max || call.builtin == Builtin::Min) && args.size() == 2 &&
           isTracked(call.args[0]->type) && isTracked(call.args[1]->type)) {
         if (args[0].empty || args[1].empty)
           return {};
-        bool isMax = call.callee == "max";
+        bool isMax = call.builtin == Builtin::Max;
         auto pick = [&](int64_t a, int64_t b) { return isMax ? std::max(a, b) : std::min(a, b); };
         return Range::of(pick(args[0].lo, args[1].lo), pick(args[0].hi, args[1].hi));
       }
@@ -537,7 +538,8 @@ private:
     }
     default:
       forEachOperand(e, [&](ExprPtr &operand) { eval(*operand, facts); });
-      if (auto *query = dyn_cast<MethodCallExpr>(&e); query && query->method == "getOutDegree")
+      if (auto *query = dyn_cast<MethodCallExpr>(&e);
+          query && query->methodKind == Method::GetOutDegree)
         return Range::of(0, kIntMax); // outDegreeAsInt stops on a larger degree
       return Range::anyInt();
     }

@@ -46,7 +46,7 @@ bool isEveryVertexOf(const Expr &set, const Expr &edges) {
     return false;
   auto *init = dyn_cast<MethodCallExpr>(var->init.get());
   auto *receiver = init ? dyn_cast<NameExpr>(init->receiver.get()) : nullptr;
-  return receiver && init->method == "getVertices" && init->args.empty() &&
+  return receiver && init->methodKind == Method::GetVertices && init->args.empty() &&
          receiver->decl == edgesName->decl;
 }
 

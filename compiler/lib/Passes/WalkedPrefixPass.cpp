@@ -36,7 +36,7 @@ namespace {
 
 const CallExpr *findPrefixCall(Expr &e, const Decl *edges, const Decl *src, const Decl *dst) {
   if (auto *call = dyn_cast<CallExpr>(&e); call && !call->func &&
-                                           call->callee == "intersectNeighbor" &&
+                                           call->builtin == Builtin::IntersectNeighbor &&
                                            call->args.size() == 3 &&
                                            namesDecl(*call->args[0], edges) &&
                                            namesDecl(*call->args[1], src) &&

@@ -97,7 +97,7 @@ const VarDecl *constEdgeset(const Expr *e);
 
 /// Whether a method only reads its receiver (`size`, `sum`, ...); any other
 /// may change it (`addVertex`, `append`, the priority queue's updates).
-bool isReadOnlyMethod(llvm::StringRef method);
+bool isReadOnlyMethod(Method method);
 
 /// Whether a built-in call reads and writes one element of the vector that is
 /// its first argument, atomically: writeMin(vec, v, x) and
