@@ -306,7 +306,7 @@ static std::vector<std::string> usageSettings(const Module &module) {
   auto findLoads = [&](Expr &e) {
     forEachExprBelow(e, [&](Expr &x) {
       auto *call = dyn_cast<CallExpr>(&x);
-      loads = loads || (call && call->callee == "load");
+      loads = loads || (call && call->builtin == Builtin::Load);
     });
   };
   for (const auto &decl : module.program->decls) {

@@ -248,31 +248,33 @@ std::string CppEmitter::call(const CallExpr &c) {
     }
     return cppFunctionName(*c.func) + "(" + llvm::join(args, ", ") + ")";
   }
-  const std::string &f = c.callee;
-  if (f == "load" && c.type.kind != Type::EdgeSet)
+  const std::string &f = c.callee; // the spelling, where C++ has the same name
+  const Builtin b = c.builtin;
+  if (b == Builtin::Load && c.type.kind != Type::EdgeSet)
     return error(c.loc, "load() must initialise an edgeset"), "";
-  if (f == "load")
+  if (b == Builtin::Load)
     return "polyrt::loadGraph<" +
            (c.type.value ? cppType(*c.type.value) : std::string("polyrt::NoWeight")) + ">(" +
            joined + ")";
-  if (f == "int") // Sema's conversion of a wider or floating value to int
+  if (b == Builtin::IntConversion) // Sema's conversion of a wider or floating value to int
     return "polyrt::toInt(" + joined + ", " + quotedPlace(c.loc) + ")";
-  if (f == "atoi")
+  if (b == Builtin::Atoi)
     return "polyrt::parseInt(" + joined + ")";
-  if (f == "atof")
+  if (b == Builtin::Atof)
     return "polyrt::parseDouble(" + joined + ")";
-  if (f == "writeMin")
+  if (b == Builtin::WriteMin)
     return "polyrt::writeMin(" + atomicElementAddress(c) + ", static_cast<" +
            cppType(*c.args[0]->type.value) + ">(" + expr(*c.args[2]) + "))";
-  if (f == "compareAndSwap") {
+  if (b == Builtin::CompareAndSwap) {
     const Type &element = *c.args[0]->type.value;
     return "polyrt::compareAndSwap<" + cppType(element) + ">(" +
            atomicElementAddress(c) + ", " + exprAs(*c.args[2], element) + ", " +
            exprAs(*c.args[3], element) + ")";
   }
-  if (f == "fabs" || f == "sqrt" || f == "floor" || f == "pow" || f == "log")
+  if (b == Builtin::Fabs || b == Builtin::Sqrt || b == Builtin::Floor || b == Builtin::Pow ||
+      b == Builtin::Log)
     return "std::" + f + "(" + joined + ")";
-  if (f == "min" || f == "max") {
+  if (b == Builtin::Min || b == Builtin::Max) {
     if (c.args.size() != 2)
       return error(c.loc, f + " takes two arguments"), "";
     // std::min wants one type; promote as the arithmetic would.
@@ -280,22 +282,22 @@ std::string CppEmitter::call(const CallExpr &c) {
     return "std::" + f + "(" + exprAs(*c.args[0], common) + ", " + exprAs(*c.args[1], common) +
            ")";
   }
-  if (f == "to_double")
+  if (b == Builtin::ToDouble)
     return "static_cast<double>(" + joined + ")";
-  if (f == "startTimer" || f == "stopTimer")
+  if (b == Builtin::StartTimer || b == Builtin::StopTimer)
     return "polyrt::" + f + "()";
   // configIntersection's method, as a last argument (none: the default).
   std::string method;
   if (auto it = module.intersectionMethods.find(&c); it != module.intersectionMethods.end())
     method = std::string(", polyrt::IntersectionMethod::") + runtimeSpelling(it->second);
-  if (f == "intersectNeighbor" && c.args.size() == 3) {
+  if (b == Builtin::IntersectNeighbor && c.args.size() == 3) {
     if (context && context->intersectionAtEdge == &c)
       return "polyrt::neighborIntersectionCountBeforeEdge(" + expr(*c.args[0]) + ", " +
              expr(*c.args[1]) + ", " + expr(*c.args[2]) + ", polyc_edge" + method + ")";
     return "polyrt::neighborIntersectionCount(" + expr(*c.args[0]) + ", " + expr(*c.args[1]) +
            ", " + expr(*c.args[2]) + method + ")";
   }
-  if (f == "intersection" && c.args.size() == 5) {
+  if (b == Builtin::Intersection && c.args.size() == 5) {
     return "polyrt::intersectionCount(" + lvalue(*c.args[0]) + ", " + lvalue(*c.args[1]) + ", " +
            expr(*c.args[4]) + method + ")";
   }
@@ -315,51 +317,52 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
   std::string receiver = exprPrec(*m.receiver, rp);
   receiver = withParens(receiver, rp, kPrimary);
   std::string arg = m.args.empty() ? "" : expr(*m.args[0]);
-  const std::string &name = m.method;
-  if (name == "getVertices")
+  const std::string &name = m.method; // the spelling, where polyrt has the same name
+  const Method k = m.methodKind;
+  if (k == Method::GetVertices)
     return m.type.kind == Type::VertexSet
                ? "polyrt::VertexSubset(" + receiver + ".numVertices(), true)"
                : receiver + ".numVertices()";
-  if (name == "getOutDegrees")
+  if (k == Method::GetOutDegrees)
     return "polyrt::outDegrees(" + receiver + ")";
-  if (name == "getOutDegreesUint")
+  if (k == Method::GetOutDegreesUint)
     return "polyrt::outDegrees<uint32_t>(" + receiver + ")";
   // A vertex the in-range-vertices pass proved is one of the receiver's.
   const std::string inRange =
       module.inRangeVertexQueries.count(&m) ? ", polyrt::QueryVertex::InRange" : "";
-  if (name == "getOutDegree")
+  if (k == Method::GetOutDegree)
     return (module.comparedOutDegrees.count(&m) ? "polyrt::comparedOutDegree("
                                                 : "polyrt::outDegreeAsInt(") +
            receiver + ", " + arg + inRange + ")";
-  if (name == "getOutNeighbor")
+  if (k == Method::GetOutNeighbor)
     return "polyrt::outNeighbor(" + receiver + ", " + arg + ", " + expr(*m.args[1]) + inRange +
            ")";
-  if (name == "getNgh")
+  if (k == Method::GetNgh)
     return "polyrt::outNeighbors(" + receiver + ", " + arg + ")";
-  if (name == "transpose")
+  if (k == Method::Transpose)
     return receiver + ".transpose()";
-  if (name == "relabel")
+  if (k == Method::Relabel)
     return "polyrt::relabelByDegree(" + receiver + ")";
-  if (name == "size" || name == "getVertexSetSize")
+  if (k == Method::Size || k == Method::GetVertexSetSize)
     return "static_cast<" + cppType(m.type) + ">(" + receiver + ".size())";
-  if (name == "addVertex")
+  if (k == Method::AddVertex)
     return startVertexAdded(m, receiver, arg);
-  if (name == "sum")
+  if (k == Method::Sum)
     if (auto *named = llvm::dyn_cast<NameExpr>(m.receiver.get()))
       if (auto *vector = llvm::dyn_cast_or_null<VarDecl>(named->decl);
           vector && module.summedVectors.count(vector))
         return "static_cast<" + cppType(m.type) + ">(" + summedName(*vector) + ")";
-  if (name == "sum" && checksOverflow(m.type)) // summed in 64 bits, checked once
+  if (k == Method::Sum && checksOverflow(m.type)) // summed in 64 bits, checked once
     return "polyrt::sumOfInts(" + receiver + ", " + quotedPlace(m.loc) + ")";
-  if (name == "sum" || name == "max")
+  if (k == Method::Sum || k == Method::Max)
     return "polyrt::" + name + "(" + receiver + ")";
-  if (name == "append")
+  if (k == Method::Append)
     return receiver + ".push_back(" + arg + ")";
-  if (name == "pop")
+  if (k == Method::Pop)
     return "polyrt::popBack(" + receiver + ")";
   if (m.receiver->type.kind == Type::PriorityQueue)
     return priorityQueueCall(receiver, m);
-  if (name == "applyUpdatePriorityExtern") {
+  if (k == Method::ApplyUpdatePriorityExtern) {
     const VarDecl *queue = module.externPriorityUpdates.at(&m);
     auto *f = llvm::cast<NameExpr>(m.args[0].get());
     return cppName(queue->name) + ".rebucket(" +
@@ -420,20 +423,21 @@ std::string CppEmitter::priorityQueueCall(const std::string &queue, const Method
   for (const ExprPtr &arg : m.args)
     args.push_back(expr(*arg));
   const std::string &name = m.method;
-  if (name == "finished")
+  const Method k = m.methodKind;
+  if (k == Method::Finished)
     return queue + ".finished()";
-  if (name == "dequeue_ready_set" || name == "dequeueReadySet")
+  if (k == Method::DequeueReadySet || k == Method::DequeueReadySetCamel)
     return queue + ".dequeueReadySet()";
-  if (name == "get_current_priority")
+  if (k == Method::GetCurrentPriority)
     return queue + ".currentPriority()";
-  if (name == "finishedNode")
+  if (k == Method::FinishedNode)
     return queue + ".finishedNode(" + args[0] + ")";
   // updatePriorityMin/Max(v, old, new): the queue reads the old value itself.
-  if (name == "updatePriorityMin")
+  if (k == Method::UpdatePriorityMin)
     return queue + ".updateMin(" + args[0] + ", " + args[2] + ")";
-  if (name == "updatePriorityMax")
+  if (k == Method::UpdatePriorityMax)
     return queue + ".updateMax(" + args[0] + ", " + args[2] + ")";
-  if (name == "updatePrioritySum")
+  if (k == Method::UpdatePrioritySum)
     return queue + ".updateSum(" + args[0] + ", " + args[1] + ", " + args[2] + ")";
   error(m.loc, "the method '" + name + "' is not supported yet");
   return "";

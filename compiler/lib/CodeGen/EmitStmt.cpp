@@ -174,7 +174,7 @@ std::string CppEmitter::assignment(const AssignStmt &a) {
   // `g = g.relabel()`: renumbered in place, and a graph that stays as it
   // is (most that are not skewed) is not copied.
   if (auto *call = dyn_cast<MethodCallExpr>(a.value.get());
-      call && a.op == AssignOp::Assign && call->method == "relabel" && call->args.empty())
+      call && a.op == AssignOp::Assign && call->methodKind == Method::Relabel && call->args.empty())
     if (auto *graph = dyn_cast<NameExpr>(call->receiver.get());
         graph && llvm::isa<NameExpr>(*a.target) && graph->decl == cast<NameExpr>(*a.target).decl)
       return "polyrt::relabelByDegreeInPlace(" + expr(*a.target) + ");";

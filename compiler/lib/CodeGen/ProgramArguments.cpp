@@ -51,7 +51,7 @@ public:
       if (!call || call->args.size() != 1)
         return;
       if (std::optional<int> n = argvIndexOf(*call->args[0])) {
-        add(*n, describe(call->callee, &x == &e ? into : ""));
+        add(*n, describe(*call, &x == &e ? into : ""));
         read.insert(call->args[0].get());
       }
     });
@@ -62,16 +62,16 @@ public:
   }
 
 private:
-  static std::string describe(const std::string &callee, const std::string &into) {
+  static std::string describe(const CallExpr &call, const std::string &into) {
     std::string target = into.empty() ? "" : " of '" + into + "'";
     std::string named = into.empty() ? "" : ": '" + into + "'";
-    if (callee == "load")
+    if (call.builtin == Builtin::Load)
       return "the graph file" + target;
-    if (callee == "atoi")
+    if (call.builtin == Builtin::Atoi)
       return "an integer" + named;
-    if (callee == "atof")
+    if (call.builtin == Builtin::Atof)
       return "a number" + named;
-    return "an argument of " + callee + "()";
+    return "an argument of " + call.callee + "()";
   }
 };
 
