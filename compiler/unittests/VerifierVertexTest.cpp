@@ -55,6 +55,7 @@ TEST_F(VerifierTest, PrefetchInALoopOfItsOwnItDoesNotRun) {
   ASSERT_NO_FATAL_FAILURE(compile("", /*exports=*/true));
   VertexTraversalExpr &u = vertexApply();
   MethodCallExpr neighbor(llvm::SMLoc(), nullptr, "getOutNeighbor", {});
+  neighbor.methodKind = Method::GetOutNeighbor; // (as Sema resolves it)
   u.prefetchedNeighborValue = NeighborValueRead{&neighbor, global("rank")};
   EXPECT_EQ(verifyModule(module), ""); // a read the pass could have found
   u.concurrent = true;                 // but every iteration of a par_for runs the loop
