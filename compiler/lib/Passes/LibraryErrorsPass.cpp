@@ -29,8 +29,12 @@ bool polyc::runLibraryErrorsPass(Module &module, DiagnosticEngine & /*diags*/) {
   if (!hasExportFunctions(*module.program))
     return true;
   for (EdgeTraversalExpr *t : module.edgeTraversals)
-    for (VariantPlan &v : t->variants)
-      v.nest.forEach([](LoopOp &op) { op.catchesErrors = runsTasks(op) && op.isParallel(); });
+    for (VariantPlan &v : t->variants) {
+      auto mark = [](LoopOp &op) { op.catchesErrors = runsTasks(op) && op.isParallel(); };
+      v.nest.forEach(mark);
+      if (v.numa) // (the loops a machine of one node runs instead)
+        v.numa->oneNode.forEach(mark);
+    }
   for (VertexTraversalExpr *u : module.vertexTraversals)
     u->catchesErrors = u->loop.parallelization != Parallelization::Serial;
   return true;
