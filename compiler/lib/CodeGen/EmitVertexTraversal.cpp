@@ -12,11 +12,13 @@
 
 using namespace polyc;
 
-std::string polyc::parallelForPragma(const LoopPlan &loop, const std::string &grain) {
+std::string polyc::parallelForPragma(const LoopPlan &loop, const std::string &grain,
+                                     const std::string &clauses) {
   switch (loop.parallelization) {
   case Parallelization::Serial: return "";
-  case Parallelization::StaticVertex: return "#pragma omp parallel for schedule(static)\n";
-  default: return "#pragma omp parallel for schedule(dynamic, " + grain + ")\n";
+  case Parallelization::StaticVertex:
+    return "#pragma omp parallel for schedule(static)" + clauses + "\n";
+  default: return "#pragma omp parallel for schedule(dynamic, " + grain + ")" + clauses + "\n";
   }
 }
 
@@ -43,15 +45,16 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
     readGrain = "  const int64_t grain = " + grain + ";\n";
     grain = "grain";
   }
-  std::string pragma = parallelForPragma(t.loop, grain);
-  if (!pragma.empty())
-    pragma = "    " + pragma;
-
-  // A short list is walked by one thread (see polyrt::kSerialWork).
-  std::string listPragma = pragma;
-  if (t.serialWhenSmall)
-    listPragma.insert(listPragma.size() - 1,
-                      " if (static_cast<int64_t>(members.size()) > polyrt::kSerialWork)");
+  // The pragma of each loop, at its indent: a short list is walked by one
+  // thread (see polyrt::kSerialWork).
+  auto pragmaAt = [&](const std::string &pad, const std::string &clauses = "") {
+    std::string pragma = parallelForPragma(t.loop, grain, clauses);
+    return pragma.empty() ? pragma : pad + pragma;
+  };
+  std::string pragma = pragmaAt("    ");
+  std::string listPragma = pragmaAt(
+      "    ", t.serialWhenSmall ? " if (static_cast<int64_t>(members.size()) > polyrt::kSerialWork)"
+                              : "");
 
   os << "// " << traversalName(t) << ": " << t.source << "\n"
      << "// " << spelling(t.loop.parallelization) << "\n"
@@ -70,7 +73,8 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
   os << "  if (!set.hasSparse() && set.size() == set.universe()) {\n"
      << "    const polyrt::VertexId universe = static_cast<polyrt::VertexId>(set.universe());\n";
   if (t.prefetchedNeighborValue)
-    emitEveryVertexPrefetching(t, *t.prefetchedNeighborValue, pragma, visit);
+    emitEveryVertexPrefetching(t, *t.prefetchedNeighborValue, pragmaAt("      "),
+                               pragmaAt("      ", " firstprivate(neighborValue)"), visitAt("        "));
   else
     os << pragma
        << "    for (polyrt::VertexId v = 0; v < universe; ++v) {\n"
@@ -103,17 +107,15 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
 // function reads through a neighbour, for the vertex a few ahead, and one
 // without, which runs where polyrt finds the neighbours near their vertices
 // (a per-vertex test would cost the grids it is for).
+// The prefetching copy's pragma gives each thread its own copy of the
+// prefetcher: a shared one is read through a pointer after every atomic
+// update the function makes (Afforest's links), which loses the gain
+// (docs/benchmark-log/2026-11-29-1230-afforest-neighbor-prefetch-graphit.md).
 void CppEmitter::emitEveryVertexPrefetching(const VertexTraversalExpr &t,
                                             const NeighborValueRead &read,
-                                            const std::string &pragma, const std::string &visit) {
-  std::string inner = pragma.empty() ? "" : "  " + pragma;
-  // Each thread's own copy: the shared one would be read through a pointer
-  // after every atomic update the function makes (Afforest's links), which
-  // took most of the gain (urand20: 38.9 ms against 36.0, without 39.5).
-  std::string prefetchingPragma = inner;
-  if (!prefetchingPragma.empty())
-    prefetchingPragma.insert(prefetchingPragma.size() - 1, " firstprivate(neighborValue)");
-  std::string body = llvm::join(llvm::split(visit, '\n'), "\n  "); // a filter's two lines
+                                            const std::string &inner,
+                                            const std::string &prefetchingPragma,
+                                            const std::string &body) {
   os << "    // " << read.values->name << "[" << t.func->name
      << "'s neighbour]: prefetched ahead where the neighbours lie far apart\n"
      << "    const polyrt::NeighborValuePrefetch neighborValue(" << expr(*read.neighbor->receiver)

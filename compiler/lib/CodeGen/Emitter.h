@@ -260,8 +260,11 @@ private:
                            const std::string &name, const std::string &vertexApply,
                            const std::string &oneNode = "", bool fallback = false);
   void emitVertexTraversal(const VertexTraversalExpr &t);
+  /// The loop over every vertex in two copies, one prefetching: `inner` and
+  /// `prefetchingPragma` are their pragmas, `body` one vertex's visit.
   void emitEveryVertexPrefetching(const VertexTraversalExpr &t, const NeighborValueRead &read,
-                                  const std::string &pragma, const std::string &visit);
+                                  const std::string &inner, const std::string &prefetchingPragma,
+                                  const std::string &body);
   /// configUpdateSync htm and merge: the runtime objects a traversal's
   /// deferred reductions go through, and what a variant does with them
   /// before its loops (prepare) and after (flush or fold).
@@ -279,8 +282,10 @@ std::string indentOf(unsigned level);
 extern const char *const kTaskErrorsDeclaration;
 std::vector<std::string> catchingTaskErrors(const std::vector<std::string> &task);
 /// The OpenMP pragma line (with its newline) for a vertex loop, or nothing
-/// for a serial one; `grain` is the chunk of a dynamic schedule.
-std::string parallelForPragma(const LoopPlan &loop, const std::string &grain);
+/// for a serial one; `grain` is the chunk of a dynamic schedule, `clauses`
+/// follow the schedule.
+std::string parallelForPragma(const LoopPlan &loop, const std::string &grain,
+                              const std::string &clauses = "");
 /// A schedule number as a C++ expression: the literal, or a call reading it
 /// from the program's arguments (`what` names it in the error message).
 std::string scheduleNumber(const ScheduleNumber &n, const std::string &what);
