@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Emitter.h"
-
 #include "polyc/AST/StmtWalk.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace polyc;
 
@@ -149,7 +149,7 @@ const char *variantSuffix(Variant v) {
   case Variant::DensePush: return "_dense_push";
   case Variant::DensePull: return "_dense_pull";
   }
-  return "";
+  llvm_unreachable("a variant without a function suffix");
 }
 
 } // namespace

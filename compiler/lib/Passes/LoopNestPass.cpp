@@ -16,6 +16,7 @@
 #include "polyc/Passes/Pass.h"
 
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/ErrorHandling.h"
 
 using namespace polyc;
 using llvm::dyn_cast;
@@ -73,7 +74,7 @@ LoopShape shapeOf(Parallelization p) {
   case Parallelization::EdgeAwareDynamicVertex: return LoopShape::EdgeBalancedChunks;
   case Parallelization::EdgeParallel: return LoopShape::EdgeRanges;
   }
-  return LoopShape::Serial;
+  llvm_unreachable("a parallelization without a loop shape");
 }
 
 /// Each thread takes whole 64-vertex blocks of destinations, so that a
