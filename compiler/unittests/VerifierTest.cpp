@@ -9,8 +9,9 @@
 // (EXPECT_EQ, so that another check firing fails the test);
 // check_verifier_tests.py (ctest polyc.VerifierTest.OneTestPerCheck) enforces
 // it. The tests are split by area:
-//   VerifierTest.cpp           the loop nests (Verifier::verifyNest; being
-//                              rewritten with the loop IR, not yet one per check)
+//   VerifierTest.cpp           the loop nests: their ops' structure
+//                              (Verifier::verifyOps), the nest against its
+//                              variant (Verifier::verifyNest)
 //   VerifierWritesTest.cpp     writes, their synchronisation, deferred reductions
 //   VerifierFoldsTest.cpp      register folds, source registers
 //   VerifierFrontiersTest.cpp  traversal identity, directions' variants, frontier forms
@@ -29,10 +30,17 @@ namespace {
 // Schedules giving the loop shapes the tests break. s1 is a versioned pair
 // of owner loops (stream-prefetch) unless segmented; s2 walks the frontier.
 const char *kPush = R"(program->configApplyDirection("s2", "SparsePush");)";
+const char *kPushStatic = R"(program->configApplyDirection("s2", "SparsePush")
+       ->configApplyParallelization("s2", "static-vertex-parallel");)";
 const char *kPushDynamic = R"(program->configApplyDirection("s2", "SparsePush")
        ->configApplyParallelization("s2", "dynamic-vertex-parallel");)";
+const char *kPushEdges = R"(program->configApplyDirection("s2", "SparsePush")
+       ->configApplyParallelization("s2", "edge-parallel");)";
 const char *kPull = R"(program->configApplyDirection("s1", "DensePull")
        ->configApplyParallelization("s1", "dynamic-vertex-parallel");)";
+const char *kSegments = R"(program->configApplyDirection("s1", "DensePull")
+       ->configApplyParallelization("s1", "dynamic-vertex-parallel")
+       ->configApplyNumSSG("s1", "fixed-vertex-count", 4, "DensePull");)";
 // With exports: s4 in the merge form, source-values first, then the merge
 // team's walk, barrier and exchange.
 const char *kMerge = R"(program->configApplyDirection("s4", "DensePull")
@@ -145,6 +153,98 @@ TEST_F(VerifierTest, TheMergeTeamWalksWaitsThenExchanges) {
                                   "not its walk, a barrier and the exchange");
 }
 
+// --- The nest against its variant (Verifier::verifyNest).
+
+TEST_F(VerifierTest, ANestHasOneOwnerLoop) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPush));
+  LoopNest &nest = variant(1).nest;
+  LoopOp second = nest.owners();
+  nest.ops.push_back(std::move(second));
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: the loop nest does not have "
+                                  "one owner loop (two versioned copies)");
+}
+
+TEST_F(VerifierTest, SegmentsAreTheVariantsCacheBlocking) {
+  ASSERT_NO_FATAL_FAILURE(compile(kSegments));
+  LoopNest &nest = variant(0).nest;
+  ASSERT_EQ(nest.ops.at(0).kind, LoopOp::Segments);
+  LoopOp owners = nest.ops[0].ops.at(0);
+  nest.ops[0] = std::move(owners); // the owner loop without its segment loop
+  EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: the loop nest's segment loop "
+                                  "does not match the variant's cache blocking");
+}
+
+TEST_F(VerifierTest, SourceValuesNeedAFoldOfTheSourceAlone) {
+  ASSERT_NO_FATAL_FAILURE(compile(kMerge, /*exports=*/true));
+  LoopNest &nest = variant(2).nest;
+  ASSERT_EQ(nest.ops.at(0).kind, LoopOp::SourceValues);
+  nest.ops.erase(nest.ops.begin());
+  EXPECT_EQ(verifyModule(module),
+            "traversal 's4', variant DensePull: per-source values without a fold whose value "
+            "reads the source alone, or the reverse");
+}
+
+TEST_F(VerifierTest, OnlyAWholeListStopsEarly) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPushEdges));
+  edgeLoopOf(variant(1).nest).stop = EdgeStop::AtOwner; // in a split range
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: an early stop on a loop other "
+                                  "than the edge loop over an owner's whole neighbour list");
+}
+
+TEST_F(VerifierTest, PartialSumsOnlyInAPullsDoubleFold) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPush));
+  edgeLoopOf(variant(1).nest).partialSums = 4; // a push without a fold
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: partial sums outside a pull's "
+                                  "plain double += register fold in whole-owner tasks");
+}
+
+TEST_F(VerifierTest, EdgeBoundsFitTheOwnerLoopsTasks) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPush));
+  edgeLoopOf(variant(1).nest).bounds = EdgeBounds::SplitRange; // in whole-owner tasks
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: an edge loop's bounds do not "
+                                  "fit its owner loop's tasks");
+}
+
+TEST_F(VerifierTest, AnEdgeLoopTestsOnlyWhatItsTraversalHas) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPush));
+  edgeLoopOf(variant(1).nest).testsSourceInFrontier = true; // pushing: the source is a member
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: an edge loop's body tests or "
+                                  "exits on what its traversal does not have");
+}
+
+TEST_F(VerifierTest, VersionedCopiesWalkEveryVertexsWholeList) {
+  ASSERT_NO_FATAL_FAILURE(compile(""));
+  ASSERT_TRUE(variant(0).nest.find(LoopOp::Versioned));
+  forEachOf(variant(0).nest, LoopOp::EdgeLoop, [](LoopOp &op) { op.stop = EdgeStop::AtOwner; });
+  EXPECT_EQ(verifyModule(module), "traversal 's1', variant SparsePush: a prefetch ahead outside the "
+                                  "edge loop of an owner loop over every vertex's whole list");
+}
+
+TEST_F(VerifierTest, OnlyAVersionedCopyPrefetchesAhead) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPush));
+  edgeLoopOf(variant(1).nest).prefetchesAhead = true;
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: a prefetch ahead outside a "
+                                  "versioned copy of the loop");
+}
+
+TEST_F(VerifierTest, FoldOpsOnlyForARegisterFold) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPush));
+  std::vector<LoopOp> &perOwner = variant(1).nest.owners().ops;
+  perOwner.insert(perOwner.begin(), makeOp(LoopOp::FoldPrologue));
+  perOwner.push_back(makeOp(LoopOp::FoldEpilogue)); // a fold s2 does not have
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: a register fold without its "
+                                  "prologue and epilogue, or the reverse");
+}
+
+TEST_F(VerifierTest, OwnerOffsetsArePrefetchedInDynamicChunks) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPushDynamic));
+  LoopOp &owners = variant(1).nest.owners();
+  ASSERT_TRUE(owners.prefetchesOwnerOffsets);
+  owners.shape = LoopShape::Static;
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: an owner-offsets prefetch "
+                                  "outside a loop over a frontier list in dynamic chunks");
+}
+
 TEST_F(VerifierTest, LoopNestMustFitTheVariant) {
   ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s2", "SparsePush")
        ->configApplyParallelization("s2", "dynamic-vertex-parallel");)"));
@@ -222,5 +322,110 @@ TEST_F(VerifierTest, TheMergePhaseCatchesAsItsOwnerLoop) {
                                   "owner loop disagree on catching errors");
 }
 
+
+TEST_F(VerifierTest, TheMergeFormSplitsAPullsRegisterFold) {
+  ASSERT_NO_FATAL_FAILURE(compile(kMerge, /*exports=*/true));
+  VariantPlan &v = variant(2);
+  ASSERT_TRUE(v.accumulation);
+  v.accumulation.reset(); // and with it the fold's ops
+  eraseAll(v.nest.ops, LoopOp::SourceValues);
+  eraseAll(v.nest.ops, LoopOp::FoldPrologue);
+  eraseAll(v.nest.ops, LoopOp::FoldEpilogue);
+  EXPECT_EQ(verifyModule(module), "traversal 's4', variant DensePull: a NUMA merge without a pull's "
+                                  "register fold to split");
+}
+
+TEST_F(VerifierTest, TheMergeFormHasItsMergePhase) {
+  ASSERT_NO_FATAL_FAILURE(compile(kMerge, /*exports=*/true));
+  LoopNest &nest = variant(2).nest;
+  ASSERT_EQ(nest.ops.at(1).kind, LoopOp::ParallelRegion);
+  LoopOp walk = nest.ops[1].ops.at(0);
+  nest.ops[1] = std::move(walk); // the walk alone: no barrier, no exchange
+  EXPECT_EQ(verifyModule(module), "traversal 's4', variant DensePull: a merge phase without the merge "
+                                  "form, or the reverse");
+}
+
+TEST_F(VerifierTest, TheMergePhaseWalksNodeRanges) {
+  ASSERT_NO_FATAL_FAILURE(compile(kMerge, /*exports=*/true));
+  LoopOp *exchange = const_cast<LoopOp *>(variant(2).nest.exchange());
+  ASSERT_TRUE(exchange);
+  exchange->shape = LoopShape::Dynamic;
+  EXPECT_EQ(verifyModule(module), "traversal 's4', variant DensePull: the merge phase must walk "
+                                  "every node's own range");
+}
+
+TEST_F(VerifierTest, OnlyNodeRangesAreWalkedInNodeChunks) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPushStatic));
+  variant(1).nest.owners().shape = LoopShape::NodeChunks;
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: node ranges are walked in "
+                                  "node chunks, and only they are");
+}
+
+TEST_F(VerifierTest, TheOwnerLoopIsParallelAsScheduled) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPushStatic));
+  LoopOp &owners = variant(1).nest.owners();
+  owners.shape = LoopShape::Serial;
+  owners.serialWhenSmall = false; // (which only a parallel loop may have)
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: the owner loop's shape "
+                                  "disagrees with the parallelization");
+}
+
+TEST_F(VerifierTest, EdgeRangesOnlyWhenEdgeParallel) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPushStatic));
+  LoopNest &nest = variant(1).nest;
+  nest.owners().shape = LoopShape::EdgeRanges;
+  LoopOp &edges = edgeLoopOf(nest); // (bounds that fit the ranges)
+  edges.bounds = EdgeBounds::SplitRange;
+  edges.hoistsEnd = false;
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: edge ranges without an "
+                                  "edge-parallel schedule, or the reverse");
+}
+
+TEST_F(VerifierTest, OnlyAFrontierListStaysSerialWhenSmall) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPull));
+  forEachOf(variant(0).nest, LoopOp::OwnerLoop, [](LoopOp &op) { op.serialWhenSmall = true; });
+  EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: only a parallel walk of the "
+                                  "frontier list can stay serial when small");
+}
+
+TEST_F(VerifierTest, OutputAddsNeedAnOutput) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPull));
+  variant(0).nest.outputAdd = OutputAdd::AddShared;
+  EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: an output add without an output");
+}
+
+TEST_F(VerifierTest, SharedAddsOnlyToABoolArray) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPushDynamic));
+  variant(1).nest.outputAdd = OutputAdd::AddShared; // to a sparse queue
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: a shared add to an output "
+                                  "that is not a bool array");
+}
+
+TEST_F(VerifierTest, AddsNamingTheirThreadOnlyIntoPerThreadLists) {
+  ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s2", "SparsePush")
+       ->configApplyDataStructure("s2", "bool-array", "dst-vertexset")
+       ->configApplyParallelization("s2", "static-vertex-parallel");)"));
+  variant(1).nest.outputAdd = OutputAdd::AddFromThread; // to a bool array
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: an add naming its thread "
+                                  "outside a push into per-thread lists");
+}
+
+// The fixture has no priority queue: these set the drain's and the rounds'
+// marks by hand on a push that cannot have them.
+TEST_F(VerifierTest, OnlyAFusedPriorityPushDrainsItsBucket) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPushStatic));
+  variant(1).nest.drainsCurrentBucket = ScheduleNumber{1000, -1, {}};
+  EXPECT_EQ(verifyModule(module),
+            "traversal 's2', variant SparsePush: a bucket drain outside a fused priority "
+            "traversal's push over the frontier list in vertex tasks");
+}
+
+TEST_F(VerifierTest, OnlyAnOrderedLoopRunsItsRoundsInOneRegion) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPushStatic));
+  variant(1).nest.roundsInOneRegion = true;
+  EXPECT_EQ(verifyModule(module),
+            "traversal 's2', variant SparsePush: rounds in one region outside an ordered loop's "
+            "one sparse push in dynamic vertex tasks");
+}
 
 } // namespace
