@@ -410,11 +410,27 @@ TEST_F(VerifierTest, AddsNamingTheirThreadOnlyIntoPerThreadLists) {
                                   "outside a push into per-thread lists");
 }
 
-// The fixture has no priority queue: these set the drain's and the rounds'
-// marks by hand on a push that cannot have them.
+// The fixture has no priority queue: these make a drain and rounds by hand
+// on a push that cannot have them.
+/// The push's owner loop copied as a bucket drain after it.
+void addDrain(LoopNest &nest) {
+  LoopOp drain = nest.owners();
+  drain.kind = LoopOp::BucketDrain;
+  nest.ops.push_back(drain);
+}
+
+TEST_F(VerifierTest, DrainAndRoundsOpsMatchTheNestsMarks) {
+  ASSERT_NO_FATAL_FAILURE(compile(kPushStatic));
+  addDrain(variant(1).nest); // without the bucket-fusion threshold
+  EXPECT_EQ(verifyModule(module),
+            "traversal 's2', variant SparsePush: a bucket drain or rounds op that the nest's "
+            "bucket fusion and rounds do not name, or the reverse");
+}
+
 TEST_F(VerifierTest, OnlyAFusedPriorityPushDrainsItsBucket) {
   ASSERT_NO_FATAL_FAILURE(compile(kPushStatic));
   variant(1).nest.drainsCurrentBucket = ScheduleNumber{1000, -1, {}};
+  addDrain(variant(1).nest);
   EXPECT_EQ(verifyModule(module),
             "traversal 's2', variant SparsePush: a bucket drain outside a fused priority "
             "traversal's push over the frontier list in vertex tasks");
@@ -423,6 +439,7 @@ TEST_F(VerifierTest, OnlyAFusedPriorityPushDrainsItsBucket) {
 TEST_F(VerifierTest, OnlyAnOrderedLoopRunsItsRoundsInOneRegion) {
   ASSERT_NO_FATAL_FAILURE(compile(kPushStatic));
   variant(1).nest.roundsInOneRegion = true;
+  variant(1).nest.owners().kind = LoopOp::Rounds;
   EXPECT_EQ(verifyModule(module),
             "traversal 's2', variant SparsePush: rounds in one region outside an ordered loop's "
             "one sparse push in dynamic vertex tasks");

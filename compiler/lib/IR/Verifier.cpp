@@ -223,6 +223,12 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
   if (visits.size() != (versioned ? 2u : 1u))
     return fail(where, "the loop nest does not have one owner loop (two versioned copies)");
   const LoopOp &owners = nest.owners();
+  // (The rounds drain inside themselves: no drain op of their own.)
+  if ((nest.find(LoopOp::BucketDrain) != nullptr) !=
+          (nest.drainsCurrentBucket && !nest.roundsInOneRegion) ||
+      (nest.find(LoopOp::Rounds) != nullptr) != nest.roundsInOneRegion)
+    return fail(where, "a bucket drain or rounds op that the nest's bucket fusion and rounds do "
+                       "not name, or the reverse");
   bool segmented = nest.find(LoopOp::Segments) != nullptr;
   bool mergeForm = v.numa && v.numa->merge;
   if (segmented != (v.segments.has_value() && !mergeForm))
