@@ -348,5 +348,5 @@ bool polyc::runLoopNestPass(Module &module, DiagnosticEngine &diags) {
 
 const Pass polyc::loopNestPass = {
     "loop-nest",
-    "the loops of each variant: owners, task shape, output adds",
+    "each variant's loop ops: owner and edge loops, folds, regions, merge phases",
     TargetSet::all(), polyc::runLoopNestPass};
