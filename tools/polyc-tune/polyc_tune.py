@@ -86,6 +86,31 @@ def log(msg):
     sys.stderr.flush()
 
 
+# Ctrl-C is kept as a flag as well as raised: Python drops an exception
+# raised while a weakref callback or finalizer runs ("Exception ignored
+# in ..."), so a KeyboardInterrupt landing in a garbage collection would be
+# lost and the search would go on. The loops check the flag between steps.
+_interrupted = False
+
+
+def on_sigint(signum, frame):
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
+
+
+def check_interrupt():
+    """Raises KeyboardInterrupt if Ctrl-C came, even if its raise was lost."""
+    if _interrupted:
+        raise KeyboardInterrupt
+
+
+def catch_sigint():
+    """on_sigint for SIGINT, unless whoever started us ignores it."""
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, on_sigint)
+
+
 # --------------------------------------------------------------------------
 # The space
 
@@ -694,6 +719,7 @@ def run_once(binary, graph, args, env, timeout):
     except subprocess.TimeoutExpired:
         raise Failure("timeout", "timed out after %.3g s on %s" % (timeout, os.path.basename(graph)))
     wall = time.monotonic() - start
+    check_interrupt()
     if p.returncode == -signal.SIGINT:
         raise KeyboardInterrupt  # Ctrl-C reached the program before the tuner
     if p.returncode != 0:
@@ -1034,6 +1060,7 @@ class Tuner:
         done_here = 0
         kind = self.o.budget[0]
         while remaining() > 0:
+            check_interrupt()
             batch = []
             for _ in range(min(self.o.jobs, remaining()) if kind == "trials" else self.o.jobs):
                 trial = study.ask()
@@ -1063,6 +1090,7 @@ class Tuner:
                     verdict = f.kind + ": " + f.reason
                 done_here += 1
                 self.progress(study, trial.number, verdict, start, done_here)
+                check_interrupt()
 
     def told_state(self, trial, kind):
         """The state a failed candidate is told to Optuna in. TPE models
@@ -1432,6 +1460,7 @@ def main(argv):
             "(or run scripts/install-deps.sh)")
         return 2
     optuna.logging.set_verbosity(optuna.logging.WARNING)
+    catch_sigint()
     started = time.monotonic()
     tuner = None
     try:

@@ -5,6 +5,7 @@
     quick_check.py repeats WORK              # measure() against a fake program with set times
     quick_check.py spread DB NAME RUNS MIN_TIME MAX_RUNS  # every timed trial followed the rule
     quick_check.py interrupt DB OUT ERR -- polyc-tune ...  # Ctrl-C once a trial is stored
+    quick_check.py lost-interrupt            # Ctrl-C during a weakref callback
 
 Reads studies through Optuna's storage, as polyc-tune writes them.
 """
@@ -165,6 +166,47 @@ def cmd_interrupt(db, out, err, cmd):
     print("exit status %d" % status)
 
 
+def sigint_in_weakref_callback():
+    """Sends SIGINT to this process from inside a weakref callback, where
+    Python drops the KeyboardInterrupt its handler raises. Returns whether
+    the interrupt got out of the callback."""
+    import weakref
+
+    class Thing:
+        pass
+
+    def callback(_):
+        os.kill(os.getpid(), signal.SIGINT)
+        for _ in range(1000):  # the handler runs at the next bytecode check
+            pass
+
+    thing = Thing()
+    ref = weakref.ref(thing, callback)
+    try:
+        del thing  # the callback runs here
+        return False
+    except KeyboardInterrupt:
+        return True
+    finally:
+        del ref
+
+
+def cmd_lost_interrupt():
+    """Python's own handler loses a Ctrl-C that lands in a weakref callback;
+    polyc-tune's keeps it as a flag its loops check."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    print("default handler: %s" % ("raised" if sigint_in_weakref_callback() else "lost"))
+    polyc_tune.catch_sigint()
+    raised = sigint_in_weakref_callback()
+    try:
+        polyc_tune.check_interrupt()
+        kept = False
+    except KeyboardInterrupt:
+        kept = True
+    print("polyc-tune's handler: %s, %s" % ("raised" if raised else "lost",
+                                            "kept" if kept else "not kept"))
+
+
 def main(argv):
     if not argv:
         fail("usage: see the docstring")
@@ -175,6 +217,8 @@ def main(argv):
         cmd_repeats(*rest)
     elif cmd == "spread":
         cmd_spread(*rest)
+    elif cmd == "lost-interrupt":
+        cmd_lost_interrupt()
     elif cmd == "interrupt":
         i = rest.index("--")
         cmd_interrupt(*rest[:i], rest[i + 1:])
