@@ -234,7 +234,8 @@ def cmd_interrupt(db, argv):
 
 def cmd_resumed(before_path, after_path, total):
     """The second run kept every trial of the first (finished ones unchanged,
-    the one left running recorded as failed) and stopped at the budget."""
+    the one left running recorded as failed, interrupted) and stopped at the
+    budget."""
     before = open(before_path).read().splitlines()[:-1]
     after = open(after_path).read().splitlines()
     if after[-1] != "counted: %s" % total:
@@ -244,8 +245,8 @@ def cmd_resumed(before_path, after_path, total):
              % len(before))
     for i, line in enumerate(before):
         if " RUNNING " in line:
-            if after[i] != "trial %d FAIL -" % i:
-                fail("interrupted trial %d is now '%s', want FAIL" % (i, after[i]))
+            if after[i] != "trial %d FAIL interrupted" % i:
+                fail("interrupted trial %d is now '%s', want FAIL interrupted" % (i, after[i]))
         elif after[i] != line:
             fail("trial %d was '%s', is now '%s'" % (i, line, after[i]))
     print("resumed: %d trials kept, %s in all" % (len(before), total))
