@@ -5,6 +5,34 @@
 
 using namespace polyc;
 
+bool LoopOp::isPerOwner() const {
+  switch (kind) {
+  case SourceRegister:
+  case FoldPrologue:
+  case OutputThread:
+  case EdgeLoop:
+  case CombineParts:
+  case FoldEpilogue:
+  case FusedApply: return true;
+  case Segments:
+  case OwnerLoop:
+  case SourceValues:
+  case ParallelRegion:
+  case Versioned:
+  case BucketDrain:
+  case Rounds:
+  case Barrier:
+  case Exchange: return false;
+  }
+  llvm_unreachable("a loop op kind without its place");
+}
+
+bool LoopOp::visitsOwners() const {
+  return kind == OwnerLoop || kind == BucketDrain || kind == Rounds || kind == Exchange;
+}
+
+bool LoopOp::runsTasks() const { return visitsOwners() || kind == SourceValues; }
+
 const LoopOp *LoopNest::find(LoopOp::Kind kind) const {
   const LoopOp *found = nullptr;
   forEach([&](const LoopOp &op) {

@@ -93,50 +93,12 @@ bool Verifier::verifyWrites(const std::vector<WriteInfo> &writes, const LoopPlan
   return true;
 }
 
-bool isPerOwner(LoopOp::Kind kind) {
-  switch (kind) {
-  case LoopOp::SourceRegister:
-  case LoopOp::FoldPrologue:
-  case LoopOp::OutputThread:
-  case LoopOp::EdgeLoop:
-  case LoopOp::CombineParts:
-  case LoopOp::FoldEpilogue:
-  case LoopOp::FusedApply: return true;
-  case LoopOp::Segments:
-  case LoopOp::OwnerLoop:
-  case LoopOp::SourceValues:
-  case LoopOp::ParallelRegion:
-  case LoopOp::Versioned:
-  case LoopOp::BucketDrain:
-  case LoopOp::Rounds:
-  case LoopOp::Barrier:
-  case LoopOp::Exchange: return false;
-  }
-  llvm_unreachable("a loop op kind the verifier does not know");
-}
-
-/// The ops that visit owners, each running its per-owner ops.
-bool visitsOwners(LoopOp::Kind kind) {
-  return kind == LoopOp::OwnerLoop || kind == LoopOp::BucketDrain || kind == LoopOp::Rounds ||
-         kind == LoopOp::Exchange;
-}
-
-/// Two copies of one loop, apart from the edge loop's prefetch.
-bool sameLoop(const LoopOp &a, const LoopOp &b) {
-  if (a.kind != b.kind || a.owners != b.owners || a.shape != b.shape ||
-      a.grain.value != b.grain.value || a.grain.argvIndex != b.grain.argvIndex ||
-      a.serialWhenSmall != b.serialWhenSmall || a.catchesErrors != b.catchesErrors ||
-      a.prefetchesOwnerOffsets != b.prefetchesOwnerOffsets || a.nowait != b.nowait ||
-      a.frontierTest != b.frontierTest || a.bounds != b.bounds || a.hoistsEnd != b.hoistsEnd ||
-      a.stop != b.stop || a.partialSums != b.partialSums || a.fold != b.fold ||
-      a.testsSourceInFrontier != b.testsSourceInFrontier ||
-      a.storesBeforeSelfLoop != b.storesBeforeSelfLoop || a.exit != b.exit ||
-      a.ops.size() != b.ops.size())
-    return false;
-  for (size_t i = 0; i < a.ops.size(); ++i)
-    if (!sameLoop(a.ops[i], b.ops[i]))
-      return false;
-  return true;
+/// Two copies of one loop, apart from the edge loops' prefetch.
+bool sameLoop(LoopOp a, LoopOp b) {
+  auto clear = [](LoopOp &op) { op.prefetchesAhead = false; };
+  LoopNest::forEachOp(a, clear);
+  LoopNest::forEachOp(b, clear);
+  return a == b;
 }
 
 /// The structure of a loop program: per-owner ops only in an owner's
@@ -145,10 +107,10 @@ bool sameLoop(const LoopOp &a, const LoopOp &b) {
 bool Verifier::verifyOps(const std::vector<LoopOp> &ops, const LoopOp *parent,
                          const std::string &where) {
   for (const LoopOp &op : ops) {
-    bool inVisit = parent && visitsOwners(parent->kind);
-    if (isPerOwner(op.kind) != inVisit)
+    bool inVisit = parent && parent->visitsOwners();
+    if (op.isPerOwner() != inVisit)
       return fail(where, "a per-owner op outside an owner's visit, or a loop inside one");
-    if (visitsOwners(op.kind)) {
+    if (op.visitsOwners()) {
       size_t edges = llvm::count_if(op.ops, [](const LoopOp &o) { return o.kind == LoopOp::EdgeLoop; });
       size_t combines =
           llvm::count_if(op.ops, [](const LoopOp &o) { return o.kind == LoopOp::CombineParts; });
@@ -164,7 +126,7 @@ bool Verifier::verifyOps(const std::vector<LoopOp> &ops, const LoopOp *parent,
          !sameLoop(op.ops[0], op.ops[1]) || !prefetches(op.ops[0]) || prefetches(op.ops[1])))
       return fail(where, "versioned copies that are not two copies of one owner loop, the first "
                          "prefetching");
-    if (visitsOwners(op.kind)) {
+    if (op.visitsOwners()) {
       const LoopOp *prologue = nullptr, *epilogue = nullptr;
       for (const LoopOp &o : op.ops) {
         if (o.kind == LoopOp::FoldPrologue)
@@ -288,10 +250,7 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
 
   const bool exports = hasExportFunctions(*module.program);
   nest.forEach([&](const LoopOp &loop) {
-    bool tasks = loop.kind == LoopOp::OwnerLoop || loop.kind == LoopOp::SourceValues ||
-                 loop.kind == LoopOp::BucketDrain || loop.kind == LoopOp::Rounds ||
-                 loop.kind == LoopOp::Exchange;
-    if (loop.catchesErrors && (!tasks || !loop.isParallel()))
+    if (loop.catchesErrors && (!loop.runsTasks() || !loop.isParallel()))
       fail(where, "an op other than a parallel loop's tasks catches its tasks' errors");
   });
   if (problem.tellp() != 0)

@@ -14,23 +14,12 @@
 
 using namespace polyc;
 
-namespace {
-
-/// The ops whose iterations are a parallel loop's tasks.
-bool runsTasks(const LoopOp &op) {
-  return op.kind == LoopOp::OwnerLoop || op.kind == LoopOp::SourceValues ||
-         op.kind == LoopOp::BucketDrain || op.kind == LoopOp::Rounds ||
-         op.kind == LoopOp::Exchange;
-}
-
-} // namespace
-
 bool polyc::runLibraryErrorsPass(Module &module, DiagnosticEngine & /*diags*/) {
   if (!hasExportFunctions(*module.program))
     return true;
   for (EdgeTraversalExpr *t : module.edgeTraversals)
     for (VariantPlan &v : t->variants) {
-      auto mark = [](LoopOp &op) { op.catchesErrors = runsTasks(op) && op.isParallel(); };
+      auto mark = [](LoopOp &op) { op.catchesErrors = op.runsTasks() && op.isParallel(); };
       v.nest.forEach(mark);
       if (v.numa) // (the loops a machine of one node runs instead)
         v.numa->oneNode.forEach(mark);

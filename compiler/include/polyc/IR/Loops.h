@@ -183,7 +183,14 @@ struct LoopOp {
   bool walksVertexTasks() const {
     return shape == LoopShape::Serial || shape == LoopShape::Static || shape == LoopShape::Dynamic;
   }
-  bool isPerOwner() const { return kind >= SourceRegister; }
+  /// Runs once per owner, inside an op that visits owners.
+  bool isPerOwner() const;
+  /// Visits owners, running its per-owner ops for each.
+  bool visitsOwners() const;
+  /// Its iterations are a loop's tasks (what may catch their errors).
+  bool runsTasks() const;
+  /// Every field and op the same (versioned copies are compared so).
+  bool operator==(const LoopOp &) const = default;
 };
 
 /// A variant's loop program and what its declarations before the loops
@@ -220,8 +227,7 @@ struct LoopNest {
     for (LoopOp &op : ops)
       forEachOp(op, f);
   }
-
-private:
+  /// Calls f on `op` and every op under it, depth first.
   template <typename Op, typename F> static void forEachOp(Op &op, F &f) {
     f(op);
     for (auto &inner : op.ops)

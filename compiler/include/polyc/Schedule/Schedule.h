@@ -139,6 +139,7 @@ struct ScheduleNumber {
   int argvIndex = -1;  // N when read at run time
   llvm::SMLoc loc;
   bool fromArgv() const { return argvIndex >= 0; }
+  bool operator==(const ScheduleNumber &) const = default;
 };
 
 /// An option value and where the schedule set it (for diagnostics that point
