@@ -217,6 +217,12 @@ void VariantWriter::emitAccumulationHelpers() {
      << "}\n\n";
 }
 
+std::string VariantWriter::foldType() const { return cppType(v.accumulation->fold->target->type); }
+
+std::string VariantWriter::weightType() const {
+  return t.edges->type.isWeightedEdgeSet() ? cppType(*t.edges->type.value) : "polyrt::NoWeight";
+}
+
 void VariantWriter::lines(const std::vector<std::string> &body, const std::string &pad) {
   for (const std::string &line : body)
     os << pad << line << "\n";
@@ -255,7 +261,7 @@ void VariantWriter::emitBody(const std::string &applied) {
   const bool sums = v.accumulation && v.accumulation->addsToSum;
   const bool wideSum = sums && CppEmitter::checksOverflow(v.accumulation->fold->target->type);
   if (sums)
-    os << "  " << (wideSum ? "int64_t" : cppType(v.accumulation->fold->target->type))
+    os << "  " << (wideSum ? "int64_t" : foldType())
        << " sumOfFolds = 0; // added to " << summedName(foldedVector(*v.accumulation))
        << " after the walk\n";
 

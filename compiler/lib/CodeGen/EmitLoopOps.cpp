@@ -346,7 +346,7 @@ void VariantWriter::printEdgeRanges(const LoopOp &op, const std::string &pad,
 }
 
 void VariantWriter::printSourceValues(const LoopOp &op, const std::string &pad) {
-  std::string type = cppType(v.accumulation->fold->target->type);
+  std::string type = foldType();
   os << pad << "// The folded value depends on the source alone: computed once per source.\n"
      << pad << "static std::vector<" << type << "> sourceValue;\n"
      << pad << "sourceValue.resize(g.numVertices());\n";
@@ -430,14 +430,12 @@ void VariantWriter::printRounds(const LoopOp &op, const std::string &in) {
 
 void VariantWriter::printMergeTeam(const LoopOp &op, const std::string &pad) {
   const NumaPlan &numa = *v.numa;
-  std::string type = cppType(v.accumulation->fold->target->type);
-  std::string weightType = t.edges->type.isWeightedEdgeSet() ? cppType(*t.edges->type.value)
-                                                            : "polyrt::NoWeight";
+  std::string type = foldType();
   os << pad << "// NUMA, merge form: node k folds the in-edges from the sources it owns into\n"
      << pad << "// its own buffer; after a barrier each node's threads fold all buffers into\n"
      << pad << "// the destinations the node owns (" << spelling(numa.partition) << " partition, "
      << spelling(numa.stealing) << " stealing).\n"
-     << pad << "static polyrt::NumaMerge<" << type << ", " << weightType << "> numa;\n"
+     << pad << "static polyrt::NumaMerge<" << type << ", " << weightType() << "> numa;\n"
      << pad << "numa.prepare(g, " << partitionStrategy(numa.partition) << ", "
      << alphaOf(numa.alpha) << ", "
      << scheduleNumber(numa.chunk, "the work-stealing chunk of '" + t.label + "'") << ", "
@@ -465,9 +463,7 @@ void VariantWriter::printMergeTeam(const LoopOp &op, const std::string &pad) {
 
 void VariantWriter::printMergeWalk(const LoopOp &op, const std::string &pad) {
   const char *acct = "polyrt::accounting::";
-  std::string type = cppType(v.accumulation->fold->target->type);
-  std::string weightType = t.edges->type.isWeightedEdgeSet() ? cppType(*t.edges->type.value)
-                                                            : "polyrt::NoWeight";
+  std::string type = foldType();
   Owners owners = ownersOf(op.owners);
   guardTask(op, pad, [&](const std::string &in) {
     os << in << "while (numa.nextWalk(thread, begin, end, part)) {\n"
@@ -475,7 +471,7 @@ void VariantWriter::printMergeWalk(const LoopOp &op, const std::string &pad) {
        << in << "  const polyrt::EdgeOffset *offsets = numa.offsets(part);\n"
        << in << "  const polyrt::VertexId *neighbors = numa.sources(part);\n";
     if (t.edges->type.isWeightedEdgeSet())
-      os << in << "  const " << weightType << " *weights = numa.weights(part);\n";
+      os << in << "  const " << weightType() << " *weights = numa.weights(part);\n";
     os << in << "  " << type << " *buffer = numa.buffer(part);\n"
        << in << "  for (int64_t i = begin; i < end; ++i) {\n"
        // (A fold whose value ignores its destination leaves dst unread.)
@@ -571,7 +567,7 @@ void VariantWriter::printOwnerOp(const LoopOp &op, const std::string &pad, const
     return;
   case LoopOp::EdgeLoop: printEdgeLoop(op, pad, owners); return;
   case LoopOp::CombineParts: {
-    std::string type = cppType(v.accumulation->fold->target->type);
+    std::string type = foldType();
     os << pad << "for (int k = 0; k < numa.parts(); ++k) {\n"
        << pad << "  " << type << " partial;\n"
        << pad << "  if (numa.take(k, dst, cursor[k], partial))";
@@ -608,7 +604,7 @@ void VariantWriter::printOwnerOp(const LoopOp &op, const std::string &pad, const
 
 std::vector<std::string> VariantWriter::foldPrologue(FoldRegister fold) const {
   const Accumulation &a = *v.accumulation;
-  std::string type = cppType(a.fold->target->type);
+  std::string type = foldType();
   switch (fold) {
   case FoldRegister::SummedTotal: return {type + " folded = 0;"};
   case FoldRegister::CombinedAtomically:
@@ -708,7 +704,7 @@ void VariantWriter::printEdgeLoop(const LoopOp &op, const std::string &pad,
 void VariantWriter::printPartialSums(const LoopOp &op, const std::string &pad,
                                      const Owners &owners) {
   int partials = op.partialSums;
-  std::string type = cppType(v.accumulation->fold->target->type);
+  std::string type = foldType();
   os << pad << "{ // " << partials << " partial sums, so that the adds overlap (reassociated)\n";
   for (int k = 1; k < partials; ++k)
     os << pad << "  " << type << " folded" << k << " = " << type << "(0);\n";

@@ -79,6 +79,10 @@ private:
     return t.priorityRepeatsHarmless() ? "polyrt::Repeats::Harmless" : "polyrt::Repeats::Excluded";
   }
   void lines(const std::vector<std::string> &body, const std::string &pad);
+  /// The C++ type of the register fold's element, and of the edge weights
+  /// (polyrt::NoWeight for an unweighted edgeset).
+  std::string foldType() const;
+  std::string weightType() const;
 
   // The loop ops, one printer per kind (EmitLoopOps.cpp).
   /// Ops at the level of a loop construct (the variant's, a segment's):
