@@ -59,16 +59,11 @@ void VariantWriter::printOp(const LoopOp &op, const std::string &pad) {
 
 void VariantWriter::declareLoopConstants(const LoopOp &op, const std::string &pad) {
   const LoopOp *loop = nullptr;
-  std::vector<const LoopOp *> stack = {&op};
-  while (!stack.empty() && !loop) {
-    const LoopOp *next = stack.back();
-    stack.pop_back();
-    if ((next->kind == LoopOp::OwnerLoop || next->kind == LoopOp::Rounds) &&
-        next->walksVertexTasks())
-      loop = next;
-    for (auto it = next->ops.rbegin(); it != next->ops.rend(); ++it)
-      stack.push_back(&*it);
-  }
+  auto firstVertexTasks = [&](const LoopOp &o) {
+    if (!loop && (o.kind == LoopOp::OwnerLoop || o.kind == LoopOp::Rounds) && o.walksVertexTasks())
+      loop = &o;
+  };
+  LoopNest::forEachOp(op, firstVertexTasks);
   if (!loop)
     return;
   // Read before the parallel region, where an error can still unwind to
