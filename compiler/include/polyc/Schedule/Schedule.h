@@ -75,6 +75,12 @@ enum class PriorityUpdate {
   LazyPriorityUpdate,
   ConstantSumReduceBeforeUpdate,
 };
+/// configDistribution: how the program's vertices are split over MPI ranks.
+enum class Distribution { ChunkAlpha, EdgeBalanced, VertexBalanced, Hash };
+/// configMessageCombining: what a rank sends for the values it owns.
+enum class MessageCombining { Mirrors, Batched, PerUpdate };
+/// configCommunication: how a traversal's records travel between ranks.
+enum class Communication { Ring, Alltoallv };
 /// configIntersection: triangle counting's set intersection method.
 enum class IntersectionMethod { Hiroshi, MultiSkip, Naive, Combined, BinarySearch };
 
@@ -117,6 +123,9 @@ llvm::ArrayRef<OptionValue> updateSyncValues();
 llvm::ArrayRef<OptionValue> agentsValues();            // on (1), off (0)
 llvm::ArrayRef<OptionValue> priorityUpdateValues();
 llvm::ArrayRef<OptionValue> intersectionValues();
+llvm::ArrayRef<OptionValue> distributionValues();     // chunk-alpha, edge-balanced, ...
+llvm::ArrayRef<OptionValue> messageCombiningValues(); // mirrors, batched, per-update
+llvm::ArrayRef<OptionValue> communicationValues();    // ring, alltoallv
 
 const char *spelling(Direction d);       // "SparsePush-DensePull"
 const char *spelling(Parallelization p); // "dynamic-vertex-parallel"
@@ -131,6 +140,9 @@ const char *spelling(IntersectionMethod m); // "HiroshiIntersection"
 const char *spelling(PriorityUpdate p);     // "eager_priority_update"
 const char *spelling(UpdateSync u);      // "htm"
 const char *spelling(FrontierStructure f); // "adaptive"
+const char *spelling(Distribution d);      // "chunk-alpha"
+const char *spelling(MessageCombining m);  // "per-update"
+const char *spelling(Communication c);     // "alltoallv"
 
 /// A number a schedule gives: fixed at compile time, or read from the
 /// program's argument argv[N] at run time ("argv[N]" in the schedule).
@@ -198,6 +210,8 @@ struct ApplySchedule {
   std::optional<ScheduleNumber> bucketMergeThreshold;            // configBucketMergeThreshold
   std::optional<ScheduleNumber> openBuckets;                     // configNumOpenBuckets
   std::optional<Located<IntersectionMethod>> intersection;       // configIntersection
+  std::optional<Located<MessageCombining>> messageCombining;     // configMessageCombining
+  std::optional<Located<Communication>> communication;           // configCommunication
 };
 
 /// fuseFields(a, b, ...): per-vertex vectors stored as one array of structs.
@@ -235,6 +249,10 @@ struct Schedule {
   std::vector<LoopTransform> loopTransforms;
   std::map<std::string, Located<DataPlacement>> dataPlacement; // configDataPlacement, by vector
   std::optional<Located<BarrierKind>> barrier;                  // configBarrier
+  /// configDistribution(how[, alpha]): the program runs over MPI ranks
+  /// (docs/distributed.md); alpha is chunk-alpha's (unset: 8 * (ranks - 1)).
+  std::optional<Located<Distribution>> distribution;
+  std::optional<Located<double>> distributionAlpha;
   const ApplySchedule *find(const std::string &label) const;
 };
 
