@@ -141,6 +141,26 @@ constexpr OptionValue kIntersections[] = {
     {"BinarySearchIntersection", int(IntersectionMethod::BinarySearch), true},
 };
 
+// The distribution options: all accepted here; the pass lowering them
+// reports what it cannot do, at the call.
+constexpr OptionValue kDistributions[] = {
+    {"chunk-alpha", int(Distribution::ChunkAlpha), true},
+    {"edge-balanced", int(Distribution::EdgeBalanced), true},
+    {"vertex-balanced", int(Distribution::VertexBalanced), true},
+    {"hash", int(Distribution::Hash), true},
+};
+
+constexpr OptionValue kMessageCombinings[] = {
+    {"mirrors", int(MessageCombining::Mirrors), true},
+    {"batched", int(MessageCombining::Batched), true},
+    {"per-update", int(MessageCombining::PerUpdate), true},
+};
+
+constexpr OptionValue kCommunications[] = {
+    {"ring", int(Communication::Ring), true},
+    {"alltoallv", int(Communication::Alltoallv), true},
+};
+
 const char *lookup(llvm::ArrayRef<OptionValue> values, int value) {
   for (const OptionValue &v : values)
     if (v.value == value && !v.alias)
@@ -182,6 +202,9 @@ llvm::ArrayRef<OptionValue> polyc::updateSyncValues() { return kUpdateSyncs; }
 llvm::ArrayRef<OptionValue> polyc::agentsValues() { return kAgents; }
 llvm::ArrayRef<OptionValue> polyc::priorityUpdateValues() { return kPriorityUpdates; }
 llvm::ArrayRef<OptionValue> polyc::intersectionValues() { return kIntersections; }
+llvm::ArrayRef<OptionValue> polyc::distributionValues() { return kDistributions; }
+llvm::ArrayRef<OptionValue> polyc::messageCombiningValues() { return kMessageCombinings; }
+llvm::ArrayRef<OptionValue> polyc::communicationValues() { return kCommunications; }
 
 const char *polyc::spelling(Direction d) { return lookup(kDirections, int(d)); }
 const char *polyc::spelling(NumaPartition p) { return lookup(kNumaPartitions, int(p)); }
@@ -191,6 +214,9 @@ const char *polyc::spelling(IntersectionMethod m) { return lookup(kIntersections
 const char *polyc::spelling(PriorityUpdate p) { return lookup(kPriorityUpdates, int(p)); }
 const char *polyc::spelling(UpdateSync u) { return lookup(kUpdateSyncs, int(u)); }
 const char *polyc::spelling(FrontierStructure f) { return lookup(kFrontierStructures, int(f)); }
+const char *polyc::spelling(Distribution d) { return lookup(kDistributions, int(d)); }
+const char *polyc::spelling(MessageCombining m) { return lookup(kMessageCombinings, int(m)); }
+const char *polyc::spelling(Communication c) { return lookup(kCommunications, int(c)); }
 const char *polyc::spelling(Parallelization p) { return lookup(kParallelizations, int(p)); }
 const char *polyc::spelling(FrontierRepr r) {
   return r == FrontierRepr::None        ? "none"
