@@ -9,6 +9,7 @@
 //   FieldOptions.cpp      fuseFields
 //   NumaOptions.cpp       NUMA and the polyc extensions
 //   PriorityOptions.cpp   ordered processing and intersection methods
+//   DistributionOptions.cpp  distribution over MPI ranks
 // A checker reads every argument (so that one call can report several
 // errors), and fills the Schedule only when all of them are valid. This file
 // declares what they share: diagnostics, the argument readers and the labels
@@ -218,6 +219,14 @@ void checkPriorityUpdateDelta(Checker &, const ScheduleCall &);
 void checkBucketMergeThreshold(Checker &, const ScheduleCall &);
 void checkNumOpenBuckets(Checker &, const ScheduleCall &);
 void checkIntersection(Checker &, const ScheduleCall &);
+void checkDistribution(Checker &, const ScheduleCall &);
+void checkMessageCombining(Checker &, const ScheduleCall &);
+void checkCommunication(Checker &, const ScheduleCall &);
+
+/// After the last call: configMessageCombining and configCommunication
+/// without configDistribution, reported at their values (not when the file
+/// has a configDistribution, already reported as invalid).
+void checkNeedsDistribution(Checker &, const ScheduleFile &file);
 
 /// The bounds of a labelled for loop when both are integer literals (the
 /// loop transforms check iteration counts against them; the schedule space

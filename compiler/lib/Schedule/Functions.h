@@ -5,7 +5,8 @@
 // validator (ScheduleValidator.cpp) uses the arity and the checker; the
 // schedule-space printer (ScheduleSpace.cpp) prints the argument descriptions
 // so that tools searching schedules (polyc-tune, the equivalence suite) read
-// the values the validator accepts instead of keeping copies of them.
+// the values the validator accepts instead of keeping copies of them (rows
+// marked not searchable are left out of that space).
 //
 //===----------------------------------------------------------------------===//
 #ifndef POLYC_LIB_SCHEDULE_FUNCTIONS_H
@@ -56,6 +57,9 @@ struct FunctionInfo {
   bool setsLabelOptions;
   unsigned appliesTo;
   ArgSpec args[kMaxArgs];
+  /// Listed by --emit=schedule-space. The distribution functions are not:
+  /// tools that search the space run candidates without mpirun.
+  bool searchable = true;
 };
 
 /// Every schedule function polyc accepts, in the order of docs/schedule.md's

@@ -7,7 +7,8 @@
 // would only be told they are another spelling, or not lowered yet. Whether an
 // option reaches a variant of the chosen direction, or suits the traversal
 // (an input frontier, an output set), is the passes' question: tools compile
-// each candidate and drop those polyc rejects.
+// each candidate and drop those polyc rejects. Functions marked not
+// searchable (distribution over MPI ranks) are left out.
 //
 //===----------------------------------------------------------------------===//
 #include "Functions.h"
@@ -73,7 +74,7 @@ void printFunction(llvm::json::OStream &j, const FunctionInfo &f) {
 void printFunctions(llvm::json::OStream &j, llvm::StringRef key, unsigned appliesTo) {
   j.attributeArray(key, [&] {
     for (const FunctionInfo &f : scheduleFunctions())
-      if (f.appliesTo & appliesTo)
+      if ((f.appliesTo & appliesTo) && f.searchable)
         printFunction(j, f);
   });
 }

@@ -98,6 +98,12 @@ constexpr FunctionInfo kFunctions[] = {
      {kLabel, num("buckets", kPositiveOrArgv)}},
     {"configIntersection", 2, 2, checkIntersection, true, kEdge,
      {kLabel, opt("intersection", intersectionValues)}},
+    {"configDistribution", 1, 2, checkDistribution, false, ToProgram,
+     {opt("distribution", distributionValues), ArgSpec{"alpha", ArgKind::Real}}, false},
+    {"configMessageCombining", 2, 2, checkMessageCombining, true, kEdge,
+     {kLabel, opt("message combining method", messageCombiningValues)}, false},
+    {"configCommunication", 2, 2, checkCommunication, true, kEdge,
+     {kLabel, opt("communication method", communicationValues)}, false},
 };
 
 const FunctionInfo *lookup(llvm::StringRef name) {
@@ -169,6 +175,7 @@ std::optional<Schedule> polyc::validateSchedule(const ScheduleFile &file, const 
     if (f->setsLabelOptions && checker.errorCount() == errorsBefore)
       checker.firstOption.emplace(call.args[0].text, call.loc);
   }
+  checkNeedsDistribution(checker, file);
   if (checker.failed())
     return std::nullopt;
   return std::move(checker.schedule);
