@@ -47,6 +47,14 @@ polyc_require(ZLIB_FOUND "zlib" zlib1g-dev)
 find_package(OpenMP QUIET COMPONENTS CXX)
 polyc_require(OpenMP_CXX_FOUND "OpenMP for C++" "g++ (libgomp) or libomp-19-dev")
 
+# Open MPI for distributed programs (configDistribution) and their runtime,
+# libpolyrt-mpi.a; without it polyc builds and says so when a schedule asks.
+find_package(MPI QUIET COMPONENTS CXX)
+if(NOT MPI_CXX_FOUND)
+  message(STATUS "polyc: no MPI found: programs with configDistribution cannot be built; "
+                 "install it with: apt-get install libopenmpi-dev openmpi-bin")
+endif()
+
 find_package(GTest QUIET)
 polyc_require(GTest_FOUND "GoogleTest" libgtest-dev)
 

@@ -33,7 +33,8 @@ void CppEmitter::error(llvm::SMLoc loc, const llvm::Twine &message) {
 void CppEmitter::emitPrologue() {
   emitGeneratedBanner(options, os);
   os << "#include \"polyrt/generated.h\"\n"
-     << "#include \"polyrt/polyrt.h\"\n\n"
+     << "#include \"polyrt/polyrt.h\"\n"
+     << (module.distribution ? "#include \"polyrt/distributed.h\"\n" : "") << "\n"
      << "#include <algorithm>\n#include <array>\n#include <cmath>\n#include <cstdint>\n#include <functional>\n"
      << "#include <iostream>\n#include <limits>\n#include <mutex>\n#include <string>\n#include <utility>\n"
      << "#include <vector>\n\n";
@@ -106,6 +107,7 @@ void CppEmitter::emitGlobals() {
                : "")
        << "\n";
   os << "\n";
+  emitRankDeclarations();
   if (!module.fusedFields.empty())
     emitFusedFieldHelpers(os);
 }
@@ -139,9 +141,10 @@ std::vector<std::string> CppEmitter::elementCountsFrom(const std::string &edges,
                                                        std::set<std::string> *counted,
                                                        llvm::SMLoc loc) {
   std::vector<std::string> out;
-  auto count = [&](const std::string &element, const char *how) {
+  auto count = [&](const std::string &element, const char *how,
+                   const std::string &receiver) {
     if (!counted || counted->insert(element).second)
-      out.push_back(elementCount(element) + " = " + edges + how + ";");
+      out.push_back(elementCount(element) + " = " + receiver + how + ";");
   };
   // A vertex element counted before (by an earlier edgeset or a vertexset):
   // its vectors and vertexsets have that many slots, and traversals of this
@@ -151,13 +154,14 @@ std::vector<std::string> CppEmitter::elementCountsFrom(const std::string &edges,
       out.push_back("polyrt::requireVertexCount(" + edges + ", " + elementCount(element) +
                     ", \"" + element + "\", " + quotedPlace(loc) + ");");
     else
-      count(element, ".numVertices()");
+      count(element, ".numVertices()", edges);
   };
   countVertices(type.srcElement);
   if (type.dstElement != type.srcElement)
     countVertices(type.dstElement);
+  // Distributed, the edgeset holds the rank's part; the part knows the whole.
   if (type.element != type.srcElement && type.element != type.dstElement)
-    count(type.element, ".numEdges()");
+    count(type.element, ".numEdges()", module.distribution ? std::string(kRankPart) : edges);
   return out;
 }
 
@@ -351,9 +355,13 @@ void CppEmitter::emitMain() {
      << "    {" << llvm::join(arguments, ",\n     ") << "},\n"
      << "    " << (settings.empty() ? "0" : llvm::join(settings, " | ")) << "};\n\n"
      << "int main(int argc, char **argv) {\n"
-     << "  return polyrt::runMain(argc, argv, polyc_usage, [&] {\n"
+     << "  return " << (module.distribution ? "polyrt::dist" : "polyrt")
+     << "::runMain(argc, argv, polyc_usage, [&] {\n"
      << "    " << detail << "polyc_argc = argc;\n"
      << "    " << detail << "polyc_argv = argv;\n"
+     << (module.distribution && module.distribution->accountMessages
+             ? "    polyrt::dist::enableMessageAccounting(); // --account-messages\n"
+             : "")
      << "    " << detail << "polyc_init_globals();\n"
      << (checksInitialisation() ? "    " + detail + "polyc_initialized = true;\n" : "")
      << "    " << detail << "polyc_main();\n"

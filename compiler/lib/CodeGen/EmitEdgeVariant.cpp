@@ -341,6 +341,9 @@ void CppEmitter::emitVariantFunction(const EdgeTraversalExpr &t, const VariantPl
        << "    return " << oneNode << "(g" << (t.from ? ", frontier" : "") << ");\n";
   for (const std::string &line : deferredPrepare(t, v))
     os << "  " << line << "\n";
+  if (module.distribution && module.distribution->accountMessages)
+    os << "  polyrt::dist::noteMode(\"" << traversalName(t) << "\", \""
+       << (v.isPush() ? "sparse" : "dense") << "\"); // --account-messages\n";
   writer.afterLoops = deferredFinish(t, v);
   writer.emitBody(apply);
   os << "}\n\n";

@@ -252,10 +252,12 @@ std::string CppEmitter::call(const CallExpr &c) {
   const Builtin b = c.builtin;
   if (b == Builtin::Load && c.type.kind != Type::EdgeSet)
     return error(c.loc, "load() must initialise an edgeset"), "";
-  if (b == Builtin::Load)
-    return "polyrt::loadGraph<" +
-           (c.type.value ? cppType(*c.type.value) : std::string("polyrt::NoWeight")) + ">(" +
-           joined + ")";
+  if (b == Builtin::Load) {
+    std::string weight = c.type.value ? cppType(*c.type.value) : std::string("polyrt::NoWeight");
+    if (module.distribution)
+      return loadPart(weight, joined);
+    return "polyrt::loadGraph<" + weight + ">(" + joined + ")";
+  }
   if (b == Builtin::IntConversion) // Sema's conversion of a wider or floating value to int
     return "polyrt::toInt(" + joined + ", " + quotedPlace(c.loc) + ")";
   if (b == Builtin::Atoi)
@@ -319,6 +321,11 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
   std::string arg = m.args.empty() ? "" : expr(*m.args[0]);
   const std::string &name = m.method; // the spelling, where polyrt has the same name
   const Method k = m.methodKind;
+  // Distributed, the edgeset holds the rank's part; degrees are the whole
+  // graph's, which the part keeps (polyrt/distributed.h).
+  if (module.distribution && (k == Method::GetOutDegrees || k == Method::GetOutDegreesUint ||
+                              k == Method::GetOutDegree))
+    receiver = kRankPart;
   if (k == Method::GetVertices)
     return m.type.kind == Type::VertexSet
                ? "polyrt::VertexSubset(" + receiver + ".numVertices(), true)"

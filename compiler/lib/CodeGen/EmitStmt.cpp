@@ -263,6 +263,12 @@ std::string CppEmitter::scheduledAssignment(const AssignStmt &a, const WriteInfo
 }
 
 void CppEmitter::emitStmt(const Stmt &s, unsigned indent) {
+  emitRankExchanges(s, /*before=*/true, indent);
+  emitStmtItself(s, indent);
+  emitRankExchanges(s, /*before=*/false, indent);
+}
+
+void CppEmitter::emitStmtItself(const Stmt &s, unsigned indent) {
   std::string pad = indentOf(indent);
   if (!s.label.empty())
     os << pad << "// #" << s.scopedLabel << "#\n";

@@ -34,6 +34,20 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
     visitLines = {f + "(v);"};
   if (t.catchesErrors) // (the library-errors pass)
     visitLines = catchingTaskErrors(visitLines);
+  // configDistribution: the rank visits its own vertices, a range; a list's
+  // members are tested (the distribution pass).
+  const std::string first = t.ownedVertices ? "first" : "0";
+  const std::string range =
+      t.ownedVertices
+          ? std::string("    const polyrt::VertexId first = ") + kRankPart +
+                ".begin(), universe = " + kRankPart + ".end(); // this rank's vertices\n"
+          : "    const polyrt::VertexId universe = static_cast<polyrt::VertexId>(set.universe());\n";
+  std::vector<std::string> memberLines = visitLines;
+  if (t.ownedVertices) {
+    for (std::string &line : memberLines)
+      line = "  " + line;
+    memberLines.insert(memberLines.begin(), std::string("if (") + kRankPart + ".owns(v))");
+  }
   // One vertex's visit, its first line to follow `pad` and the others at it.
   auto visitAt = [&](const std::string &pad) { return llvm::join(visitLines, "\n" + pad); };
   std::string visit = visitAt("      ");
@@ -70,14 +84,13 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
   // affine in it, where a 64-bit counter narrowed at each step is not, and
   // the C++ compiler vectorizes an apply that allows it (PageRank's
   // contributions: half the time on a 1024x1024 grid).
-  os << "  if (!set.hasSparse() && set.size() == set.universe()) {\n"
-     << "    const polyrt::VertexId universe = static_cast<polyrt::VertexId>(set.universe());\n";
+  os << "  if (!set.hasSparse() && set.size() == set.universe()) {\n" << range;
   if (t.prefetchedNeighborValue)
     emitEveryVertexPrefetching(t, *t.prefetchedNeighborValue, pragmaAt("      "),
                                pragmaAt("      ", " firstprivate(neighborValue)"), visitAt("        "));
   else
     os << pragma
-       << "    for (polyrt::VertexId v = 0; v < universe; ++v) {\n"
+       << "    for (polyrt::VertexId v = " << first << "; v < universe; ++v) {\n"
        << "      " << visit << "\n"
        << "    }\n";
   os << "  } else if (set.hasSparse()) {\n"
@@ -85,13 +98,13 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
      << listPragma
      << "    for (int64_t i = 0; i < static_cast<int64_t>(members.size()); ++i) {\n"
      << "      const polyrt::VertexId v = members[i];\n"
-     << "      " << visit << "\n"
+     << "      " << llvm::join(memberLines, "\n      ") << "\n"
      << "    }\n"
      << "  } else {\n"
      << "    const uint8_t *member = set.dense();\n"
-     << "    const polyrt::VertexId universe = static_cast<polyrt::VertexId>(set.universe());\n"
+     << range
      << pragma
-     << "    for (polyrt::VertexId v = 0; v < universe; ++v) {\n"
+     << "    for (polyrt::VertexId v = " << first << "; v < universe; ++v) {\n"
      << "      if (member[v])\n"
      << "        " << visitAt("        ") << "\n"
      << "    }\n"

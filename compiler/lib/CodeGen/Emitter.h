@@ -226,12 +226,19 @@ private:
   void emitFunction(const FuncDecl &func, const std::string &name, const FunctionContext &ctx);
   void emitBlock(const Block &block, unsigned indent);
   void emitStmt(const Stmt &s, unsigned indent);
+  void emitStmtItself(const Stmt &s, unsigned indent); // without its rank exchanges
   std::string assignment(const AssignStmt &a);
   std::string scheduledAssignment(const AssignStmt &a, const WriteInfo &w);
   std::string plainUpdate(const AssignStmt &a, const std::string &target, const std::string &value);
   std::string plainTrackedUpdate(const AssignStmt &a, const std::string &target,
                                  const std::string &value);
   void emitParFor(const ForStmt &f, unsigned indent);
+  /// configDistribution (EmitDistribution.cpp): the part and freshness
+  /// globals, the load of the rank's part, the exchanges placed before or
+  /// after a statement.
+  void emitRankDeclarations();
+  std::string loadPart(const std::string &weight, const std::string &path);
+  void emitRankExchanges(const Stmt &s, bool before, unsigned indent);
   std::string localDeclaration(const VarDecl &var);
   std::string returnStatement();
 
@@ -275,6 +282,11 @@ private:
 };
 
 std::string indentOf(unsigned level);
+
+/// configDistribution: the global holding the rank's part of the edgeset,
+/// and the one holding a vector's freshness flags.
+constexpr const char *kRankPart = "polyc_rank_part";
+std::string freshnessName(const VarDecl &vector);
 
 /// A parallel loop that catches its tasks' errors (the library-errors pass):
 /// the local keeping the first, declared before the loop at indent 1, and a

@@ -78,6 +78,7 @@ const char *spelling(OwnerList owners) {
   case OwnerList::NodeFrontierParts: return "frontier parts by node";
   case OwnerList::NodeAgents: return "agent subgraph by node";
   case OwnerList::NodeAgentFrontier: return "frontier list in each node's agent subgraph";
+  case OwnerList::RankVertices: return "this rank's vertices";
   }
   llvm_unreachable("an owner list without a spelling");
 }

@@ -224,7 +224,9 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
       return fail(where, "an edge loop's body tests or exits on what its traversal does not have");
   }
   if (versioned) {
-    bool fits = owners.owners == OwnerList::AllVertices && owners.walksVertexTasks() && !v.numa &&
+    bool fits = (owners.owners == OwnerList::AllVertices ||
+                 owners.owners == OwnerList::RankVertices) &&
+                owners.walksVertexTasks() && !v.numa &&
                 !nest.roundsInOneRegion && !nest.drainsCurrentBucket;
     for (const LoopOp *edges : edgeLoops)
       fits = fits && edges->stop == EdgeStop::None;
@@ -280,6 +282,10 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
                        : v.numa                             ? OwnerList::NodeRanges
                        : v.input == FrontierRepr::SparseQueue ? OwnerList::FrontierList
                                                             : OwnerList::AllVertices;
+  // configDistribution: a pull walks only its rank's destinations.
+  if (expected == OwnerList::AllVertices && !v.isPush() && owners.walksVertexTasks() &&
+      owners.owners == OwnerList::RankVertices)
+    expected = OwnerList::RankVertices;
   if (owners.owners != expected)
     return fail(where, "the owner loop walks a list the variant's input does not give");
   if ((owners.shape == LoopShape::NodeChunks) != (owners.owners == OwnerList::NodeRanges ||

@@ -33,6 +33,8 @@ const std::vector<Pass> &polyc::passPipeline() {
       // depends on those loops.
       loopNestPass, partialSumsPass, streamPrefetchPass, ownerPrefetchPass,
       neighborPrefetchPass, libraryErrorsPass,
+      // Over MPI ranks: what each rank walks and the exchanges between them.
+      distributionPass,
   };
   return pipeline;
 }

@@ -108,6 +108,12 @@ cl::opt<bool> accountAccesses(
              "sequential and random accesses to vertex data and topology, and prints them at "
              "exit (docs/numa.md)"),
     cl::cat(polycCategory));
+cl::opt<bool> accountMessages(
+    "account-messages",
+    cl::desc("Generate a distributed program (configDistribution) that counts, per traversal, "
+             "rank and round, the messages and bytes it sends, and prints them at exit "
+             "(docs/distributed.md)"),
+    cl::cat(polycCategory));
 // The test suites turn it on through POLYC_OPTIONS=--verify-each.
 cl::opt<bool> verifyEach("verify-each",
                          cl::desc("Check the IR's invariants after every pass (an internal "
@@ -346,8 +352,16 @@ std::vector<std::string> codeGenerationFlags(const std::string &compilerName) {
   return flags;
 }
 
+/// The flags that build a distributed program (configDistribution): MPI's
+/// include directories and libraries as configure found them, '|'-separated.
+std::vector<std::string> mpiFlags() {
+  llvm::SmallVector<llvm::StringRef, 8> parts;
+  llvm::StringRef(POLYC_MPI_FLAGS).split(parts, '|', -1, /*KeepEmpty=*/false);
+  return std::vector<std::string>(parts.begin(), parts.end());
+}
+
 int compileExecutable(llvm::StringRef cppText, const std::string &output,
-                      const SanitizerBuild &san) {
+                      const SanitizerBuild &san, bool distributed) {
   // TSan needs clang++ and libomp, like libpolyrt-tsan.a; an explicit --cxx wins.
   std::string cxxName = san.thread && !cxx.getNumOccurrences() ? std::string(POLYC_TSAN_CXX)
                                                                : cxx.getValue();
@@ -404,8 +418,13 @@ int compileExecutable(llvm::StringRef cppText, const std::string &output,
     llvm::sys::fs::remove(cppPath);
     return rc;
   }
-  args.insert(args.end(), {"-I" + runtimeIncludeDir, cppPath.str().str(), "-o",
-                           output, library, "-lnuma", "-lz"});
+  args.insert(args.end(), {"-I" + runtimeIncludeDir, cppPath.str().str(), "-o", output});
+  if (distributed) {
+    std::vector<std::string> mpi = mpiFlags();
+    args.push_back(runtimeLibraryDir + "/libpolyrt-mpi.a");
+    args.insert(args.end(), mpi.begin(), mpi.end());
+  }
+  args.insert(args.end(), {library, "-lnuma", "-lz"});
   for (const std::string &flag : cxxFlags)
     args.push_back(flag);
   std::vector<llvm::StringRef> argRefs(args.begin(), args.end());
@@ -519,6 +538,7 @@ int main(int argc, char **argv) {
   if (!lowerToIR(*program, std::move(*schedule), module, diags))
     return 1;
   module.accountAccesses = accountAccesses;
+  module.accountMessages = accountMessages;
   PipelineOptions pipelineOptions;
   pipelineOptions.target = *target;
   pipelineOptions.printAfter = printIRAfter;
@@ -575,5 +595,11 @@ int main(int argc, char **argv) {
   if (!program->findFunc("main"))
     return fail("'" + inputPath + "' has no 'main' function, so it cannot be an executable; "
                 "use --emit=cpp to call its exported functions from C++");
-  return compileExecutable(cpp, output, *sanitizers);
+  if (module.distribution && mpiFlags().empty())
+    return fail("the schedule's configDistribution needs MPI, which this polyc was built "
+                "without; install libopenmpi-dev and openmpi-bin (scripts/install-deps.sh) and "
+                "configure polyc again");
+  if (module.distribution && sanitizers->enabled)
+    return fail("--sanitize does not build distributed programs (configDistribution) yet");
+  return compileExecutable(cpp, output, *sanitizers, module.distribution.has_value());
 }

@@ -84,6 +84,9 @@ public:
   VertexId begin() const { return partition_.begin(rank_); }
   VertexId end() const { return partition_.end(rank_); }
   bool owns(VertexId v) const { return v >= begin() && v < end(); }
+  int64_t ownedCount() const { return end() - begin(); }
+  /// The whole graph's vertex count (every rank's Graph has every id).
+  VertexId numVertices() const { return partition_.numVertices(); }
   /// The whole graph's edge count and out-degrees (not this rank's part's).
   EdgeOffset numEdges() const { return numEdges_; }
   EdgeOffset outDegree(VertexId v) const { return outDegrees_[v]; }

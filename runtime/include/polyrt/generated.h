@@ -120,9 +120,11 @@ template <typename T> T popBack(std::vector<T> &list) {
 /// with more than 2^31 edges out of one vertex has one. Stops the program.
 [[noreturn]] void degreeDoesNotFit(int64_t v, int64_t degree, const char *type);
 
-/// edges.getOutDegrees() (Degree int32_t), edges.getOutDegreesUint() (uint32_t)
-template <typename Degree = int32_t, typename W>
-VertexArray<Degree> outDegrees(const Graph<W> &g) {
+/// edges.getOutDegrees() (Degree int32_t), edges.getOutDegreesUint() (uint32_t).
+/// The degree queries take any G with numVertices() and outDegree(v): a
+/// Graph, or a distributed program's dist::EdgesPart (the whole graph's).
+template <typename Degree = int32_t, typename G>
+VertexArray<Degree> outDegrees(const G &g) {
   VertexArray<Degree> degrees(g.numVertices(), 0);
   int64_t tooLarge = -1;
 #pragma omp parallel for schedule(static)
@@ -160,8 +162,8 @@ void requireVertexCount(const Graph<W> &g, int64_t count, const char *element, c
 /// edges.getOutDegree(v) where the program only compares it with an int
 /// (polyc's value-ranges pass): the whole degree, compared exactly, so no
 /// check that it fits an int is needed.
-template <typename W>
-int64_t comparedOutDegree(const Graph<W> &g, VertexId v,
+template <typename G>
+int64_t comparedOutDegree(const G &g, VertexId v,
                           QueryVertex vertex = QueryVertex::Checked) {
   // Unsigned comparison also catches negative numbers (a start vertex from
   // the command line may be anything).
@@ -172,8 +174,8 @@ int64_t comparedOutDegree(const Graph<W> &g, VertexId v,
 }
 
 /// edges.getOutDegree(v) as the language's int.
-template <typename W>
-int32_t outDegreeAsInt(const Graph<W> &g, VertexId v,
+template <typename G>
+int32_t outDegreeAsInt(const G &g, VertexId v,
                        QueryVertex vertex = QueryVertex::Checked) {
   int64_t degree = comparedOutDegree(g, v, vertex);
   if (degree > std::numeric_limits<int32_t>::max()) [[unlikely]]

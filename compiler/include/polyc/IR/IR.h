@@ -358,6 +358,9 @@ public:
   /// A parallel loop's tasks catch what they throw, thrown again after the
   /// loop (as ForLoop::catchesErrors; the library-errors pass).
   bool catchesErrors = false;
+  /// configDistribution: only the members this MPI rank owns are visited
+  /// (the distribution pass).
+  bool ownedVertices = false;
 };
 
 /// fuseFields: per-vertex vectors stored as one array of structs (decided by
@@ -409,6 +412,40 @@ enum class IndexCheck {
   Position, // any other vector (fixed-length, per-edge): the range is named
 };
 
+/// One exchange between MPI ranks that the distribution pass places before
+/// or after a statement of serial code (docs/distributed.md, "The model").
+struct RankExchange {
+  enum Kind {
+    RefreshMirrors, // before a traversal reading `target` at sources: owners send their mirrors' values
+    GatherVector,   // before serial code reading `target`: every element from its owner
+    Wrote,          // after a traversal wrote `target`'s owned elements: copies are stale
+    GatherSet,      // after a traversal built the vertexset `target`: every rank's members
+  };
+  Kind kind = RefreshMirrors;
+  const VarDecl *target = nullptr;
+  /// RefreshMirrors: the traversal whose reads it serves (its name counts the
+  /// messages), and how its records are combined and travel.
+  const EdgeTraversalExpr *traversal = nullptr;
+  MessageCombining combining = MessageCombining::Mirrors;
+  Communication communication = Communication::Ring;
+};
+
+/// configDistribution (the distribution pass): the program's vertices are
+/// split over MPI ranks; every rank runs the serial code, each traversal
+/// walks the rank's part of the one edgeset, and the exchanges below keep
+/// the copies of the vectors current where they are read.
+struct DistributionPlan {
+  Distribution how = Distribution::ChunkAlpha;
+  std::optional<double> alpha;
+  llvm::SMLoc loc; // the configDistribution call
+  const VarDecl *edges = nullptr; // the program's one loaded edgeset
+  /// The per-vertex vectors that have copies on every rank (Freshness flags).
+  std::vector<const VarDecl *> vectors;
+  std::map<const Stmt *, std::vector<RankExchange>> before, after;
+  /// --account-messages: the program counts its messages and prints them at exit.
+  bool accountMessages = false;
+};
+
 struct Module {
   Program *program = nullptr;
   Schedule schedule;
@@ -423,6 +460,9 @@ struct Module {
   std::set<const VarDecl *> transposeViews;
   /// --account-accesses: generated code counts local and remote accesses.
   bool accountAccesses = false;
+  /// --account-messages: a distributed program counts its messages (the
+  /// distribution pass copies it into its plan).
+  bool accountMessages = false;
   /// configDataPlacement: where a global per-vertex vector's pages live
   /// (the data-placement pass); vectors not named keep the default.
   std::map<const VarDecl *, DataPlacement> placements;
@@ -487,6 +527,8 @@ struct Module {
   /// int: emitted as the 64-bit degree, without the check that it fits an
   /// int (the value-ranges pass).
   std::set<const MethodCallExpr *> comparedOutDegrees;
+  /// configDistribution (the distribution pass); unset: one process.
+  std::optional<DistributionPlan> distribution;
 };
 
 /// Other threads walk the same owners as this variant's: agents split an

@@ -31,6 +31,7 @@ enum class OwnerList {
   NodeFrontierParts,    // the input frontier's per-node parts (configApplyFrontier)
   NodeAgents,           // each node's agent subgraph: the vertices it lists (configApplyAgents)
   NodeAgentFrontier,    // the input frontier's ids, each looked up in every node's agent subgraph
+  RankVertices,         // the vertices this MPI rank owns (configDistribution: a pull's destinations)
 };
 
 /// How a loop's iterations are cut into tasks; the parallelization pass's

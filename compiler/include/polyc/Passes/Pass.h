@@ -82,6 +82,7 @@ bool runStreamPrefetchPass(Module &module, DiagnosticEngine &diags);
 bool runOwnerPrefetchPass(Module &module, DiagnosticEngine &diags);
 bool runNeighborPrefetchPass(Module &module, DiagnosticEngine &diags);
 bool runLibraryErrorsPass(Module &module, DiagnosticEngine &diags);
+bool runDistributionPass(Module &module, DiagnosticEngine &diags);
 bool runCheckedIndicesPass(Module &module, DiagnosticEngine &diags);
 bool runInRangeVerticesPass(Module &module, DiagnosticEngine &diags);
 bool runValueRangesPass(Module &module, DiagnosticEngine &diags);
@@ -125,6 +126,7 @@ extern const Pass streamPrefetchPass;
 extern const Pass ownerPrefetchPass;
 extern const Pass neighborPrefetchPass;
 extern const Pass libraryErrorsPass;
+extern const Pass distributionPass;
 
 } // namespace polyc
 

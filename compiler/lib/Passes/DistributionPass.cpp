@@ -1,0 +1,424 @@
+//===- DistributionPass.cpp - configDistribution: the program over MPI ranks ===//
+//
+// Under configDistribution every rank runs the program's serial code with the
+// same values, each traversal walks the rank's part of the edgeset (the
+// in-edges of the vertices it owns), and every per-vertex vector has a copy
+// on each rank whose owned elements are the true ones (docs/distributed.md,
+// "The model"). This pass checks that the program fits that model, where an
+// applied function writes only its destination's (or vertex's) elements and
+// reads other ranks' data only at the source, and places the exchanges that
+// keep copies current: mirrors refreshed before a traversal reads a vector at
+// its sources, every element gathered before serial code reads a vector, and
+// a traversal's output set gathered from every rank. What does not fit yet
+// is a located error at the configDistribution call, never wrong output.
+//
+//===----------------------------------------------------------------------===//
+#include "polyc/AST/StmtWalk.h"
+#include "polyc/Passes/Accesses.h"
+#include "polyc/Passes/Pass.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Casting.h"
+
+using namespace polyc;
+using llvm::cast;
+using llvm::dyn_cast;
+using llvm::dyn_cast_or_null;
+
+namespace {
+
+/// The declaration a name expression refers to, or null.
+const Decl *named(const Expr *e) {
+  auto *name = dyn_cast_or_null<NameExpr>(e);
+  return name ? name->decl : nullptr;
+}
+
+class Distributor {
+public:
+  Distributor(Module &module, DiagnosticEngine &diags, DistributionPlan &plan)
+      : module(module), diags(diags), plan(plan) {}
+
+  bool run();
+
+private:
+  Module &module;
+  DiagnosticEngine &diags;
+  DistributionPlan &plan;
+  bool ok = true;
+  /// What each traversal reads at its sources and writes, by the checks.
+  std::map<const Expr *, std::set<const VarDecl *>> readsAtSource, writes;
+
+  void unsupported(llvm::SMLoc where, const std::string &what) {
+    diags.error(plan.loc, "configDistribution is not supported yet with " + what);
+    if (where.isValid())
+      diags.note(where, "here");
+    ok = false;
+  }
+
+  bool isDistributedVector(const Decl *d) const {
+    auto *var = dyn_cast_or_null<VarDecl>(d);
+    return var && llvm::is_contained(plan.vectors, var);
+  }
+
+  bool findEdges();
+  void checkProgram();
+  void checkAppliedFunction(const FuncDecl &f, const Decl *source, const Decl *written,
+                            std::set<const VarDecl *> &atSource,
+                            std::set<const VarDecl *> &wrote);
+  void checkExpr(const Expr &e, const FuncDecl &f, const Decl *source, const Decl *written,
+                 std::set<const VarDecl *> &atSource);
+  void checkTraversals();
+  void restrictLoops();
+  void placeIn(Block &block);
+  void placeAround(Stmt &s);
+  void gatherReads(Stmt &s, const Expr &e);
+};
+
+bool Distributor::findEdges() {
+  std::vector<const VarDecl *> loaded;
+  for (const auto &decl : module.program->decls) {
+    auto *var = dyn_cast<VarDecl>(decl.get());
+    if (!var || var->type.kind != Type::EdgeSet)
+      continue;
+    auto *call = dyn_cast_or_null<CallExpr>(var->init.get());
+    if (var->storage == VarDecl::Global && call && call->builtin == Builtin::Load)
+      loaded.push_back(var);
+    else
+      unsupported(var->loc, "an edgeset that is not loaded from a file ('" + var->name + "')");
+  }
+  if (loaded.empty()) {
+    diags.error(plan.loc, "configDistribution splits a loaded edgeset's vertices over MPI ranks, "
+                          "and this program loads none");
+    return false;
+  }
+  if (loaded.size() > 1)
+    unsupported(loaded[1]->loc, "a second edgeset ('" + loaded[1]->name + "')");
+  plan.edges = loaded.front();
+  const std::string &vertex = plan.edges->type.srcElement;
+  if (plan.edges->type.dstElement != vertex)
+    unsupported(plan.edges->loc, "an edgeset between two element types");
+  for (const auto &decl : module.program->decls)
+    if (auto *var = dyn_cast<VarDecl>(decl.get());
+        var && var->type.kind == Type::Vector && var->type.element == vertex)
+      plan.vectors.push_back(var);
+  return ok;
+}
+
+/// What the model cannot run yet, wherever it is in the program.
+void Distributor::checkProgram() {
+  if (hasExportFunctions(*module.program))
+    unsupported({}, "export functions (a library)");
+  for (const auto &decl : module.program->decls) {
+    if (auto *f = dyn_cast<FuncDecl>(decl.get()); f && f->linkage == FuncDecl::Extern)
+      unsupported(f->loc, "extern functions ('" + f->name + "')");
+    if (auto *var = dyn_cast<VarDecl>(decl.get())) {
+      if (var->storage == VarDecl::Extern)
+        unsupported(var->loc, "extern variables ('" + var->name + "')");
+      if (var->type.kind == Type::Vector && !isDistributedVector(var))
+        unsupported(var->loc, "a vector of another element than the edgeset's vertices ('" +
+                                  var->name + "')");
+      if (var->type.kind == Type::PriorityQueue)
+        unsupported(var->loc, "priority queues (ordered algorithms; '" + var->name + "')");
+    }
+  }
+  if (!module.hoistedLocals.empty())
+    unsupported(module.hoistedLocals.front()->loc, "functors binding locals");
+  if (!module.fusedFields.empty())
+    unsupported(module.fusedFields.front().loc, "fuseFields");
+  if (!module.placements.empty())
+    unsupported({}, "configDataPlacement");
+  if (!module.priorityQueuePlans.empty())
+    unsupported({}, "priority queues (ordered algorithms)");
+  if (!module.summedVectors.empty())
+    unsupported((*module.summedVectors.begin())->loc,
+                "a vector kept only as its sum ('" + (*module.summedVectors.begin())->name + "')");
+  for (const auto &decl : module.program->decls) {
+    auto *f = dyn_cast<FuncDecl>(decl.get());
+    if (!f)
+      continue;
+    forEachStmtIn(f->body, [&](Stmt &s) {
+      if (auto *loop = dyn_cast<ForStmt>(&s); loop && loop->parallel)
+        unsupported(s.loc, "par_for");
+      if (auto *local = dyn_cast<VarDeclStmt>(&s);
+          local && (local->decl->type.kind == Type::Vector ||
+                    local->decl->type.kind == Type::EdgeSet ||
+                    local->decl->type.kind == Type::PriorityQueue))
+        unsupported(s.loc, "a local vector, edgeset or queue ('" + local->decl->name + "')");
+    });
+    for (const auto &param : f->params)
+      if (param->type.kind == Type::Vector || param->type.kind == Type::EdgeSet)
+        unsupported(param->loc, "a vector or edgeset parameter ('" + param->name + "')");
+  }
+}
+
+/// An applied function may read any vector at `source` and at the element it
+/// writes (`written`: the destination, or the vertex of a vertex apply), and
+/// write only there; it may not call the program's functions, print, or
+/// write globals, which every rank would do differently.
+void Distributor::checkAppliedFunction(const FuncDecl &f, const Decl *source,
+                                       const Decl *written,
+                                       std::set<const VarDecl *> &atSource,
+                                       std::set<const VarDecl *> &wrote) {
+  forEachStmtIn(f.body, [&](Stmt &s) {
+    if (llvm::isa<PrintStmt>(s))
+      unsupported(s.loc, "a print in the applied function '" + f.name + "'");
+    if (auto *assign = dyn_cast<AssignStmt>(&s)) {
+      AccessTarget target = accessTarget(*assign->target);
+      auto *var = dyn_cast_or_null<VarDecl>(target.var);
+      if (var && var->storage != VarDecl::Local && var->storage != VarDecl::Result) {
+        if (!isDistributedVector(var) || !target.elementIndex ||
+            named(target.elementIndex) != written || !written)
+          unsupported(assign->loc, "a write in '" + f.name + "' of '" + var->name +
+                                       "' other than at the element the function owns");
+        else
+          wrote.insert(var);
+      }
+    }
+    forEachDirectExpr(s, [&](ExprPtr &e) { checkExpr(*e, f, source, written, atSource); });
+  });
+}
+
+void Distributor::checkExpr(const Expr &e, const FuncDecl &f, const Decl *source,
+                            const Decl *written, std::set<const VarDecl *> &atSource) {
+  if (auto *index = dyn_cast<IndexExpr>(&e)) {
+    if (const Decl *base = named(index->base.get()); isDistributedVector(base)) {
+      const Decl *at = named(index->index.get());
+      if (at && at == source)
+        atSource.insert(cast<VarDecl>(base));
+      else if (!at || at != written)
+        unsupported(index->loc, "a read in '" + f.name + "' of '" + base->name +
+                                    "' other than at the edge's source or the owned element");
+      checkExpr(*index->index, f, source, written, atSource);
+      return;
+    }
+  }
+  if (auto *call = dyn_cast<CallExpr>(&e)) {
+    if (call->func)
+      unsupported(call->loc, "a call of '" + call->callee + "' in the applied function '" +
+                                 f.name + "'");
+    if (updatesVectorElement(*call) && call->args.size() > 1 &&
+        (named(call->args[1].get()) != written || !written))
+      unsupported(call->loc, "an atomic update in '" + f.name +
+                                 "' other than of the element the function owns");
+    if (call->builtin == Builtin::Intersection || call->builtin == Builtin::IntersectNeighbor)
+      unsupported(call->loc, "neighbour intersections");
+  }
+  if (auto *method = dyn_cast<MethodCallExpr>(&e);
+      method && method->methodKind != Method::GetOutDegree &&
+      method->methodKind != Method::GetVertices && method->methodKind != Method::Size &&
+      method->methodKind != Method::GetVertexSetSize)
+    unsupported(method->loc, "'" + method->method + "' in the applied function '" + f.name + "'");
+  if (auto *name = dyn_cast<NameExpr>(&e); name && isDistributedVector(name->decl)) {
+    // A whole vector named in an applied function (not indexed): unknown elements.
+    unsupported(name->loc, "'" + name->name + "' used whole in '" + f.name + "'");
+    return;
+  }
+  forEachChild(const_cast<Expr &>(e),
+               [&](ExprPtr &child) { checkExpr(*child, f, source, written, atSource); });
+}
+
+void Distributor::checkTraversals() {
+  for (EdgeTraversalExpr *t : module.edgeTraversals) {
+    if (named(t->edges.get()) != plan.edges)
+      unsupported(t->loc, "a traversal of an edgeset other than the loaded one");
+    if (t->updatesPriority || t->orderedLoop)
+      unsupported(t->loc, "ordered traversals (priority queues)");
+    for (const VariantPlan &v : t->variants) {
+      if (v.numa)
+        unsupported(v.numa->loc, "configApplyNUMA inside ranks");
+      if (v.segments)
+        unsupported(v.segments->count.loc, "configApplyNumSSG (cache blocking)");
+      if (v.accumulation && v.accumulation->intersectsWalkedPrefix)
+        unsupported(t->loc, "neighbour intersections");
+    }
+    if (t->nodeFrontier)
+      unsupported(t->nodeFrontier->loc, "configApplyFrontier");
+    if (!t->deferred.empty())
+      unsupported(t->loc, "configUpdateSync htm or merge");
+    auto &atSource = readsAtSource[t];
+    auto &wrote = writes[t];
+    const FuncDecl &apply = *t->applyFunc;
+    const Decl *src = apply.params.size() > 0 ? apply.params[0].get() : nullptr;
+    const Decl *dst = apply.params.size() > 1 ? apply.params[1].get() : nullptr;
+    checkAppliedFunction(apply, src, dst, atSource, wrote);
+    if (t->toFilter)
+      checkAppliedFunction(*t->toFilter, nullptr, t->toFilter->params[0].get(), atSource, wrote);
+    if (t->srcFilter) // its vertex is the source: read there, never written
+      checkAppliedFunction(*t->srcFilter, t->srcFilter->params[0].get(), nullptr, atSource,
+                           wrote);
+    if (t->trackedVector)
+      wrote.insert(t->trackedVector);
+  }
+  for (VertexTraversalExpr *u : module.vertexTraversals) {
+    if (u->concurrent)
+      unsupported(u->loc, "par_for");
+    if (u->prefetchedNeighborValue)
+      unsupported(u->loc, "a vertex apply reading a neighbour's value");
+    const Decl *v = u->func->params.empty() ? nullptr : u->func->params[0].get();
+    std::set<const VarDecl *> atSource;
+    checkAppliedFunction(*u->func, nullptr, v, atSource, writes[u]);
+  }
+}
+
+/// Places the exchanges of one statement: those its traversal needs, and a
+/// gather of every vector its serial expressions read.
+void Distributor::placeAround(Stmt &s) {
+  Expr *top = nullptr;
+  const VarDecl *result = nullptr;
+  if (auto *decl = dyn_cast<VarDeclStmt>(&s)) {
+    top = decl->decl->init.get();
+    result = decl->decl.get();
+  } else if (auto *assign = dyn_cast<AssignStmt>(&s)) {
+    top = assign->value.get();
+    result = dyn_cast_or_null<VarDecl>(named(assign->target.get()));
+  } else if (auto *statement = dyn_cast<ExprStmtNode>(&s)) {
+    top = statement->expr.get();
+  }
+  auto &before = plan.before[&s];
+  auto &after = plan.after[&s];
+  if (auto *t = dyn_cast_or_null<EdgeTraversalExpr>(top)) {
+    const ApplySchedule *options = module.schedule.find(t->label);
+    RankExchange refresh;
+    refresh.kind = RankExchange::RefreshMirrors;
+    refresh.traversal = t;
+    if (options && options->messageCombining)
+      refresh.combining = options->messageCombining->value;
+    if (options && options->communication)
+      refresh.communication = options->communication->value;
+    for (const VarDecl *read : readsAtSource[t]) {
+      refresh.target = read;
+      before.push_back(refresh);
+    }
+    for (const VarDecl *wrote : writes[t])
+      after.push_back({RankExchange::Wrote, wrote});
+    if (t->producesFrontier() && result)
+      after.push_back({RankExchange::GatherSet, result});
+    else if (t->producesFrontier() && !llvm::isa<ExprStmtNode>(s))
+      unsupported(t->loc, "a traversal's output set used in an expression");
+    if (t->from)
+      gatherReads(s, *t->from);
+  } else if (auto *u = dyn_cast_or_null<VertexTraversalExpr>(top)) {
+    for (const VarDecl *wrote : writes[u])
+      after.push_back({RankExchange::Wrote, wrote});
+    if (u->op == VertexTraversalExpr::Filter && result)
+      after.push_back({RankExchange::GatherSet, result});
+    else if (u->op == VertexTraversalExpr::Filter && !llvm::isa<ExprStmtNode>(s))
+      unsupported(u->loc, "a filter's output set used in an expression");
+    gatherReads(s, *u->set);
+  } else {
+    forEachDirectExpr(s, [&](ExprPtr &e) {
+      if (llvm::isa<WhileStmt>(s) || llvm::isa<DoWhileStmt>(s)) {
+        std::set<const Decl *> names;
+        collectNames(*e, names);
+        for (const Decl *d : names)
+          if (isDistributedVector(d))
+            unsupported(e->loc, "a loop condition that reads the vector '" + d->name + "'");
+        return;
+      }
+      gatherReads(s, *e);
+    });
+  }
+  if (before.empty())
+    plan.before.erase(&s);
+  if (after.empty())
+    plan.after.erase(&s);
+}
+
+/// Serial code reading a vector reads the copy on its rank: every element is
+/// gathered from its owner first. A traversal nested in an expression would
+/// need its exchanges inside the expression.
+void Distributor::gatherReads(Stmt &s, const Expr &e) {
+  std::function<void(const Expr &)> walk = [&](const Expr &x) {
+    if (llvm::isa<EdgeTraversalExpr>(x) || llvm::isa<VertexTraversalExpr>(x)) {
+      unsupported(x.loc, "a traversal inside an expression");
+      return;
+    }
+    if (auto *name = dyn_cast<NameExpr>(&x); name && isDistributedVector(name->decl)) {
+      auto &list = plan.before[&s];
+      const auto *var = cast<VarDecl>(name->decl);
+      if (llvm::none_of(list, [&](const RankExchange &r) {
+            return r.kind == RankExchange::GatherVector && r.target == var;
+          }))
+        list.push_back({RankExchange::GatherVector, var});
+    }
+    forEachChild(const_cast<Expr &>(x), [&](ExprPtr &child) { walk(*child); });
+  };
+  walk(e);
+}
+
+void Distributor::placeIn(Block &block) {
+  for (StmtPtr &s : block) {
+    placeAround(*s);
+    forEachNestedBlock(*s, [&](Block &nested) { placeIn(nested); });
+  }
+}
+
+/// Loops that visit every vertex as the owner of its writes visit only the
+/// rank's own: a pull's destinations and a vertex apply's vertices. Walking
+/// others would write their copies, which only their owner may change (an
+/// exchange sends what changed on the owner since it last sent).
+void Distributor::restrictLoops() {
+  for (EdgeTraversalExpr *t : module.edgeTraversals)
+    for (VariantPlan &v : t->variants) {
+      if (v.isPush())
+        continue; // every source walks the rank's edges, which all lead to its own vertices
+      v.nest.forEach([&](LoopOp &op) {
+        if (op.kind != LoopOp::OwnerLoop || op.owners != OwnerList::AllVertices)
+          return;
+        if (!op.walksVertexTasks())
+          unsupported(v.loop.grain.loc.isValid() ? v.loop.grain.loc : t->loc,
+                      std::string("a pull under ") + spelling(v.loop.parallelization));
+        op.owners = OwnerList::RankVertices;
+      });
+    }
+  for (VertexTraversalExpr *u : module.vertexTraversals)
+    u->ownedVertices = true;
+}
+
+bool Distributor::run() {
+  if (!findEdges())
+    return false;
+  checkProgram();
+  checkTraversals();
+  if (!ok)
+    return false;
+  restrictLoops();
+  std::set<const FuncDecl *> applied;
+  for (const EdgeTraversalExpr *t : module.edgeTraversals)
+    applied.insert({t->applyFunc, t->toFilter, t->srcFilter});
+  for (const VertexTraversalExpr *u : module.vertexTraversals)
+    applied.insert(u->func);
+  for (const auto &decl : module.program->decls)
+    if (auto *f = dyn_cast<FuncDecl>(decl.get()); f && !applied.count(f))
+      placeIn(f->body);
+  // Globals' initialisers run on every rank alike: the copies start current.
+  return ok;
+}
+
+} // namespace
+
+bool polyc::runDistributionPass(Module &module, DiagnosticEngine &diags) {
+  const auto &asked = module.schedule.distribution;
+  if (!asked) {
+    if (module.accountMessages)
+      diags.error("--account-messages counts the messages between MPI ranks, and the schedule "
+                  "has no configDistribution");
+    return !module.accountMessages;
+  }
+  DistributionPlan plan;
+  plan.how = asked->value;
+  plan.loc = asked->loc;
+  plan.accountMessages = module.accountMessages;
+  if (module.schedule.distributionAlpha)
+    plan.alpha = module.schedule.distributionAlpha->value;
+  if (!Distributor(module, diags, plan).run())
+    return false;
+  module.distribution = std::move(plan);
+  return true;
+}
+
+const Pass polyc::distributionPass = {
+    "distribution",
+    "configDistribution: checks the program fits the rank model and places the exchanges "
+    "between ranks",
+    TargetSet::all(), polyc::runDistributionPass};
