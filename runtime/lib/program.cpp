@@ -60,17 +60,27 @@ std::string runningProgramName = "program";
 // Whether runMain runs the process (a standalone program); otherwise polyrt
 // is a library in somebody else's process, which must survive our errors.
 std::atomic<bool> standalone{false};
+std::atomic<ErrorHook> errorHook{nullptr};
+
+/// "<program>: error: <message>" on stderr, or the hook's report.
+void reportError(const std::string &program, const std::string &message) {
+  std::cout.flush();
+  if (ErrorHook hook = errorHook.load()) {
+    hook(program, message);
+    return;
+  }
+  std::cerr << program << ": error: " << message << std::endl;
+}
 } // namespace
+
+void setErrorHook(ErrorHook hook) { errorHook.store(hook); }
 
 void stopProgram(const std::string &message) {
   if (!standalone.load(std::memory_order_relaxed))
     throw Error(message);
   // One report even when several threads fail at once.
   static std::once_flag reported;
-  std::call_once(reported, [&] {
-    std::cout.flush();
-    std::cerr << runningProgramName << ": error: " << message << std::endl;
-  });
+  std::call_once(reported, [&] { reportError(runningProgramName, message); });
   std::_Exit(1);
 }
 
@@ -84,8 +94,7 @@ int runMain(int argc, char **argv, const std::function<void()> &body) {
   } whileRunning;
   setScheduleArguments(argc, argv);
   auto fail = [&](const std::string &message) {
-    std::cout.flush();
-    std::cerr << name << ": error: " << message << std::endl;
+    reportError(name, message);
     return 1;
   };
   try {

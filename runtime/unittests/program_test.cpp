@@ -57,6 +57,32 @@ TEST(RunMain, EveryOtherExceptionIsOneLineAndStatusOne) {
             "myprog: error: internal error: an exception of unknown type\n");
 }
 
+// What libpolyrt-mpi installs: it reports instead of runMain and stopProgram.
+std::string hookedReport;
+void recordReport(const std::string &program, const std::string &message) {
+  hookedReport += program + " | " + message + "\n";
+}
+
+TEST(RunMain, ErrorHookReportsInsteadOfPrinting) {
+  hookedReport.clear();
+  setErrorHook(recordReport);
+  testing::internal::CaptureStderr();
+  int status = runMain(2, argv2, [] { throw Error("bad file"); });
+  std::string err = testing::internal::GetCapturedStderr();
+  setErrorHook(nullptr);
+  EXPECT_EQ(status, 1);
+  EXPECT_EQ(err, "");
+  EXPECT_EQ(hookedReport, "myprog | bad file\n");
+  // stopProgram (here ending a forked child) goes through the hook as well.
+  auto hookThenStop = [] {
+    setErrorHook([](const std::string &program, const std::string &message) {
+      std::cerr << "hooked: " << program << ": " << message << std::endl;
+    });
+    runMain(2, argv2, [] { stopProgram("vertex 9 is out of range"); });
+  };
+  EXPECT_EXIT(hookThenStop(), testing::ExitedWithCode(1), "hooked: myprog: vertex 9 is out of range");
+}
+
 TEST(RunMain, MissingArgumentFromBody) {
   testing::internal::CaptureStderr();
   int status = runMain(2, argv2, [] { argument(2, argv2, 2); });

@@ -61,6 +61,15 @@ bool verbose();
 /// loop (polyrt::ParallelErrors; docs/embedding.md, "Errors").
 [[noreturn]] void stopProgram(const std::string &message);
 
+/// What a standalone program's error calls instead of printing
+/// "<program>: error: <message>" itself: runMain's error report and
+/// stopProgram's (possibly from a worker thread, once). If it returns, the
+/// program ends as without it (status 1). For libpolyrt-mpi, which names the
+/// failing rank and ends every rank (MPI_Abort), so polyrt stays free of MPI.
+/// Null restores the plain report.
+using ErrorHook = void (*)(const std::string &program, const std::string &message);
+void setErrorHook(ErrorHook hook);
+
 /// For an exported function of a library program: throws Error saying that
 /// `function` ("pr::pagerank") ran before `initializer` ("pr::polyc_initialize")
 /// when `initialized` is false. Without it the function would read globals
