@@ -27,11 +27,9 @@
 namespace polyrt::detail {
 namespace {
 
-constexpr int64_t kHeaderBytes = 1 + 8 + 8;
+constexpr int64_t kHeaderBytes = kSerializedHeaderBytes;
 
-struct WeightedNeighbor {
-  int32_t v, w;
-};
+using WeightedNeighbor = SerializedWeightedNeighbor;
 static_assert(sizeof(WeightedNeighbor) == 8);
 
 std::string str(int64_t x) { return std::to_string(x); }
@@ -64,19 +62,7 @@ void readCSR(InFile &in, const std::string &path, const char *what, int64_t n, i
              bool weighted, std::vector<EdgeOffset> &offsets, std::vector<VertexId> &nbrs,
              std::vector<W> &weights) {
   readElements(in, offsets, n + 1);
-  if (offsets[0] != 0)
-    fileError(path, std::string(what) + " offsets must start at 0, not " + str(offsets[0]));
-  int64_t bad = -1;
-#pragma omp parallel for schedule(static) if (n > kSerialCutoff)
-  for (int64_t v = 0; v < n; ++v)
-    if (offsets[v] > offsets[v + 1])
-      std::atomic_ref<int64_t>(bad).store(v, std::memory_order_relaxed);
-  if (bad >= 0)
-    fileError(path, std::string(what) + " offsets are not monotone at vertex " + str(bad) + " (" +
-                        str(offsets[bad]) + " > " + str(offsets[bad + 1]) + ")");
-  if (offsets[n] != m)
-    fileError(path, std::string(what) + " offsets end at " + str(offsets[n]) +
-                        ", not at num_edges " + str(m));
+  checkSerializedOffsets(path, what, n, m, offsets);
   if (!weighted) {
     readElements(in, nbrs, m);
   } else {
@@ -96,7 +82,6 @@ void readCSR(InFile &in, const std::string &path, const char *what, int64_t n, i
     }
     constexpr int64_t kBlock = 1 << 20;
     std::vector<WeightedNeighbor> block(std::min(m, kBlock));
-    int64_t negative = -1; // an edge with a negative weight, for unsigned W
     for (int64_t lo = 0; lo < m; lo += kBlock) {
       int64_t k = std::min(kBlock, m - lo);
       in.read(block.data(), k * 8);
@@ -105,33 +90,71 @@ void readCSR(InFile &in, const std::string &path, const char *what, int64_t n, i
         if constexpr (!std::is_same_v<W, NoWeight>)
           weights.resize(lo + k);
       }
-#pragma omp parallel for schedule(static) if (k > kSerialCutoff)
-      for (int64_t i = 0; i < k; ++i) {
-        nbrs[lo + i] = block[i].v;
-        if constexpr (std::is_unsigned_v<W>)
-          if (block[i].w < 0)
-            std::atomic_ref<int64_t>(negative).store(lo + i, std::memory_order_relaxed);
-        if constexpr (!std::is_same_v<W, NoWeight>)
-          weights[lo + i] = static_cast<W>(block[i].w);
-      }
+      W *w = nullptr;
+      if constexpr (!std::is_same_v<W, NoWeight>)
+        w = weights.data() + lo;
+      splitSerializedNeighbors<W>(path, what, block.data(), k, lo, nbrs.data() + lo, w);
     }
-    if constexpr (std::is_unsigned_v<W>)
-      if (negative >= 0)
-        fileError(path, std::string(what) + " edge " + str(negative) + " has the negative weight " +
-                            str(static_cast<int32_t>(weights[negative])) +
-                            ", and the program reads unsigned weights");
   }
-  bad = -1;
-#pragma omp parallel for schedule(static) if (m > kSerialCutoff)
-  for (int64_t e = 0; e < m; ++e)
+  checkSerializedNeighbors(path, what, n, offsets, nbrs.data(), 0, m);
+}
+
+} // namespace
+
+template <typename W>
+void splitSerializedNeighbors(const std::string &path, const char *what,
+                              const SerializedWeightedNeighbor *pairs, int64_t count,
+                              int64_t firstEdge, VertexId *nbrs, W *weights) {
+  int64_t negative = -1; // an edge with a negative weight, for unsigned W
+#pragma omp parallel for schedule(static) if (count > kSerialCutoff)
+  for (int64_t i = 0; i < count; ++i) {
+    nbrs[i] = pairs[i].v;
+    if constexpr (std::is_unsigned_v<W>)
+      if (pairs[i].w < 0)
+        std::atomic_ref<int64_t>(negative).store(i, std::memory_order_relaxed);
+    if constexpr (!std::is_same_v<W, NoWeight>)
+      weights[i] = static_cast<W>(pairs[i].w);
+  }
+  if (negative >= 0)
+    fileError(path, std::string(what) + " edge " + str(firstEdge + negative) +
+                        " has the negative weight " + str(pairs[negative].w) +
+                        ", and the program reads unsigned weights");
+}
+
+void checkSerializedOffsets(const std::string &path, const char *what, int64_t n, int64_t m,
+                            const std::vector<EdgeOffset> &offsets) {
+  if (offsets[0] != 0)
+    fileError(path, std::string(what) + " offsets must start at 0, not " + str(offsets[0]));
+  int64_t bad = -1;
+#pragma omp parallel for schedule(static) if (n > kSerialCutoff)
+  for (int64_t v = 0; v < n; ++v)
+    if (offsets[v] > offsets[v + 1])
+      std::atomic_ref<int64_t>(bad).store(v, std::memory_order_relaxed);
+  if (bad >= 0)
+    fileError(path, std::string(what) + " offsets are not monotone at vertex " + str(bad) + " (" +
+                        str(offsets[bad]) + " > " + str(offsets[bad + 1]) + ")");
+  if (offsets[n] != m)
+    fileError(path, std::string(what) + " offsets end at " + str(offsets[n]) +
+                        ", not at num_edges " + str(m));
+}
+
+void checkSerializedNeighbors(const std::string &path, const char *what, int64_t n,
+                              const std::vector<EdgeOffset> &offsets, const VertexId *nbrs,
+                              int64_t firstEdge, int64_t count) {
+  int64_t bad = -1;
+#pragma omp parallel for schedule(static) if (count > kSerialCutoff)
+  for (int64_t e = 0; e < count; ++e)
     if (nbrs[e] < 0 || nbrs[e] >= n)
       std::atomic_ref<int64_t>(bad).store(e, std::memory_order_relaxed);
   if (bad >= 0) {
-    int64_t v = std::upper_bound(offsets.begin(), offsets.end(), bad) - offsets.begin() - 1;
+    int64_t edge = firstEdge + bad;
+    int64_t v = std::upper_bound(offsets.begin(), offsets.end(), edge) - offsets.begin() - 1;
     fileError(path, std::string(what) + " neighbour " + str(nbrs[bad]) + " of vertex " + str(v) +
                         " is outside [0, num_nodes) = [0, " + str(n) + ")");
   }
 }
+
+namespace {
 
 /// The int32 weights of a .wsg, checked to be integers in range.
 template <typename W> int32_t toFileWeight(const std::string &path, W w) {
@@ -170,7 +193,7 @@ void writeCSR(OutFile &out, const std::string &path, VertexId n, const EdgeOffse
 
 } // namespace
 
-template <typename W> Graph<W> loadSerialized(InFile &in, bool weighted) {
+SerializedHeader readSerializedHeader(InFile &in, bool weighted) {
   const std::string &path = in.path();
   int64_t size = in.size();
   if (size >= 0 && size < kHeaderBytes)
@@ -221,6 +244,13 @@ template <typename W> Graph<W> loadSerialized(InFile &in, bool weighted) {
                           " bytes polyrt reads (half of this machine's memory or address-space "
                           "limit): refused before reading them");
   }
+  return SerializedHeader{directed, n, m};
+}
+
+template <typename W> Graph<W> loadSerialized(InFile &in, bool weighted) {
+  const std::string &path = in.path();
+  int64_t size = in.size();
+  auto [directed, n, m] = readSerializedHeader(in, weighted);
   std::vector<EdgeOffset> offsets;
   std::vector<VertexId> nbrs;
   std::vector<W> weights;
@@ -292,7 +322,10 @@ template <typename W> void writeSerializedGraph(const Graph<W> &g, const std::st
 
 #define POLYRT_INSTANTIATE(W)                                                                  \
   template void writeSerializedGraph<W>(const Graph<W> &, const std::string &);              \
-  template Graph<W> detail::loadSerialized<W>(detail::InFile &, bool);
+  template Graph<W> detail::loadSerialized<W>(detail::InFile &, bool);                        \
+  template void detail::splitSerializedNeighbors<W>(const std::string &, const char *,         \
+                                                    const detail::SerializedWeightedNeighbor *, \
+                                                    int64_t, int64_t, VertexId *, W *);
 POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
 #undef POLYRT_INSTANTIATE
 

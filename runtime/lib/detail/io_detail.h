@@ -44,6 +44,36 @@ template <typename W> Graph<W> loadMatrixMarket(InFile &in);
 template <typename W> Graph<W> loadDimacs(InFile &in);
 /// .sg (weighted=false) or .wsg (weighted=true).
 template <typename W> Graph<W> loadSerialized(InFile &in, bool weighted);
+
+/// A GAPBS serialized graph's 17-byte header (io_serialized.cpp), read and
+/// checked: a byte that is not 0 or 1, negative counts, more than 2^31-1
+/// vertices, and (for a regular file) a size other than the header implies.
+constexpr int64_t kSerializedHeaderBytes = 1 + 8 + 8;
+struct SerializedHeader {
+  bool directed = false;
+  int64_t numVertices = 0, numEdges = 0;
+};
+SerializedHeader readSerializedHeader(InFile &in, bool weighted);
+/// A .wsg neighbour as stored.
+struct SerializedWeightedNeighbor {
+  int32_t v, w;
+};
+/// Checks one section's n + 1 offsets (`what`: "out-edge" or "in-edge"):
+/// they start at 0, never decrease and end at m.
+void checkSerializedOffsets(const std::string &path, const char *what, int64_t n, int64_t m,
+                            const std::vector<EdgeOffset> &offsets);
+/// Checks that the section's edges [firstEdge, firstEdge + count), read into
+/// nbrs, name vertices in [0, n); offsets are the section's, for the message.
+void checkSerializedNeighbors(const std::string &path, const char *what, int64_t n,
+                              const std::vector<EdgeOffset> &offsets, const VertexId *nbrs,
+                              int64_t firstEdge, int64_t count);
+/// Splits count stored .wsg neighbours (edges from firstEdge on) into ids and
+/// weights converted to W (weights unused for NoWeight); a negative weight
+/// for an unsigned W is an Error.
+template <typename W>
+void splitSerializedNeighbors(const std::string &path, const char *what,
+                              const SerializedWeightedNeighbor *pairs, int64_t count,
+                              int64_t firstEdge, VertexId *nbrs, W *weights);
 /// Ligra's AdjacencyGraph / WeightedAdjacencyGraph (.adj, or sniffed).
 template <typename W> Graph<W> loadAdjacencyGraph(InFile &in);
 
