@@ -35,6 +35,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace polyrt::dist {
@@ -50,26 +51,36 @@ enum class Combining {
 /// configCommunication: how the records travel.
 enum class Communication { Ring, Alltoallv };
 
-/// This process's rank and the number of ranks (1 and 0 outside mpirun).
+/// This process's rank and the number of ranks (0 and 1 before MPI is
+/// initialised; a program started without mpirun is one rank).
 int rank();
 int ranks();
 
 /// runMain (program.h) for a distributed program: initialises MPI
-/// (MPI_THREAD_FUNNELED; MPI_THREAD_MULTIPLE where a communication thread
-/// needs it), keeps standard output on rank 0 only, and makes an error on any
-/// rank end every rank: the failing rank prints "<program>: error: rank R:
-/// <message>" (plain "<program>: error: <message>" with one rank) and calls
-/// MPI_Abort, so no rank waits forever in a collective. Also installs the
-/// same for stopProgram. Finalises MPI after body.
+/// (MPI_THREAD_FUNNELED: only the main thread calls MPI) unless it is already,
+/// keeps standard output (std::cout and stdout) on rank 0 only, and makes an
+/// error on any rank end every rank: the failing rank prints "<program>:
+/// error: rank R: <message>" (plain "<program>: error: <message>" with one
+/// rank) and, with several ranks, calls MPI_Abort, so no rank waits forever
+/// in a collective (polyrt::setErrorHook, so stopProgram does the same).
+/// After body, prints the --account-messages table (if enabled) and
+/// finalises MPI if it initialised it.
 int runMain(int argc, char **argv, const Usage &usage, const std::function<void()> &body);
 
 /// The program-wide split of [0, n) over ranks(): rank r owns
-/// [begin(r), end(r)). Made once, from the first edgeset loaded.
+/// [begin(r), end(r)). Made once, from the first edgeset loaded, by
+/// partitionVertices (numa_partition.h) over its in-degrees with granule
+/// 4096. A graph with fewer than 4096 * ranks() vertices leaves some ranks
+/// empty (they own nothing but take part in every collective); fewer vertices
+/// than ranks is an error. Hash is not supported yet (an Error).
 struct RankPartition {
   Strategy how = Strategy::ChunkAlpha;
-  std::vector<VertexId> bounds; // ranks() + 1 entries, multiples of 4096 but the last (n)
+  /// ranks() + 1 entries from 0 to n, non-decreasing, each a multiple of
+  /// 4096 or n (empty ranks at the end start at n).
+  std::vector<VertexId> bounds;
   VertexId begin(int r) const { return bounds[r]; }
   VertexId end(int r) const { return bounds[r + 1]; }
+  /// The rank owning v (0 <= v < n); ranks with empty ranges own nothing.
   int ownerOf(VertexId v) const;
   VertexId numVertices() const { return bounds.back(); }
 };
@@ -112,13 +123,18 @@ public:
 /// Loads this rank's part of the graph file at `path` (the part described
 /// above) and fills `part`, making the program's partition by `how` (alpha:
 /// chunk-alpha's, < 0 for 8 * (ranks - 1)) on the first call; later edgesets
-/// must have the same vertex count. A .sg/.wsg file: every rank reads the
-/// offsets and only its own vertices' in-lists (the CSC of a directed file,
-/// the CSR of an undirected one). Other formats: every rank reads the whole
-/// file and keeps its part. All ranks check with MPI_Allreduce that they
-/// agree on the bounds. Errors: the graph has fewer vertices than ranks
-/// ("cannot split 3 vertices over 4 ranks"), a missing or bad file on any
-/// rank (named by that rank), mismatched vertex counts.
+/// must have the same vertex count. The Graph returned is directed whatever
+/// the file is. A .sg/.wsg file (not compressed, a regular file, and not to
+/// be symmetrized by POLYRT_SYMMETRIZE=1): every rank reads the header and
+/// offsets and seeks to only its own vertices' in-lists (the CSC of a
+/// directed file, the CSR of an undirected one); it checks what it reads
+/// (sizes, offsets, neighbour ids, weights), not that the CSC is the CSR's
+/// transpose, which would need the whole file. Other formats: every rank
+/// loads the whole file with loadGraph and keeps its part. All ranks check
+/// with MPI_Allreduce that they agree on n and the bounds. Errors: the graph
+/// has fewer vertices than ranks ("cannot split 3 vertices over 4 ranks"), a
+/// missing or bad file on any rank (reported by that rank; the others follow
+/// without waiting), mismatched vertex counts.
 template <typename W>
 Graph<W> loadPart(const std::string &path, EdgesPart &part, Strategy how, double alpha);
 
@@ -130,28 +146,58 @@ struct Freshness {
   bool mirrors = true; // the elements this rank lists as mirrors
   bool all = true;     // every element
   /// For update tracking: the value of each element this rank last sent
-  /// (indexed as EdgesPart::sendTo_ concatenated); empty until first sent.
+  /// (indexed as EdgesPart::sendTo_ concatenated, element size bytes each),
+  /// for the part in sentFor; empty until first sent.
   std::vector<unsigned char> lastSent;
+  const EdgesPart *sentFor = nullptr;
 };
 
 /// A traversal wrote the vector's owned elements.
 inline void wrote(Freshness &f) { f.mirrors = f.all = false; }
+/// Code outside traversals wrote the vector on every rank alike (a fill, an
+/// assignment in serial code): mirrors are current, but what owners last sent
+/// no longer says what the mirrors hold, so the next exchange sends all.
+inline void wroteOnEveryRank(Freshness &f) { f.lastSent.clear(); }
+
+namespace detail {
+/// The type-independent cores of refreshMirrors and gatherAll (elements of
+/// elementSize bytes, compared and sent as bytes).
+void refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t size, size_t elementSize,
+                        Freshness &f, Combining combining, Communication communication,
+                        const char *traversal);
+void gatherAllBytes(EdgesPart &part, unsigned char *values, int64_t size, size_t elementSize,
+                    Freshness &f);
+} // namespace detail
 
 /// Before a traversal that reads `values` at sources: unless f.mirrors,
 /// every owner sends the elements other ranks list (only those that changed
-/// since it last sent them), combined and carried as asked, counted under
-/// `traversal` for --account-messages. Sets f.mirrors.
+/// since it last sent them: compared bytewise with f.lastSent), combined and
+/// carried as asked, as records {uint32 vertex; T value}. Each call is one
+/// round of `traversal` for --account-messages (a call with f.mirrors set
+/// counts as a round without traffic). Sets f.mirrors.
 template <typename T>
 void refreshMirrors(EdgesPart &part, VertexArray<T> &values, Freshness &f, Combining combining,
-                    Communication communication, const char *traversal);
+                    Communication communication, const char *traversal) {
+  static_assert(std::is_trivially_copyable_v<T>, "mirrors are sent as bytes");
+  detail::refreshMirrorBytes(part, reinterpret_cast<unsigned char *>(values.data()),
+                             values.size(), sizeof(T), f, combining, communication, traversal);
+}
 
 /// Before serial code reads `values`: unless f.all, every element is gathered
 /// from its owner (MPI_Allgatherv of the owned ranges). Sets f.all and
-/// f.mirrors.
-template <typename T> void gatherAll(EdgesPart &part, VertexArray<T> &values, Freshness &f);
+/// f.mirrors (and, for update tracking, records the values as sent).
+template <typename T> void gatherAll(EdgesPart &part, VertexArray<T> &values, Freshness &f) {
+  static_assert(std::is_trivially_copyable_v<T>, "elements are gathered as bytes");
+  detail::gatherAllBytes(part, reinterpret_cast<unsigned char *>(values.data()), values.size(),
+                         sizeof(T), f);
+}
 
-/// A vertexset a traversal built holds only this rank's members: gathers
-/// every rank's, so that each rank holds the whole set (in the form it had).
+/// A vertexset a traversal built holds this rank's members (and possibly
+/// stale ones of other ranks' ranges, which are dropped): gathers every
+/// rank's members of its own range, so that each rank holds the whole set,
+/// the same size everywhere, in the form the ranks share (sparse before
+/// dense before bits; dense when they share none). A sparse set's members
+/// come in rank order.
 void gatherSet(const EdgesPart &part, VertexSubset &set);
 
 /// Reductions over ranks, for vertices.size(), sums and global scalars
@@ -163,11 +209,16 @@ int64_t maxOverRanks(int64_t value);
 double minOverRanks(double value);
 double maxOverRanks(double value);
 
-/// --account-messages: turns the counters on; at exit rank 0 prints one table
-/// to stderr, a row per traversal, rank and round: traversal rank round mode
-/// messages bytes peers bytes-per-edge (docs/distributed.md).
+/// --account-messages: turns the counters on; at the end of dist::runMain
+/// rank 0 prints one table to stderr, headed "polyrt message accounting", a
+/// row per traversal, rank and round: traversal rank round mode records
+/// messages bytes peers bytes/edge, and a total row per traversal. records
+/// are {vertex, value} records, messages MPI messages carrying them, peers
+/// the ranks sent a byte to, bytes/edge the bytes over the whole graph's
+/// edge count (docs/runtime.md, "Distributed programs").
 void enableMessageAccounting();
-/// The mode a traversal's round ran in, for the table ("sparse", "dense").
+/// The mode a traversal's round ran in, for the table ("sparse", "dense"):
+/// the round refreshMirrors is counting if it has no mode yet, else the next.
 void noteMode(const char *traversal, const char *mode);
 
 } // namespace polyrt::dist

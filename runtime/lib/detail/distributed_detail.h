@@ -1,0 +1,68 @@
+//===- distributed_detail.h - libpolyrt-mpi's internals (internal) --------===//
+#ifndef POLYRT_DETAIL_DISTRIBUTED_DETAIL_H
+#define POLYRT_DETAIL_DISTRIBUTED_DETAIL_H
+
+#include "polyrt/distributed.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace polyrt::dist::detail {
+
+/// Throws Error unless MPI is initialised (dist::runMain does it).
+void requireMpi();
+
+/// Another rank failed and reports its own error; this rank only follows.
+class PeerFailed : public Error {
+public:
+  using Error::Error;
+};
+
+/// After a step any rank may fail alone (reading its part of a file): every
+/// rank learns whether some rank failed, so that none waits in a later
+/// collective. A rank that failed throws its own error, the others
+/// PeerFailed naming what failed.
+void agreeOnFailure(const std::string *ownError, const std::string &what);
+
+/// The program's partition: made by the first loadPart, checked by the rest.
+const RankPartition &programPartition(VertexId n, const EdgeOffset *inOffsets, Strategy how,
+                                      double alpha, const std::string &path);
+/// Forgets it (tests load graphs of different sizes).
+void resetProgramPartition();
+
+/// Bytes for and from each peer rank (index = rank; this rank's own empty).
+using PeerBuffers = std::vector<std::vector<unsigned char>>;
+
+/// The largest MPI message (INT_MAX bytes by default; tests lower it to
+/// exercise the splitting of large transfers).
+int64_t messagePieceBytes();
+void setMessagePieceBytes(int64_t bytes);
+
+/// Sends send[q] to every rank q and returns what each sent here, as asked:
+/// Alltoallv (counts by MPI_Alltoall, then MPI_Alltoallv) or Ring (step k
+/// exchanges with r+k and r-k); recordBytes > 0 sends every record of that
+/// many bytes as its own message. Returns the data messages this rank sent.
+int64_t exchangeBytes(const PeerBuffers &send, PeerBuffers &recv, Communication how,
+                      int64_t recordBytes = 0);
+
+/// Every rank's slice [offsets[r], offsets[r + 1]) of data, from rank r to
+/// all (MPI_Allgatherv in place, or broadcasts in pieces when large).
+void allgatherBytes(unsigned char *data, const std::vector<int64_t> &offsets);
+
+/// One refreshMirrors call's traffic from this rank.
+struct RoundCounts {
+  int64_t records = 0, messages = 0, bytes = 0, peers = 0;
+};
+/// Counts a round of `traversal` (when accounting is on).
+void recordRound(const char *traversal, const RoundCounts &counts, EdgeOffset numEdges);
+/// This rank's counts of the last round of `traversal` (zeros if none; for
+/// tests).
+RoundCounts lastRound(const char *traversal);
+/// Rank 0 prints every rank's rounds to stderr (collective; nothing unless
+/// some rank turned accounting on).
+void printMessageAccounting();
+
+} // namespace polyrt::dist::detail
+
+#endif

@@ -1,0 +1,191 @@
+//===- distributed_exchange.cpp - Mirrors, gathers and reductions ----------===//
+#include "polyrt/distributed.h"
+
+#include "detail/distributed_detail.h"
+
+#include <mpi.h>
+
+#include <bit>
+#include <cstring>
+
+namespace polyrt::dist {
+namespace {
+
+void requireSize(const EdgesPart &part, int64_t size, const char *what) {
+  if (size != part.partition().numVertices())
+    throw Error(std::string(what) + ": the vector has " + std::to_string(size) +
+                " elements, the graph " + std::to_string(part.partition().numVertices()) +
+                " vertices");
+}
+
+int64_t sentElements(const EdgesPart &part) {
+  int64_t total = 0;
+  for (const auto &list : part.sendTo_)
+    total += static_cast<int64_t>(list.size());
+  return total;
+}
+
+/// Records what every rank now holds for the vertices this rank sends, after
+/// a gather made each copy the owner's.
+void markAllSent(const EdgesPart &part, const unsigned char *values, size_t elementSize,
+                 Freshness &f) {
+  if (f.sentFor != &part) {
+    f.lastSent.clear();
+    return;
+  }
+  f.lastSent.resize(sentElements(part) * elementSize);
+  int64_t at = 0;
+  for (const auto &list : part.sendTo_)
+    for (VertexId v : list)
+      std::memcpy(&f.lastSent[at++ * elementSize], values + int64_t{v} * elementSize, elementSize);
+}
+
+} // namespace
+
+void detail::refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t size,
+                                size_t elementSize, Freshness &f, Combining combining,
+                                Communication communication, const char *traversal) {
+  RoundCounts counts;
+  if (f.mirrors) {
+    recordRound(traversal, counts, part.numEdges());
+    return;
+  }
+  requireMpi();
+  requireSize(part, size, "refreshMirrors");
+  int p = ranks();
+  int64_t total = sentElements(part);
+  bool first = f.sentFor != &part || static_cast<int64_t>(f.lastSent.size()) != total * int64_t(elementSize);
+  if (first) {
+    f.lastSent.assign(total * elementSize, 0);
+    f.sentFor = &part;
+  }
+  const int64_t recordBytes = 4 + static_cast<int64_t>(elementSize);
+  PeerBuffers send(p), recv;
+  int64_t at = 0;
+  for (int q = 0; q < p; ++q) {
+    const std::vector<VertexId> &list = part.sendTo_[q];
+    std::vector<unsigned char> &out = send[q];
+    for (size_t i = 0; i < list.size(); ++i, ++at) {
+      const unsigned char *value = values + int64_t{list[i]} * elementSize;
+      unsigned char *last = f.lastSent.data() + at * elementSize;
+      if (!first && std::memcmp(value, last, elementSize) == 0)
+        continue;
+      std::memcpy(last, value, elementSize);
+      int64_t copies = combining == Combining::Mirrors ? 1 : part.sendEdges_[q][i];
+      uint32_t vertex = static_cast<uint32_t>(list[i]);
+      for (int64_t c = 0; c < copies; ++c) {
+        size_t end = out.size();
+        out.resize(end + recordBytes);
+        std::memcpy(out.data() + end, &vertex, 4);
+        std::memcpy(out.data() + end + 4, value, elementSize);
+      }
+      counts.records += copies;
+    }
+    counts.bytes += static_cast<int64_t>(out.size());
+    counts.peers += out.empty() ? 0 : 1;
+  }
+  counts.messages = exchangeBytes(send, recv, communication,
+                                  combining == Combining::PerUpdate ? recordBytes : 0);
+  const RankPartition &split = part.partition();
+  for (int q = 0; q < p; ++q)
+    for (size_t off = 0; off + recordBytes <= recv[q].size(); off += recordBytes) {
+      uint32_t vertex;
+      std::memcpy(&vertex, recv[q].data() + off, 4);
+      if (vertex >= static_cast<uint32_t>(split.end(q)) || vertex < static_cast<uint32_t>(split.begin(q)))
+        throw Error("internal error: rank " + std::to_string(q) + " sent vertex " +
+                    std::to_string(vertex) + ", which it does not own");
+      // A repeated record (per-edge combining) carries the same value.
+      std::memcpy(values + int64_t{vertex} * elementSize, recv[q].data() + off + 4, elementSize);
+    }
+  f.mirrors = true;
+  recordRound(traversal, counts, part.numEdges());
+}
+
+void detail::gatherAllBytes(EdgesPart &part, unsigned char *values, int64_t size,
+                            size_t elementSize, Freshness &f) {
+  if (f.all)
+    return;
+  requireMpi();
+  requireSize(part, size, "gatherAll");
+  const std::vector<VertexId> &bounds = part.partition().bounds;
+  std::vector<int64_t> offsets(bounds.size());
+  for (size_t i = 0; i < bounds.size(); ++i)
+    offsets[i] = int64_t{bounds[i]} * static_cast<int64_t>(elementSize);
+  allgatherBytes(values, offsets);
+  markAllSent(part, values, elementSize, f);
+  f.all = f.mirrors = true;
+}
+
+void gatherSet(const EdgesPart &part, VertexSubset &set) {
+  detail::requireMpi();
+  VertexId n = part.partition().numVertices();
+  if (set.universe() != n)
+    throw Error("gatherSet: the vertexset has " + std::to_string(set.universe()) +
+                " vertices, the graph " + std::to_string(n));
+  // The form every rank holds: sparse before dense before bits.
+  int forms = (set.hasSparse() ? 1 : 0) | (set.hasDense() ? 2 : 0) | (set.hasBits() ? 4 : 0);
+  MPI_Allreduce(MPI_IN_PLACE, &forms, 1, MPI_INT, MPI_BAND, MPI_COMM_WORLD);
+  int p = ranks();
+  VertexId begin = part.begin(), end = part.end();
+  const std::vector<VertexId> &bounds = part.partition().bounds;
+  if (forms & 1) {
+    std::vector<VertexId> mine;
+    for (VertexId v : set.sparse())
+      if (v >= begin && v < end)
+        mine.push_back(v);
+    int64_t count = static_cast<int64_t>(mine.size());
+    std::vector<int64_t> counts(p);
+    MPI_Allgather(&count, 1, MPI_INT64_T, counts.data(), 1, MPI_INT64_T, MPI_COMM_WORLD);
+    std::vector<int64_t> offsets(p + 1, 0);
+    for (int q = 0; q < p; ++q)
+      offsets[q + 1] = offsets[q] + counts[q] * 4;
+    IdList all(offsets[p] / 4);
+    std::memcpy(reinterpret_cast<unsigned char *>(all.data()) + offsets[rank()], mine.data(),
+                mine.size() * 4);
+    detail::allgatherBytes(reinterpret_cast<unsigned char *>(all.data()), offsets);
+    set = VertexSubset::fromSparse(n, std::move(all));
+    return;
+  }
+  if (forms & 2 || !(forms & 4)) {
+    std::vector<uint8_t> flags(n, 0);
+    const uint8_t *dense = set.dense();
+    std::copy(dense + begin, dense + end, flags.begin() + begin);
+    std::vector<int64_t> offsets(bounds.begin(), bounds.end());
+    detail::allgatherBytes(flags.data(), offsets);
+    set = VertexSubset::fromDense(n, std::move(flags));
+    return;
+  }
+  // Bits: every bound but n is a multiple of 64, so each rank's words are its own.
+  int64_t words = (int64_t{n} + 63) / 64;
+  std::vector<uint64_t> bits(words, 0);
+  const uint64_t *held = set.bits();
+  std::copy(held + begin / 64, held + (int64_t{end} + 63) / 64, bits.begin() + begin / 64);
+  if (n % 64 && end == n)
+    bits[words - 1] &= (uint64_t{1} << (n % 64)) - 1;
+  std::vector<int64_t> offsets(p + 1);
+  for (int q = 0; q <= p; ++q)
+    offsets[q] = (int64_t{bounds[q]} + 63) / 64 * 8;
+  detail::allgatherBytes(reinterpret_cast<unsigned char *>(bits.data()), offsets);
+  int64_t count = 0;
+  for (uint64_t word : bits)
+    count += std::popcount(word);
+  set = VertexSubset::fromBits(n, std::move(bits), count);
+}
+
+namespace {
+template <typename T> T reduce(T value, MPI_Datatype type, MPI_Op op) {
+  detail::requireMpi();
+  T result{};
+  MPI_Allreduce(&value, &result, 1, type, op, MPI_COMM_WORLD);
+  return result;
+}
+} // namespace
+
+int64_t sumOverRanks(int64_t value) { return reduce(value, MPI_INT64_T, MPI_SUM); }
+double sumOverRanks(double value) { return reduce(value, MPI_DOUBLE, MPI_SUM); }
+int64_t minOverRanks(int64_t value) { return reduce(value, MPI_INT64_T, MPI_MIN); }
+int64_t maxOverRanks(int64_t value) { return reduce(value, MPI_INT64_T, MPI_MAX); }
+double minOverRanks(double value) { return reduce(value, MPI_DOUBLE, MPI_MIN); }
+double maxOverRanks(double value) { return reduce(value, MPI_DOUBLE, MPI_MAX); }
+
+} // namespace polyrt::dist

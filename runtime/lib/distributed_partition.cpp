@@ -1,0 +1,79 @@
+//===- distributed_partition.cpp - The program's vertices over ranks -------===//
+#include "polyrt/distributed.h"
+
+#include "detail/distributed_detail.h"
+#include "polyrt/numa_partition.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <optional>
+
+namespace polyrt::dist {
+
+int RankPartition::ownerOf(VertexId v) const {
+  // The last rank whose range starts at or before v: empty ranges before it
+  // start there too, but own nothing.
+  return static_cast<int>(std::upper_bound(bounds.begin(), bounds.end() - 1, v) - bounds.begin()) -
+         1;
+}
+
+namespace {
+
+std::optional<RankPartition> program;
+
+RankPartition makePartition(VertexId n, const EdgeOffset *inOffsets, Strategy how, double alpha) {
+  int p = ranks();
+  if (how == Strategy::Hash)
+    throw Error("configDistribution(\"hash\") is not supported yet: a rank's vertices must be one "
+                "contiguous range (use \"chunk-alpha\", \"edge-balanced\" or \"vertex-balanced\")");
+  if (n < p)
+    throw Error("cannot split " + std::to_string(n) + " vertices over " + std::to_string(p) +
+                " ranks");
+  PartitionStrategy strategy = how == Strategy::ChunkAlpha     ? PartitionStrategy::ChunkAlpha
+                               : how == Strategy::EdgeBalanced ? PartitionStrategy::EdgeBalanced
+                                                               : PartitionStrategy::VertexBalanced;
+  Partition split = partitionVertices(n, inOffsets, p, strategy, alpha, kPlacementGranule);
+  RankPartition result;
+  result.how = how;
+  result.bounds = std::move(split.bounds);
+  return result;
+}
+
+/// Every rank computed its bounds alone: they must be the same everywhere.
+void checkAgreement(const RankPartition &partition) {
+  std::vector<int64_t> mine(partition.bounds.begin(), partition.bounds.end());
+  std::vector<int64_t> low(mine.size()), high(mine.size());
+  MPI_Allreduce(mine.data(), low.data(), static_cast<int>(mine.size()), MPI_INT64_T, MPI_MIN,
+                MPI_COMM_WORLD);
+  MPI_Allreduce(mine.data(), high.data(), static_cast<int>(mine.size()), MPI_INT64_T, MPI_MAX,
+                MPI_COMM_WORLD);
+  if (low != high)
+    throw Error(low.back() != high.back()
+                    ? "the ranks read different vertex counts (" + std::to_string(low.back()) +
+                          " to " + std::to_string(high.back()) + "): is the file the same on every node?"
+                    : std::string("the ranks computed different partitions of the vertices"));
+}
+
+} // namespace
+
+const RankPartition &detail::programPartition(VertexId n, const EdgeOffset *inOffsets,
+                                              Strategy how, double alpha,
+                                              const std::string &path) {
+  if (program) {
+    if (program->numVertices() != n)
+      throw Error(path + ": the graph has " + std::to_string(n) +
+                  " vertices, the program's first edgeset " +
+                  std::to_string(program->numVertices()) +
+                  ": every edgeset of a distributed program has the same vertices");
+    return *program;
+  }
+  RankPartition partition = makePartition(n, inOffsets, how, alpha);
+  checkAgreement(partition);
+  program = std::move(partition);
+  return *program;
+}
+
+void detail::resetProgramPartition() { program.reset(); }
+
+} // namespace polyrt::dist

@@ -1,0 +1,147 @@
+//===- distributed_transfer.cpp - Moving bytes between ranks ---------------===//
+//
+// MPI counts are ints: every transfer here is cut into messages of at most
+// messagePieceBytes() (INT_MAX) bytes, so no count overflows silently.
+//
+//===----------------------------------------------------------------------===//
+#include "detail/distributed_detail.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <climits>
+
+namespace polyrt::dist::detail {
+namespace {
+
+int64_t pieceBytes = INT_MAX;
+
+constexpr int kCountTag = 7101, kDataTag = 7102;
+
+/// Posts the messages of one peer's bytes (pieces, or one per record).
+void post(std::vector<MPI_Request> &requests, bool sending, unsigned char *data, int64_t bytes,
+          int peer, int64_t unit, int64_t &messages) {
+  for (int64_t at = 0; at < bytes; at += unit) {
+    int k = static_cast<int>(std::min(unit, bytes - at));
+    MPI_Request request;
+    if (sending) {
+      MPI_Isend(data + at, k, MPI_BYTE, peer, kDataTag, MPI_COMM_WORLD, &request);
+      ++messages;
+    } else {
+      MPI_Irecv(data + at, k, MPI_BYTE, peer, kDataTag, MPI_COMM_WORLD, &request);
+    }
+    requests.push_back(request);
+  }
+}
+
+void waitAll(std::vector<MPI_Request> &requests) {
+  if (!requests.empty())
+    MPI_Waitall(static_cast<int>(requests.size()), requests.data(), MPI_STATUSES_IGNORE);
+  requests.clear();
+}
+
+/// MPI_Alltoallv in rounds of at most pieceBytes / p bytes per peer, so that
+/// counts and displacements fit in an int.
+int64_t alltoallv(const PeerBuffers &send, PeerBuffers &recv) {
+  int p = static_cast<int>(send.size()), r = rank();
+  int64_t piece = std::max<int64_t>(1, pieceBytes / p);
+  int64_t rounds = 0;
+  for (int q = 0; q < p; ++q)
+    rounds = std::max({rounds, (static_cast<int64_t>(send[q].size()) + piece - 1) / piece,
+                       (static_cast<int64_t>(recv[q].size()) + piece - 1) / piece});
+  MPI_Allreduce(MPI_IN_PLACE, &rounds, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+  std::vector<int> sendCounts(p), sendAt(p), recvCounts(p), recvAt(p);
+  std::vector<unsigned char> out, in;
+  int64_t messages = 0;
+  for (int64_t round = 0; round < rounds; ++round) {
+    int64_t lo = round * piece;
+    int sent = 0, received = 0;
+    for (int q = 0; q < p; ++q) {
+      auto slice = [&](int64_t size) { return static_cast<int>(std::clamp<int64_t>(size - lo, 0, piece)); };
+      sendCounts[q] = slice(static_cast<int64_t>(send[q].size()));
+      recvCounts[q] = slice(static_cast<int64_t>(recv[q].size()));
+      sendAt[q] = sent;
+      recvAt[q] = received;
+      sent += sendCounts[q];
+      received += recvCounts[q];
+      if (q != r && sendCounts[q] > 0)
+        ++messages;
+    }
+    out.resize(sent);
+    in.resize(received);
+    for (int q = 0; q < p; ++q)
+      std::copy_n(send[q].data() + lo, sendCounts[q], out.data() + sendAt[q]);
+    MPI_Alltoallv(out.data(), sendCounts.data(), sendAt.data(), MPI_BYTE, in.data(),
+                  recvCounts.data(), recvAt.data(), MPI_BYTE, MPI_COMM_WORLD);
+    for (int q = 0; q < p; ++q)
+      std::copy_n(in.data() + recvAt[q], recvCounts[q], recv[q].data() + lo);
+  }
+  return messages;
+}
+
+} // namespace
+
+int64_t messagePieceBytes() { return pieceBytes; }
+void setMessagePieceBytes(int64_t bytes) { pieceBytes = std::clamp<int64_t>(bytes, 1, INT_MAX); }
+
+int64_t exchangeBytes(const PeerBuffers &send, PeerBuffers &recv, Communication how,
+                      int64_t recordBytes) {
+  int p = ranks(), r = rank();
+  recv.assign(p, {});
+  std::vector<int64_t> sendCounts(p), recvCounts(p, 0);
+  for (int q = 0; q < p; ++q)
+    sendCounts[q] = q == r ? 0 : static_cast<int64_t>(send[q].size());
+  int64_t unit = recordBytes > 0 ? recordBytes : pieceBytes;
+  int64_t messages = 0;
+  std::vector<MPI_Request> requests;
+  auto &out = const_cast<PeerBuffers &>(send); // MPI's send buffers are not const-qualified
+  if (how == Communication::Alltoallv) {
+    MPI_Alltoall(sendCounts.data(), 1, MPI_INT64_T, recvCounts.data(), 1, MPI_INT64_T,
+                 MPI_COMM_WORLD);
+    for (int q = 0; q < p; ++q)
+      recv[q].resize(q == r ? 0 : recvCounts[q]);
+    if (recordBytes == 0)
+      return alltoallv(send, recv);
+    for (int q = 0; q < p; ++q)
+      if (q != r)
+        post(requests, false, recv[q].data(), recvCounts[q], q, unit, messages);
+    for (int q = 0; q < p; ++q)
+      if (q != r)
+        post(requests, true, out[q].data(), sendCounts[q], q, unit, messages);
+    waitAll(requests);
+    return messages;
+  }
+  // Ring: step k sends to r + k and receives from r - k.
+  for (int k = 1; k < p; ++k) {
+    int to = (r + k) % p, from = (r - k + p) % p;
+    int64_t incoming = 0;
+    MPI_Sendrecv(&sendCounts[to], 1, MPI_INT64_T, to, kCountTag, &incoming, 1, MPI_INT64_T, from,
+                 kCountTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    recv[from].resize(incoming);
+    post(requests, false, recv[from].data(), incoming, from, unit, messages);
+    post(requests, true, out[to].data(), sendCounts[to], to, unit, messages);
+    waitAll(requests);
+  }
+  return messages;
+}
+
+void allgatherBytes(unsigned char *data, const std::vector<int64_t> &offsets) {
+  int p = static_cast<int>(offsets.size()) - 1;
+  if (offsets.back() <= pieceBytes) {
+    std::vector<int> counts(p), at(p);
+    for (int q = 0; q < p; ++q) {
+      counts[q] = static_cast<int>(offsets[q + 1] - offsets[q]);
+      at[q] = static_cast<int>(offsets[q]);
+    }
+    MPI_Allgatherv(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, data, counts.data(), at.data(), MPI_BYTE,
+                   MPI_COMM_WORLD);
+    return;
+  }
+  // Too large for int displacements: each owner broadcasts its slice in pieces.
+  for (int q = 0; q < p; ++q)
+    for (int64_t at = offsets[q]; at < offsets[q + 1]; at += pieceBytes)
+      MPI_Bcast(data + at, static_cast<int>(std::min(pieceBytes, offsets[q + 1] - at)), MPI_BYTE,
+                q, MPI_COMM_WORLD);
+}
+
+} // namespace polyrt::dist::detail

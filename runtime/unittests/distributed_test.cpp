@@ -1,0 +1,472 @@
+//===- distributed_test.cpp - libpolyrt-mpi under mpirun -------------------===//
+//
+// Run by ctest under mpirun with 1 to 4 ranks (label mpi). Every rank runs
+// every test; expectations are computed from the whole graph, loaded on each
+// rank with loadGraph, without MPI.
+//
+//===----------------------------------------------------------------------===//
+#include "polyrt/distributed.h"
+#include "polyrt/edge_list.h"
+#include "polyrt/io.h"
+
+#include "detail/distributed_detail.h"
+
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <set>
+
+using namespace polyrt;
+using namespace polyrt::dist;
+
+namespace {
+
+/// A directory every rank sees (rank 0 makes it).
+const std::string &sharedDirectory() {
+  static std::string dir = [] {
+    char name[4096] = {};
+    if (rank() == 0) {
+      std::string pattern = (std::filesystem::temp_directory_path() / "polyrt-mpi-XXXXXX").string();
+      std::copy(pattern.begin(), pattern.end(), name);
+      if (!mkdtemp(name))
+        std::abort();
+    }
+    MPI_Bcast(name, sizeof name, MPI_CHAR, 0, MPI_COMM_WORLD);
+    return std::string(name);
+  }();
+  return dir;
+}
+
+/// Writes g to `name` in the shared directory (rank 0), then every rank
+/// loads its part; the partition starts afresh.
+template <typename W, typename G>
+Graph<W> writeAndLoadPart(const G &g, const std::string &name, EdgesPart &part,
+                          Strategy how = Strategy::ChunkAlpha, double alpha = -1) {
+  std::string path = sharedDirectory() + "/" + name;
+  if (rank() == 0)
+    writeGraph(g, path);
+  MPI_Barrier(MPI_COMM_WORLD);
+  dist::detail::resetProgramPartition();
+  return loadPart<W>(path, part, how, alpha);
+}
+
+template <typename W> Graph<W> uniformGraph(int scale, int degree, bool undirected) {
+  EdgeList edges = generateUniform(scale, degree, 17);
+  return buildGraph<W>(edges, VertexId(1) << scale, undirected);
+}
+
+bool sameOnAllRanks(int64_t value) { return minOverRanks(value) == maxOverRanks(value); }
+
+/// What the mirror lists must be, from the whole graph: per rank r and
+/// source u owned elsewhere with an edge into r's range.
+struct Expected {
+  int64_t listed = 0;   // (u, r) pairs: Σ|V'_r|
+  int64_t cutEdges = 0; // edges whose source another rank owns
+};
+template <typename W, typename Keep>
+Expected expectedTraffic(const Graph<W> &whole, const RankPartition &split, Keep keep) {
+  Expected e;
+  for (int r = 0; r < ranks(); ++r) {
+    std::set<VertexId> listed;
+    for (VertexId v = split.begin(r); v < split.end(r); ++v)
+      for (EdgeOffset i = whole.inOffsets()[v]; i < whole.inOffsets()[v + 1]; ++i) {
+        VertexId u = whole.inNeighbors()[i];
+        if (split.ownerOf(u) != r && keep(u)) {
+          listed.insert(u);
+          ++e.cutEdges;
+        }
+      }
+    e.listed += static_cast<int64_t>(listed.size());
+  }
+  return e;
+}
+
+void checkPartition(const RankPartition &split, VertexId n) {
+  ASSERT_EQ(split.bounds.size(), size_t(ranks()) + 1);
+  EXPECT_EQ(split.bounds.front(), 0);
+  EXPECT_EQ(split.bounds.back(), n);
+  for (int r = 0; r < ranks(); ++r) {
+    EXPECT_LE(split.begin(r), split.end(r));
+    if (r > 0) {
+      EXPECT_TRUE(split.begin(r) % 4096 == 0 || split.begin(r) == n) << "bound " << r; // (empty last ranks)
+    }
+    EXPECT_TRUE(sameOnAllRanks(split.bounds[r])) << "bound " << r;
+  }
+  for (VertexId v = 0; v < n; ++v) {
+    int owner = split.ownerOf(v);
+    ASSERT_TRUE(v >= split.begin(owner) && v < split.end(owner)) << v;
+  }
+}
+
+TEST(DistributedPartition, BoundsAgreedOnGranules) {
+  Graph<NoWeight> g = uniformGraph<NoWeight>(15, 4, false);
+  for (Strategy how : {Strategy::ChunkAlpha, Strategy::EdgeBalanced, Strategy::VertexBalanced}) {
+    EdgesPart part;
+    writeAndLoadPart<NoWeight>(g, "p.sg", part, how);
+    checkPartition(part.partition(), g.numVertices());
+    EXPECT_EQ(part.partition().how, how);
+    if (how == Strategy::VertexBalanced && ranks() <= 4) { // 8 granules: nobody is empty
+      EXPECT_LT(part.begin(), part.end());
+    }
+  }
+}
+
+TEST(DistributedPartition, HashAndTooFewVerticesAreErrors) {
+  Graph<NoWeight> g = uniformGraph<NoWeight>(6, 2, false);
+  EdgesPart part;
+  try {
+    writeAndLoadPart<NoWeight>(g, "hash.sg", part, Strategy::Hash);
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("configDistribution(\"hash\") is not supported yet"),
+              std::string::npos);
+  }
+  if (ranks() == 1)
+    return;
+  EdgeList edges;
+  for (VertexId v = 0; v + 1 < ranks() - 1; ++v)
+    edges.push_back({v, v + 1, 1});
+  edges.push_back({0, VertexId(ranks() - 2), 1});
+  Graph<NoWeight> tiny = buildGraph<NoWeight>(edges, ranks() - 1, false);
+  try {
+    writeAndLoadPart<NoWeight>(tiny, "tiny.sg", part);
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    EXPECT_EQ(std::string(e.what()), "cannot split " + std::to_string(ranks() - 1) +
+                                         " vertices over " + std::to_string(ranks()) + " ranks");
+  }
+}
+
+/// The part holds exactly the whole graph's edges into owned vertices, and
+/// the mirror lists are what the whole graph says.
+template <typename W> void checkPart(const Graph<W> &whole0, const Graph<W> &g, const EdgesPart &part) {
+  Graph<W> whole = whole0;
+  whole.buildInEdges();
+  VertexId n = whole.numVertices();
+  ASSERT_EQ(g.numVertices(), n);
+  EXPECT_TRUE(g.directed());
+  EXPECT_EQ(part.numEdges(), whole.numEdges());
+  for (VertexId v = 0; v < n; ++v)
+    ASSERT_EQ(part.outDegree(v), whole.outDegree(v)) << v;
+  const RankPartition &split = part.partition();
+  checkPartition(split, n);
+  int r = rank();
+  // CSR: u's edges to owned destinations, in the whole graph's order.
+  for (VertexId u = 0; u < n; ++u) {
+    std::vector<std::pair<VertexId, W>> want, got;
+    for (EdgeOffset e = whole.outOffsets()[u]; e < whole.outOffsets()[u + 1]; ++e)
+      if (part.owns(whole.outNeighbors()[e]))
+        want.push_back({whole.outNeighbors()[e], Graph<W>::kWeighted ? whole.outWeights()[e] : W{}});
+    for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
+      got.push_back({g.outNeighbors()[e], Graph<W>::kWeighted ? g.outWeights()[e] : W{}});
+    ASSERT_EQ(got.size(), want.size()) << "source " << u;
+    for (size_t i = 0; i < got.size(); ++i) {
+      ASSERT_EQ(got[i].first, want[i].first) << "source " << u;
+      if constexpr (Graph<W>::kWeighted) {
+        ASSERT_EQ(got[i].second, want[i].second) << "source " << u;
+      }
+    }
+  }
+  // CSC: owned vertices' in-lists as in the whole graph, nothing for others.
+  ASSERT_TRUE(g.hasInEdges());
+  for (VertexId v = 0; v < n; ++v) {
+    if (!part.owns(v)) {
+      ASSERT_EQ(g.inDegree(v), 0) << v;
+      continue;
+    }
+    ASSERT_EQ(g.inDegree(v), whole.inDegree(v)) << v;
+    for (EdgeOffset i = 0; i < g.inDegree(v); ++i) {
+      ASSERT_EQ(g.inNeighbors()[g.inOffsets()[v] + i], whole.inNeighbors()[whole.inOffsets()[v] + i]);
+      if constexpr (Graph<W>::kWeighted) {
+        ASSERT_EQ(g.inWeights()[g.inOffsets()[v] + i], whole.inWeights()[whole.inOffsets()[v] + i]);
+      }
+    }
+  }
+  // Mirror lists.
+  Expected e = expectedTraffic(whole, split, [](VertexId) { return true; });
+  EXPECT_EQ(part.listedVertices(), e.listed);
+  for (int q = 0; q < ranks(); ++q) {
+    std::set<VertexId> from, to;
+    std::map<VertexId, int32_t> edgesTo;
+    for (VertexId v = part.begin(); v < part.end(); ++v)
+      for (EdgeOffset i = whole.inOffsets()[v]; i < whole.inOffsets()[v + 1]; ++i)
+        if (q != r && split.ownerOf(whole.inNeighbors()[i]) == q)
+          from.insert(whole.inNeighbors()[i]);
+    for (VertexId v = split.begin(q); v < split.end(q); ++v)
+      for (EdgeOffset i = whole.inOffsets()[v]; i < whole.inOffsets()[v + 1]; ++i)
+        if (q != r && part.owns(whole.inNeighbors()[i])) {
+          to.insert(whole.inNeighbors()[i]);
+          ++edgesTo[whole.inNeighbors()[i]];
+        }
+    EXPECT_EQ(part.receiveFrom_[q], std::vector<VertexId>(from.begin(), from.end())) << q;
+    EXPECT_EQ(part.sendTo_[q], std::vector<VertexId>(to.begin(), to.end())) << q;
+    std::vector<int32_t> counts;
+    for (VertexId u : to)
+      counts.push_back(edgesTo[u]);
+    EXPECT_EQ(part.sendEdges_[q], counts) << q;
+  }
+}
+
+template <typename W, typename WFile>
+void loadAndCheck(const Graph<WFile> &file, const std::string &name) {
+  SCOPED_TRACE(name);
+  EdgesPart part;
+  Graph<W> g = writeAndLoadPart<W>(file, name, part);
+  checkPart(loadGraph<W>(sharedDirectory() + "/" + name), g, part);
+}
+
+TEST(DistributedLoad, PartIsTheWholeGraphsEdgesIntoOwnedVertices) {
+  Graph<NoWeight> directed = uniformGraph<NoWeight>(15, 4, false);
+  Graph<NoWeight> undirected = uniformGraph<NoWeight>(15, 2, true);
+  Graph<int32_t> weighted = uniformGraph<int32_t>(15, 3, false);
+  Graph<int32_t> weightedUndirected = uniformGraph<int32_t>(14, 3, true);
+  loadAndCheck<NoWeight>(directed, "d.sg");
+  loadAndCheck<NoWeight>(undirected, "u.sg");
+  loadAndCheck<int32_t>(weighted, "d.wsg");
+  loadAndCheck<double>(weighted, "d2.wsg");
+  loadAndCheck<NoWeight>(weighted, "d3.wsg");
+  loadAndCheck<uint32_t>(weightedUndirected, "u.wsg");
+  loadAndCheck<NoWeight>(directed, "d.el");   // loaded whole, then cut
+  loadAndCheck<float>(weighted, "d.wel");
+}
+
+TEST(DistributedLoad, SmallGraphLeavesRanksEmpty) {
+  Graph<NoWeight> g = uniformGraph<NoWeight>(10, 4, false); // 1024 < 4096 vertices
+  EdgesPart part;
+  Graph<NoWeight> mine = writeAndLoadPart<NoWeight>(g, "small.sg", part);
+  checkPart(loadGraph<NoWeight>(sharedDirectory() + "/small.sg"), mine, part);
+  EXPECT_EQ(sumOverRanks(int64_t(part.end() - part.begin())), 1024);
+  EXPECT_EQ(part.listedVertices(), 0); // one rank owns everything
+}
+
+TEST(DistributedLoad, LaterEdgesetsMustHaveTheSameVertexCount) {
+  Graph<NoWeight> g = uniformGraph<NoWeight>(13, 2, false);
+  Graph<NoWeight> other = uniformGraph<NoWeight>(12, 2, false);
+  EdgesPart part, second;
+  writeAndLoadPart<NoWeight>(g, "first.sg", part);
+  if (rank() == 0)
+    writeGraph(other, sharedDirectory() + "/other.sg");
+  MPI_Barrier(MPI_COMM_WORLD);
+  try {
+    loadPart<NoWeight>(sharedDirectory() + "/other.sg", second, Strategy::ChunkAlpha, -1);
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    EXPECT_NE(std::string(e.what()).find("every edgeset of a distributed program has the same"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+int64_t valueOf(VertexId v) { return int64_t{v} * 7 + 3; }
+
+struct Totals {
+  int64_t records, messages, bytes;
+};
+Totals roundTotals(const char *traversal) {
+  dist::detail::RoundCounts c = dist::detail::lastRound(traversal);
+  return {sumOverRanks(c.records), sumOverRanks(c.messages), sumOverRanks(c.bytes)};
+}
+
+/// Every source the part lists holds its owner's value.
+template <typename W, typename T, typename F>
+void expectMirrorsCurrent(const Graph<W> &g, const VertexArray<T> &values, F value) {
+  for (VertexId u = 0; u < g.numVertices(); ++u)
+    if (g.outDegree(u) > 0) {
+      ASSERT_EQ(values[u], value(u)) << "vertex " << u << " on rank " << rank();
+    }
+}
+
+TEST(DistributedExchange, RefreshMirrorsSendsWhatTheWholeGraphSays) {
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(15, 4, false);
+  EdgesPart part;
+  Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "x.sg", part);
+  whole.buildInEdges();
+  Expected all = expectedTraffic(whole, part.partition(), [](VertexId) { return true; });
+  auto fifth = [](VertexId u) { return u % 5 == 0; };
+  Expected changed = expectedTraffic(whole, part.partition(), fifth);
+  enableMessageAccounting();
+  for (int64_t piece : {int64_t(INT_MAX), int64_t(7)}) // 7: every transfer cut into pieces
+    for (Combining combining : {Combining::Mirrors, Combining::Batched, Combining::PerUpdate})
+      for (Communication how : {Communication::Alltoallv, Communication::Ring}) {
+        if (piece < INT_MAX && combining == Combining::PerUpdate)
+          continue; // (records are single messages anyway)
+        SCOPED_TRACE(testing::Message() << "combining " << int(combining) << ", communication "
+                                        << int(how) << ", piece " << piece);
+        dist::detail::setMessagePieceBytes(piece);
+        VertexArray<int64_t> values(g.numVertices(), 0);
+        for (VertexId v = 0; v < g.numVertices(); ++v)
+          values[v] = part.owns(v) ? valueOf(v) : -1 - rank();
+        Freshness f;
+        wrote(f);
+        refreshMirrors(part, values, f, combining, how, "t");
+        EXPECT_TRUE(f.mirrors);
+        expectMirrorsCurrent(g, values, valueOf);
+        int64_t perRecord = combining == Combining::Mirrors ? all.listed : all.cutEdges;
+        Totals t = roundTotals("t");
+        EXPECT_EQ(t.records, perRecord);
+        EXPECT_EQ(t.bytes, perRecord * 12);
+        if (combining == Combining::PerUpdate) {
+          EXPECT_EQ(t.messages, perRecord);
+        }
+        // Nothing changed: nothing is sent.
+        wrote(f);
+        refreshMirrors(part, values, f, combining, how, "t");
+        EXPECT_EQ(roundTotals("t").records, 0);
+        // A fifth of the vertices changed: exactly their records.
+        for (VertexId v = part.begin(); v < part.end(); ++v)
+          if (fifth(v))
+            values[v] = valueOf(v) + 1;
+        wrote(f);
+        refreshMirrors(part, values, f, combining, how, "t");
+        EXPECT_EQ(roundTotals("t").records,
+                  combining == Combining::Mirrors ? changed.listed : changed.cutEdges);
+        expectMirrorsCurrent(g, values, [&](VertexId u) { return valueOf(u) + (fifth(u) ? 1 : 0); });
+        // Fresh mirrors: no exchange at all.
+        refreshMirrors(part, values, f, combining, how, "t");
+        EXPECT_EQ(roundTotals("t").messages, 0);
+      }
+  dist::detail::setMessagePieceBytes(INT_MAX);
+}
+
+TEST(DistributedExchange, OtherElementTypes) {
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(14, 3, true);
+  EdgesPart part;
+  Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "y.sg", part);
+  VertexArray<bool> flags(g.numVertices(), false);
+  VertexArray<double> reals(g.numVertices(), -1.0);
+  VertexArray<uint8_t> bytes(g.numVertices(), 0);
+  for (VertexId v = part.begin(); v < part.end(); ++v) {
+    flags[v] = v % 3 == 0;
+    reals[v] = v * 0.5;
+    bytes[v] = static_cast<uint8_t>(v % 251);
+  }
+  Freshness a, b, c;
+  wrote(a), wrote(b), wrote(c);
+  refreshMirrors(part, flags, a, Combining::Mirrors, Communication::Ring, "bool");
+  refreshMirrors(part, reals, b, Combining::Batched, Communication::Alltoallv, "double");
+  refreshMirrors(part, bytes, c, Combining::PerUpdate, Communication::Ring, "uint8");
+  expectMirrorsCurrent(g, flags, [](VertexId u) { return u % 3 == 0; });
+  expectMirrorsCurrent(g, reals, [](VertexId u) { return u * 0.5; });
+  expectMirrorsCurrent(g, bytes, [](VertexId u) { return static_cast<uint8_t>(u % 251); });
+}
+
+TEST(DistributedExchange, GatherAllMakesEveryElementTheOwners) {
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(15, 2, false);
+  EdgesPart part;
+  Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "z.sg", part);
+  for (int64_t piece : {int64_t(INT_MAX), int64_t(1000)}) { // 1000: broadcasts in pieces
+    dist::detail::setMessagePieceBytes(piece);
+    VertexArray<int64_t> values(g.numVertices(), 0);
+    for (VertexId v = 0; v < g.numVertices(); ++v)
+      values[v] = part.owns(v) ? valueOf(v) : -5 - rank();
+    Freshness f;
+    wrote(f);
+    gatherAll(part, values, f);
+    EXPECT_TRUE(f.all && f.mirrors);
+    for (VertexId v = 0; v < g.numVertices(); ++v)
+      ASSERT_EQ(values[v], valueOf(v)) << v;
+    // Owners change values to the ones last sent before the gather: the
+    // mirrors, which the gather overwrote, must hear of it.
+    refreshMirrors(part, values, f, Combining::Mirrors, Communication::Alltoallv, "g");
+    wrote(f);
+    refreshMirrors(part, values, f, Combining::Mirrors, Communication::Alltoallv, "g");
+    for (VertexId v = part.begin(); v < part.end(); ++v)
+      values[v] = valueOf(v) + 9;
+    wrote(f);
+    gatherAll(part, values, f);
+    for (VertexId v = part.begin(); v < part.end(); ++v)
+      values[v] = valueOf(v);
+    wrote(f);
+    refreshMirrors(part, values, f, Combining::Mirrors, Communication::Alltoallv, "g");
+    expectMirrorsCurrent(g, values, valueOf);
+  }
+  dist::detail::setMessagePieceBytes(INT_MAX);
+}
+
+TEST(DistributedExchange, GatherSetKeepsFormAndSize) {
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(15, 2, false);
+  EdgesPart part;
+  Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "s.sg", part);
+  VertexId n = g.numVertices();
+  auto member = [](VertexId v) { return v % 3 == 0; };
+  int64_t expected = 0;
+  std::vector<VertexId> expectedList;
+  for (VertexId v = 0; v < n; ++v)
+    if (member(v)) {
+      ++expected;
+      expectedList.push_back(v);
+    }
+  // Each rank's own members, and stale ones from others' ranges.
+  std::vector<VertexId> ids;
+  std::vector<uint8_t> flags(n, 0);
+  for (VertexId v = 0; v < n; ++v)
+    if ((part.owns(v) && member(v)) || (!part.owns(v) && v % 7 == 1)) {
+      ids.push_back(v);
+      flags[v] = 1;
+    }
+  VertexSubset sparse = VertexSubset::fromSparse(n, ids);
+  gatherSet(part, sparse);
+  EXPECT_TRUE(sparse.hasSparse());
+  EXPECT_EQ(sparse.size(), expected);
+  const IdList &list = sparse.sparse();
+  EXPECT_EQ(std::vector<VertexId>(list.begin(), list.end()), expectedList);
+
+  VertexSubset dense = VertexSubset::fromDense(n, flags);
+  gatherSet(part, dense);
+  EXPECT_TRUE(dense.hasDense());
+  EXPECT_FALSE(dense.hasSparse());
+  EXPECT_EQ(dense.size(), expected);
+  for (VertexId v = 0; v < n; ++v)
+    ASSERT_EQ(dense.dense()[v] != 0, member(v)) << v;
+
+  VertexSubset bits = VertexSubset::fromDense(n, flags);
+  std::vector<uint64_t> words(bits.bits(), bits.bits() + (n + 63) / 64);
+  bits = VertexSubset::fromBits(n, words, static_cast<int64_t>(ids.size()));
+  gatherSet(part, bits);
+  EXPECT_TRUE(bits.hasBits());
+  EXPECT_EQ(bits.size(), expected);
+  for (VertexId v = 0; v < n; ++v)
+    ASSERT_EQ(bits.contains(v), member(v)) << v;
+
+  // Ranks holding different forms end up dense, all of the same size.
+  VertexSubset mixed = rank() == 0 ? VertexSubset::fromSparse(n, ids) : VertexSubset::fromDense(n, flags);
+  gatherSet(part, mixed);
+  EXPECT_EQ(mixed.size(), expected);
+  EXPECT_TRUE(sameOnAllRanks(mixed.size()));
+  if (ranks() > 1) {
+    EXPECT_TRUE(mixed.hasDense());
+  }
+}
+
+TEST(DistributedReductions, OverRanks) {
+  int p = ranks(), r = rank();
+  EXPECT_EQ(sumOverRanks(int64_t(r + 1)), int64_t(p) * (p + 1) / 2);
+  EXPECT_DOUBLE_EQ(sumOverRanks(0.5), 0.5 * p);
+  EXPECT_EQ(minOverRanks(int64_t(10 - r)), 10 - (p - 1));
+  EXPECT_EQ(maxOverRanks(int64_t(10 - r)), 10);
+  EXPECT_DOUBLE_EQ(minOverRanks(double(r)), 0.0);
+  EXPECT_DOUBLE_EQ(maxOverRanks(double(r)), double(p - 1));
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  testing::InitGoogleTest(&argc, argv);
+  int status = RUN_ALL_TESTS();
+  // Every rank's verdict: one failing rank fails the run.
+  int worst = 0;
+  MPI_Allreduce(&status, &worst, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+  const std::string &dir = sharedDirectory(); // (collective the first time)
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (rank() == 0)
+    std::filesystem::remove_all(dir);
+  MPI_Finalize();
+  return worst;
+}
