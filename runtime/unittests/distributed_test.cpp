@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -259,6 +260,43 @@ TEST(DistributedLoad, LaterEdgesetsMustHaveTheSameVertexCount) {
     EXPECT_NE(std::string(e.what()).find("every edgeset of a distributed program has the same"),
               std::string::npos)
         << e.what();
+  }
+}
+
+TEST(DistributedLoad, ABadListFailsItsOwnerAndStopsTheOthers) {
+  // Only the rank owning the bad in-list reads it: the others hear that it
+  // failed, and nobody waits.
+  Graph<NoWeight> g = uniformGraph<NoWeight>(15, 2, false);
+  EdgesPart part, bad;
+  writeAndLoadPart<NoWeight>(g, "good.sg", part);
+  std::string path = sharedDirectory() + "/bad.sg";
+  Graph<NoWeight> whole = g;
+  whole.buildInEdges();
+  VertexId n = g.numVertices(), first = 0;
+  while (whole.inDegree(first) == 0)
+    ++first;
+  if (rank() == 0) {
+    writeGraph(g, path);
+    std::FILE *f = std::fopen(path.c_str(), "r+b");
+    ASSERT_NE(f, nullptr);
+    int64_t at = 17 + (int64_t{n} + 1) * 8 * 2 + g.numEdges() * 4; // the CSC's first neighbour
+    int32_t outside = n + 5;
+    std::fseek(f, at, SEEK_SET);
+    std::fwrite(&outside, 4, 1, f);
+    std::fclose(f);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  int owner = part.partition().ownerOf(first);
+  try {
+    loadPart<NoWeight>(path, bad, Strategy::ChunkAlpha, -1);
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    std::string expected = rank() == owner
+                               ? path + ": in-edge neighbour " + std::to_string(n + 5) +
+                                     " of vertex " + std::to_string(first) +
+                                     " is outside [0, num_nodes) = [0, " + std::to_string(n) + ")"
+                               : "rank " + std::to_string(owner) + " failed to load " + path;
+    EXPECT_EQ(std::string(e.what()), expected);
   }
 }
 
