@@ -65,6 +65,10 @@ void detail::refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t 
   for (int q = 0; q < p; ++q) {
     const std::vector<VertexId> &list = part.sendTo_[q];
     std::vector<unsigned char> &out = send[q];
+    int64_t most = 0; // records if every value changed
+    for (size_t i = 0; i < list.size(); ++i)
+      most += combining == Combining::Mirrors ? 1 : part.sendEdges_[q][i];
+    out.reserve(most * recordBytes);
     for (size_t i = 0; i < list.size(); ++i, ++at) {
       const unsigned char *value = values + int64_t{list[i]} * elementSize;
       unsigned char *last = f.lastSent.data() + at * elementSize;

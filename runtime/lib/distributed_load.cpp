@@ -160,16 +160,19 @@ template <typename W> void setUpMirrors(const Graph<W> &g, EdgesPart &part) {
   part.sendEdges_.assign(p, {});
   detail::PeerBuffers send(p), recv;
   int64_t listed = 0;
-  for (int q = 0; q < p; ++q) {
+  std::string failure; // (before the exchange, which every rank must reach)
+  for (int q = 0; q < p && failure.empty(); ++q) {
     if (q == r)
       continue;
     for (VertexId u = split.begin(q); u < split.end(q); ++u) {
       EdgeOffset edges = g.outDegree(u);
       if (edges == 0)
         continue;
-      if (edges > INT32_MAX)
-        throw Error("vertex " + std::to_string(u) + " has " + std::to_string(edges) +
-                    " edges into rank " + std::to_string(r) + "'s vertices, more than 2^31-1");
+      if (edges > INT32_MAX) {
+        failure = "vertex " + std::to_string(u) + " has " + std::to_string(edges) +
+                  " edges into rank " + std::to_string(r) + "'s vertices, more than 2^31-1";
+        break;
+      }
       part.receiveFrom_[q].push_back(u);
       int32_t record[2] = {u, static_cast<int32_t>(edges)};
       const auto *bytes = reinterpret_cast<const unsigned char *>(record);
@@ -177,6 +180,7 @@ template <typename W> void setUpMirrors(const Graph<W> &g, EdgesPart &part) {
     }
     listed += static_cast<int64_t>(part.receiveFrom_[q].size());
   }
+  detail::agreeOnFailure(failure.empty() ? nullptr : &failure, "list its mirrors");
   detail::exchangeBytes(send, recv, Communication::Alltoallv);
   for (int q = 0; q < p; ++q)
     for (size_t at = 0; at + 8 <= recv[q].size(); at += 8) {
