@@ -426,6 +426,27 @@ TEST(DistributedExchange, GatherAllMakesEveryElementTheOwners) {
   dist::detail::setMessagePieceBytes(INT_MAX);
 }
 
+TEST(DistributedExchange, AWriteOnEveryRankResendsEverything) {
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(15, 2, false);
+  EdgesPart part;
+  Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "w.sg", part);
+  VertexArray<int64_t> values(g.numVertices(), 0);
+  for (VertexId v = 0; v < g.numVertices(); ++v)
+    values[v] = valueOf(v);
+  Freshness f;
+  wrote(f);
+  refreshMirrors(part, values, f, Combining::Batched, Communication::Ring, "w");
+  // Serial code fills the vector on every rank, then a traversal writes the
+  // owned elements back to the values last sent: the mirrors hold 0.
+  values.fill(0);
+  wroteOnEveryRank(f);
+  for (VertexId v = part.begin(); v < part.end(); ++v)
+    values[v] = valueOf(v);
+  wrote(f);
+  refreshMirrors(part, values, f, Combining::Batched, Communication::Ring, "w");
+  expectMirrorsCurrent(g, values, valueOf);
+}
+
 TEST(DistributedExchange, GatherSetKeepsFormAndSize) {
   Graph<NoWeight> whole = uniformGraph<NoWeight>(15, 2, false);
   EdgesPart part;
