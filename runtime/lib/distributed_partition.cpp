@@ -70,6 +70,8 @@ const RankPartition &detail::programPartition(VertexId n, const EdgeOffset *inOf
   }
   RankPartition partition = makePartition(n, inOffsets, how, alpha);
   checkAgreement(partition);
+  if (rank() == 0) // (POLYRT_VERBOSE=1 only)
+    reportPartition(Partition{partition.bounds}, inOffsets, "ranks (in-edges)");
   program = std::move(partition);
   return *program;
 }

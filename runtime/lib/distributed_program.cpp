@@ -31,10 +31,13 @@ NullBuffer nullBuffer;
 
 /// polyrt's error report, naming the rank, and the end of every rank: the
 /// others may be waiting for this one in a collective.
+/// (The rank and size, read once by runMain: stopProgram may call the hook
+/// from a worker thread, which makes no other MPI call than MPI_Abort.)
+int hookRank = 0, hookRanks = 1;
 void reportAndAbort(const std::string &program, const std::string &message) {
-  int p = ranks();
+  int p = hookRanks;
   std::string line = program + ": error: " +
-                     (p > 1 ? "rank " + std::to_string(rank()) + ": " : std::string()) + message +
+                     (p > 1 ? "rank " + std::to_string(hookRank) + ": " : std::string()) + message +
                      "\n";
   std::fputs(line.c_str(), stderr);
   std::fflush(stderr);
@@ -87,6 +90,8 @@ int runMain(int argc, char **argv, const Usage &usage, const std::function<void(
     if (!std::freopen("/dev/null", "w", stdout))
       std::fclose(stdout); // (writes then fail quietly)
   }
+  hookRank = rank();
+  hookRanks = ranks();
   setErrorHook(reportAndAbort);
   int status = polyrt::runMain(argc, argv, usage, [&] {
     try {
