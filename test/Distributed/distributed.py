@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Distributed equivalence: an example compiled with configDistribution and run
+under mpirun prints what the undistributed program prints.
+
+    distributed.py --example pr --work DIR [--polyc polyc] [--polyrt-gen polyrt-gen]
+                   [--mpirun mpirun] [--full]
+
+What it does (docs/distributed.md, "Tests"):
+
+1. Makes the example's graphs: a Kronecker graph of 2^14 vertices (symmetrized
+   for the examples that need it, weighted .wsg for those that read weights),
+   which splits over up to 4 ranks on the 4096-vertex boundaries, a grid of
+   100 x 100 vertices, and a small graph of test/graphs, where every vertex
+   falls to rank 0 and the other ranks own none.
+2. Compiles the example without a schedule: the reference.
+3. For each direction (SparsePush, DensePull, SparsePush-DensePull) gives every
+   edge traversal that direction, adds configDistribution (a different
+   strategy, message combining and communication per direction, so that each
+   value is run) and compiles.
+4. Runs each distributed binary with `mpirun -np P` for P = 1, 2, 3, 4 and
+   OMP_NUM_THREADS 1 and 2 (the first direction on every graph and count; the
+   others on fewer), some with POLYRT_NUMA_NODES=2 inside the ranks, and
+   compares every output with the reference's as the schedule-equivalence
+   suite does (integers equal, floating point within its tolerance, BFS a
+   valid tree with the reference's depths).
+
+--full runs every combination for every direction. Exit status 0 when every
+run matched.
+"""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.abspath(os.path.join(HERE, os.pardir, os.pardir))
+sys.path.insert(0, os.path.join(REPO, "test", "ScheduleEquivalence"))
+import equivalence  # noqa: E402  (its comparators)
+
+GRAPHS = os.path.join(REPO, "test", "graphs")
+EXAMPLES = os.path.join(REPO, "examples")
+RUN_TIMEOUT = 300
+
+# What each example reads: weights, a symmetric graph, a start vertex.
+WEIGHTED = {"sssp", "spmv", "bp", "cf"}
+SYMMETRIC = {"cc"}
+SOURCED = {"bfs", "sssp"}
+SMALL = {"sssp": "random30.wel", "spmv": "random30.wel", "bp": "random30.wel",
+         "cf": "ratings.wel", "cc": "random30_sym.el"}
+
+DIRECTIONS = ["SparsePush", "DensePull", "SparsePush-DensePull"]
+# One distribution setting per direction, so that each value runs somewhere.
+SETTINGS = [
+    ('"chunk-alpha"', "mirrors", "ring"),
+    ('"edge-balanced"', "batched", "alltoallv"),
+    ('"vertex-balanced"', "per-update", "ring"),
+]
+
+
+def run(cmd, env=None, timeout=RUN_TIMEOUT):
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                           timeout=timeout, universal_newlines=True)
+    except subprocess.TimeoutExpired:
+        return None, "", "timed out after %d s" % timeout
+    return p.returncode, p.stdout, p.stderr
+
+
+class Driver:
+    def __init__(self, args):
+        self.args = args
+        self.example = args.example
+        self.work = os.path.abspath(args.work)
+        os.makedirs(self.work, exist_ok=True)
+        self.compare = equivalence.comparator(self.example)
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("POLYRT_")}
+        self.env["OMP_WAIT_POLICY"] = "passive"
+        self.failures = []
+
+    def graphs(self):
+        """(path, args) of every graph the example runs on, largest first."""
+        weighted = self.example in WEIGHTED
+        ext = ".wsg" if weighted else ".sg"
+        sym = ["-u"] if self.example in SYMMETRIC else []
+        made = []
+        for name, gen in [("kron14", ["kron", "-s", "14", "-d", "8"]),
+                          ("grid100", ["grid", "--rows", "100", "--cols", "100"])]:
+            path = os.path.join(self.work, name + ("u" if sym else "") + ext)
+            if not os.path.exists(path):
+                rc, out, err = run([self.args.polyrt_gen] + gen + sym + ["-o", path])
+                if rc != 0:
+                    raise SystemExit("FAIL: polyrt-gen %s: %s" % (" ".join(gen), err))
+            made.append(path)
+        made.append(os.path.join(GRAPHS, SMALL.get(self.example, "random30.el")))
+        starts = {0: ["5"], 1: ["5050"], 2: ["3"]}
+        return [(p, starts[i] if self.example in SOURCED else []) for i, p in enumerate(made)]
+
+    def labels(self):
+        with open(os.path.join(EXAMPLES, self.example + ".gt")) as f:
+            return re.findall(r"#(\w+)#", f.read())
+
+    def compile(self, name, schedule_text):
+        exe = os.path.join(self.work, name + ".exe")
+        cmd = [self.args.polyc, os.path.join(EXAMPLES, self.example + ".gt"), "-o", exe]
+        if schedule_text is not None:
+            sched = os.path.join(self.work, name + ".sched")
+            with open(sched, "w") as f:
+                f.write(schedule_text)
+            cmd += ["-s", sched]
+        rc, out, err = run(cmd)
+        if rc != 0:
+            raise SystemExit("FAIL: polyc %s (exit %s):\n%s%s" % (name, rc, out, err))
+        return exe
+
+    def schedule(self, direction, setting):
+        how, combining, communication = setting
+        lines = ["program->configDistribution(%s)" % how]
+        for label in self.labels():
+            lines.append('->configApplyDirection("%s", "%s")' % (label, direction))
+            lines.append('->configMessageCombining("%s", "%s")' % (label, combining))
+            lines.append('->configCommunication("%s", "%s")' % (label, communication))
+        return "schedule:\n" + "\n    ".join(lines) + ";\n"
+
+    def runs_of(self, index, graphs):
+        """(graph, args, ranks, threads, numa nodes) for direction `index`."""
+        main, rest = graphs[0], graphs[1:]
+        plan = []
+        if index == 0 or self.args.full:
+            for ranks in (1, 2, 3, 4):
+                for threads in (1, 2):
+                    plan.append((main, ranks, threads, 2 if (ranks, threads) == (2, 2) else 0))
+        else:
+            plan += [(main, 2, 2, 0), (main, 3, 1, 2), (main, 4, 2, 0)]
+        for g in rest:
+            plan.append((g, 3 if index != 1 else 2, 2, 0))
+        return plan
+
+    def check(self, what, expected, rc, out, err, graph):
+        if rc != 0:
+            self.failures.append("%s: exit %s\n%s" % (what, rc, err[-2000:]))
+            return
+        try:
+            self.compare(expected, out, graph)
+        except equivalence.Mismatch as m:
+            self.failures.append("%s: output differs from the reference: %s" % (what, m))
+
+    def main(self):
+        graphs = self.graphs()
+        reference = self.compile("reference", None)
+        expected = {}
+        for path, args in graphs:
+            rc, out, err = run([reference, path] + args, env=dict(self.env, OMP_NUM_THREADS="2"))
+            if rc != 0:
+                raise SystemExit("FAIL: the reference failed on %s: %s" % (path, err))
+            expected[path] = out
+        count = 0
+        for index, direction in enumerate(DIRECTIONS):
+            name = "dist-%s" % direction
+            exe = self.compile(name, self.schedule(direction, SETTINGS[index]))
+            for (path, args), ranks, threads, nodes in self.runs_of(index, graphs):
+                env = dict(self.env, OMP_NUM_THREADS=str(threads))
+                if nodes:
+                    env["POLYRT_NUMA_NODES"] = str(nodes)
+                cmd = [self.args.mpirun, "--allow-run-as-root", "--oversubscribe", "--bind-to",
+                       "none", "-np", str(ranks), exe, path] + args
+                rc, out, err = run(cmd, env=env)
+                what = "%s on %s, %d ranks x %d threads%s" % (
+                    name, os.path.basename(path), ranks, threads,
+                    ", POLYRT_NUMA_NODES=%d" % nodes if nodes else "")
+                self.check(what, expected[path], rc, out, err, path)
+                count += 1
+                print("%s %s" % ("FAIL" if self.failures and self.failures[-1].startswith(what)
+                                 else "PASS", what))
+        if self.failures:
+            print("\n%d of %d distributed runs failed:" % (len(self.failures), count))
+            for f in self.failures:
+                print("  " + f)
+            return 1
+        print("all %d distributed runs of %s print the reference's output" % (count, self.example))
+        return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--example", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("--polyc", default="polyc")
+    ap.add_argument("--polyrt-gen", dest="polyrt_gen", default="polyrt-gen")
+    ap.add_argument("--mpirun", default="mpirun")
+    ap.add_argument("--full", action="store_true")
+    return Driver(ap.parse_args()).main()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
