@@ -259,6 +259,23 @@ TEST_F(VerifierTest, LoopNestMustFitTheVariant) {
                                   "list the variant's input does not give");
 }
 
+// configDistribution: a pull may walk only its rank's destinations; a push
+// walks every source of its frontier, mirrors included.
+TEST_F(VerifierTest, APullWalksItsRanksVertices) {
+  ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s2", "DensePull")
+       ->configApplyParallelization("s2", "dynamic-vertex-parallel");)"));
+  variant(1).nest.owners().owners = OwnerList::RankVertices;
+  EXPECT_EQ(verifyModule(module), "");
+}
+
+TEST_F(VerifierTest, APushDoesNotWalkItsRanksVertices) {
+  ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s2", "DensePush")
+       ->configApplyParallelization("s2", "dynamic-vertex-parallel");)"));
+  variant(1).nest.owners().owners = OwnerList::RankVertices;
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePush: the owner loop walks a "
+                                  "list the variant's input does not give");
+}
+
 TEST_F(VerifierTest, OwnWordAddsNeedWholeWords) {
   ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s2", "DensePull")
        ->configApplyDenseVertexSet("s2", "bitvector", "dst-vertexset", "DensePull")

@@ -84,6 +84,9 @@ void CppEmitter::emitRankExchanges(const Stmt &s, bool before, unsigned indent) 
     case RankExchange::Wrote:
       os << pad << "polyrt::dist::wrote(" << freshnessName(*x.target) << ");\n";
       continue;
+    case RankExchange::WroteEverywhere:
+      os << pad << "polyrt::dist::wroteOnEveryRank(" << freshnessName(*x.target) << ");\n";
+      continue;
     case RankExchange::GatherSet:
       os << pad << "polyrt::dist::gatherSet(" << kRankPart << ", " << target << ");\n";
       continue;

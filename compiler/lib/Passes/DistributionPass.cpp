@@ -306,7 +306,23 @@ void Distributor::placeAround(Stmt &s) {
       unsupported(u->loc, "a filter's output set used in an expression");
     gatherReads(s, *u->set);
   } else {
+    // Every rank makes a serial write alike, and the owner's record of what
+    // it last sent no longer says what the mirrors hold.
+    if (auto *assign = dyn_cast<AssignStmt>(&s))
+      if (auto *var = dyn_cast_or_null<VarDecl>(accessTarget(*assign->target).var);
+          var && isDistributedVector(var))
+        after.push_back({RankExchange::WroteEverywhere, var});
     forEachDirectExpr(s, [&](ExprPtr &e) {
+      // `x[i] = v` reads only i (and v) of serial data: every rank writes the
+      // same element alike, so x needs no gather first.
+      if (auto *assign = dyn_cast<AssignStmt>(&s);
+          assign && e.get() == assign->target.get() && assign->op == AssignOp::Assign) {
+        if (auto *index = dyn_cast<IndexExpr>(e.get());
+            index && isDistributedVector(named(index->base.get()))) {
+          gatherReads(s, *index->index);
+          return;
+        }
+      }
       if (llvm::isa<WhileStmt>(s) || llvm::isa<DoWhileStmt>(s)) {
         std::set<const Decl *> names;
         collectNames(*e, names);

@@ -420,6 +420,7 @@ struct RankExchange {
     GatherVector,   // before serial code reading `target`: every element from its owner
     Wrote,          // after a traversal wrote `target`'s owned elements: copies are stale
     GatherSet,      // after a traversal built the vertexset `target`: every rank's members
+    WroteEverywhere, // after serial code wrote `target` on every rank alike: owners send it again
   };
   Kind kind = RefreshMirrors;
   const VarDecl *target = nullptr;
