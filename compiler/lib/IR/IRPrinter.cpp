@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "polyc/AST/ASTPrinter.h"
+#include "polyc/AST/StmtWalk.h"
 #include "polyc/IR/IR.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -347,6 +348,8 @@ void print(const VertexTraversalExpr &t, llvm::raw_ostream &os) {
     os << "    a short list runs serially\n";
   if (t.catchesErrors)
     os << "    tasks catch errors, thrown again after the loop\n";
+  if (t.ownedVertices)
+    os << "    visits only this rank's vertices\n";
   if (t.prefetchedNeighborValue) {
     os << "    prefetches " << t.prefetchedNeighborValue->values->name << "[";
     printExpr(*t.prefetchedNeighborValue->neighbor, os);
@@ -375,6 +378,57 @@ template <typename E> std::vector<const E *> inSourceOrder(const std::set<const 
   return ordered;
 }
 
+} // namespace
+
+namespace {
+const char *spelling(RankExchange::Kind kind) {
+  switch (kind) {
+  case RankExchange::RefreshMirrors: return "refresh-mirrors";
+  case RankExchange::GatherVector: return "gather-vector";
+  case RankExchange::Wrote: return "wrote";
+  case RankExchange::GatherSet: return "gather-set";
+  case RankExchange::WroteEverywhere: return "wrote-everywhere";
+  }
+  llvm_unreachable("a rank exchange without a name");
+}
+
+/// configDistribution: the plan, then each statement's exchanges in source
+/// order, the statement shown by its first expression.
+void printDistribution(const DistributionPlan &plan, llvm::raw_ostream &os) {
+  os << "  distribution: " << spelling(plan.how) << " over MPI ranks, edgeset "
+     << plan.edges->name;
+  if (plan.alpha)
+    os << ", alpha " << *plan.alpha;
+  if (plan.accountMessages)
+    os << ", messages accounted";
+  os << "\n";
+  std::vector<std::tuple<const char *, const Stmt *, const RankExchange *>> placed;
+  for (const auto *side : {&plan.before, &plan.after})
+    for (const auto &[stmt, exchanges] : *side)
+      for (const RankExchange &x : exchanges)
+        placed.emplace_back(side == &plan.before ? "before" : "after", stmt, &x);
+  llvm::stable_sort(placed, [](const auto &a, const auto &b) {
+    return std::get<1>(a)->loc.getPointer() < std::get<1>(b)->loc.getPointer();
+  });
+  for (const auto &[where, stmt, x] : placed) {
+    os << "  rank-exchange " << where << " `";
+    bool first = true;
+    forEachDirectExpr(const_cast<Stmt &>(*stmt), [&](ExprPtr &e) {
+      if (first && llvm::isa<EdgeTraversalExpr>(*e))
+        os << llvm::cast<EdgeTraversalExpr>(*e).name;
+      else if (first && llvm::isa<VertexTraversalExpr>(*e))
+        os << llvm::cast<VertexTraversalExpr>(*e).name;
+      else if (first)
+        printExpr(*e, os);
+      first = false;
+    });
+    os << "`: " << spelling(x->kind) << " " << x->target->name;
+    if (x->kind == RankExchange::RefreshMirrors)
+      os << " for " << x->traversal->name << " (" << spelling(x->combining) << ", "
+         << spelling(x->communication) << ")";
+    os << "\n";
+  }
+}
 } // namespace
 
 void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
@@ -435,6 +489,8 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
          << (parts.alpha ? ", alpha " + std::to_string(*parts.alpha) : "") << ")";
     os << "\n";
   }
+  if (module.distribution)
+    printDistribution(*module.distribution, os);
   // Interleave both kinds in source order.
   auto e = module.edgeTraversals.begin(), eEnd = module.edgeTraversals.end();
   auto v = module.vertexTraversals.begin(), vEnd = module.vertexTraversals.end();

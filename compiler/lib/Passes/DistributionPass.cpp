@@ -127,8 +127,6 @@ void Distributor::checkProgram() {
     unsupported(module.fusedFields.front().loc, "fuseFields");
   if (!module.placements.empty())
     unsupported({}, "configDataPlacement");
-  if (!module.priorityQueuePlans.empty())
-    unsupported({}, "priority queues (ordered algorithms)");
   if (!module.summedVectors.empty())
     unsupported((*module.summedVectors.begin())->loc,
                 "a vector kept only as its sum ('" + (*module.summedVectors.begin())->name + "')");
