@@ -502,6 +502,39 @@ TEST(DistributedExchange, GatherSetKeepsFormAndSize) {
   }
 }
 
+// A traversal folding into its sources' elements (kcore's degree count):
+// each rank walks its part's edges, folding into the source's copy; the
+// owners then hold what one pass over the whole graph gives.
+TEST(DistributedFold, OwnersHoldTheWholeGraphsFold) {
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(14, 4, false);
+  EdgesPart part;
+  Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "fold.sg", part);
+  std::vector<int64_t> degree(g.numVertices(), 5), least(g.numVertices(), 1 << 30);
+  for (VertexId u = 0; u < whole.numVertices(); ++u)
+    for (EdgeOffset e = whole.outOffsets()[u]; e < whole.outOffsets()[u + 1]; ++e) {
+      degree[u] += 2;
+      least[u] = std::min<int64_t>(least[u], whole.outNeighbors()[e]);
+    }
+  for (Communication how : {Communication::Alltoallv, Communication::Ring}) {
+    VertexArray<int64_t> sum(g.numVertices(), 5), min(g.numVertices(), 1 << 30);
+    Freshness fs, fm;
+    snapshotMirrors(part, sum, fs);
+    snapshotMirrors(part, min, fm);
+    for (VertexId u = 0; u < g.numVertices(); ++u)
+      for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e) {
+        sum[u] += 2;
+        min[u] = std::min<int64_t>(min[u], g.outNeighbors()[e]);
+      }
+    foldIntoOwners(part, sum, fs, Fold::Add, how, "fold");
+    foldIntoOwners(part, min, fm, Fold::Min, how, "fold");
+    for (VertexId v = part.begin(); v < part.end(); ++v) {
+      ASSERT_EQ(sum[v], degree[v]) << "vertex " << v;
+      ASSERT_EQ(min[v], least[v]) << "vertex " << v;
+    }
+    EXPECT_TRUE(fs.lastSent.empty()); // mirrors hold partial folds: all is sent next
+  }
+}
+
 TEST(DistributedReductions, OverRanks) {
   int p = ranks(), r = rank();
   EXPECT_EQ(sumOverRanks(int64_t(r + 1)), int64_t(p) * (p + 1) / 2);

@@ -45,10 +45,10 @@ RUN_TIMEOUT = 300
 
 # What each example reads: weights, a symmetric graph, a start vertex.
 WEIGHTED = {"sssp", "spmv", "bp", "cf"}
-SYMMETRIC = {"cc"}
+SYMMETRIC = {"cc", "kcore"}
 SOURCED = {"bfs", "sssp"}
 SMALL = {"sssp": "random30.wel", "spmv": "random30.wel", "bp": "random30.wel",
-         "cf": "ratings.wel", "cc": "random30_sym.el"}
+         "cf": "ratings.wel", "cc": "random30_sym.el", "kcore": "random30_sym.el"}
 
 DIRECTIONS = ["SparsePush", "DensePull", "SparsePush-DensePull"]
 # One distribution setting per direction, so that each value runs somewhere.

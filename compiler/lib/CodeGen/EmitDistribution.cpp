@@ -29,6 +29,14 @@ const char *communicationName(Communication c) {
   llvm_unreachable("a communication without its runtime name");
 }
 
+const char *foldName(AssignOp op) {
+  switch (op) {
+  case AssignOp::Min: return "polyrt::dist::Fold::Min";
+  case AssignOp::Max: return "polyrt::dist::Fold::Max";
+  default: return "polyrt::dist::Fold::Add"; // += and -= (the distribution pass)
+  }
+}
+
 const char *strategyName(Distribution d) {
   switch (d) {
   case Distribution::ChunkAlpha: return "polyrt::dist::Strategy::ChunkAlpha";
@@ -86,6 +94,16 @@ void CppEmitter::emitRankExchanges(const Stmt &s, bool before, unsigned indent) 
       continue;
     case RankExchange::WroteEverywhere:
       os << pad << "polyrt::dist::wroteOnEveryRank(" << freshnessName(*x.target) << ");\n";
+      continue;
+    case RankExchange::SnapshotMirrors:
+      os << pad << "polyrt::dist::snapshotMirrors(" << kRankPart << ", " << target << ", "
+         << freshnessName(*x.target) << ");\n";
+      continue;
+    case RankExchange::FoldIntoOwners:
+      os << pad << "polyrt::dist::foldIntoOwners(" << kRankPart << ", " << target << ", "
+         << freshnessName(*x.target) << ", " << foldName(x.fold) << ", "
+         << communicationName(x.communication) << ", \"" << traversalName(*x.traversal)
+         << "\");\n";
       continue;
     case RankExchange::GatherSet:
       os << pad << "polyrt::dist::gatherSet(" << kRankPart << ", " << target << ");\n";

@@ -388,6 +388,8 @@ const char *spelling(RankExchange::Kind kind) {
   case RankExchange::Wrote: return "wrote";
   case RankExchange::GatherSet: return "gather-set";
   case RankExchange::WroteEverywhere: return "wrote-everywhere";
+  case RankExchange::SnapshotMirrors: return "snapshot-mirrors";
+  case RankExchange::FoldIntoOwners: return "fold-into-owners";
   }
   llvm_unreachable("a rank exchange without a name");
 }
@@ -423,6 +425,9 @@ void printDistribution(const DistributionPlan &plan, llvm::raw_ostream &os) {
       first = false;
     });
     os << "`: " << spelling(x->kind) << " " << x->target->name;
+    if (x->kind == RankExchange::FoldIntoOwners)
+      os << " with " << spelling(x->fold) << " for " << x->traversal->name << " ("
+         << spelling(x->communication) << ")";
     if (x->kind == RankExchange::RefreshMirrors)
       os << " for " << x->traversal->name << " (" << spelling(x->combining) << ", "
          << spelling(x->communication) << ")";

@@ -47,6 +47,8 @@ private:
   bool ok = true;
   /// What each traversal reads at its sources and writes, by the checks.
   std::map<const Expr *, std::set<const VarDecl *>> readsAtSource, writes;
+  /// Vectors an edge traversal folds into at its sources, with the fold.
+  std::map<const Expr *, std::map<const VarDecl *, AssignOp>> foldsAtSource;
 
   void unsupported(llvm::SMLoc where, const std::string &what) {
     diags.error(plan.loc, "configDistribution is not supported yet with " + what);
@@ -64,7 +66,8 @@ private:
   void checkProgram();
   void checkAppliedFunction(const FuncDecl &f, const Decl *source, const Decl *written,
                             std::set<const VarDecl *> &atSource,
-                            std::set<const VarDecl *> &wrote);
+                            std::set<const VarDecl *> &wrote,
+                            std::map<const VarDecl *, AssignOp> *folds = nullptr);
   void checkExpr(const Expr &e, const FuncDecl &f, const Decl *source, const Decl *written,
                  std::set<const VarDecl *> &atSource);
   void checkTraversals();
@@ -156,23 +159,42 @@ void Distributor::checkProgram() {
 void Distributor::checkAppliedFunction(const FuncDecl &f, const Decl *source,
                                        const Decl *written,
                                        std::set<const VarDecl *> &atSource,
-                                       std::set<const VarDecl *> &wrote) {
+                                       std::set<const VarDecl *> &wrote,
+                                       std::map<const VarDecl *, AssignOp> *folds) {
   forEachStmtIn(f.body, [&](Stmt &s) {
     if (llvm::isa<PrintStmt>(s))
       unsupported(s.loc, "a print in the applied function '" + f.name + "'");
+    const Expr *foldTarget = nullptr; // a fold at the source, which reads nothing to send
     if (auto *assign = dyn_cast<AssignStmt>(&s)) {
       AccessTarget target = accessTarget(*assign->target);
       auto *var = dyn_cast_or_null<VarDecl>(target.var);
-      if (var && var->storage != VarDecl::Local && var->storage != VarDecl::Result) {
-        if (!isDistributedVector(var) || !target.elementIndex ||
-            named(target.elementIndex) != written || !written)
+      const Decl *at = target.elementIndex ? named(target.elementIndex) : nullptr;
+      // A fold into the source's element (a degree count) is combined by the
+      // source's owner after the traversal (foldIntoOwners).
+      bool foldsAtSource = folds && source && at == source && isDistributedVector(var) &&
+                           (assign->op == AssignOp::Add || assign->op == AssignOp::Sub ||
+                            assign->op == AssignOp::Min || assign->op == AssignOp::Max);
+      if (foldsAtSource) {
+        AssignOp kind = assign->op == AssignOp::Sub ? AssignOp::Add : assign->op;
+        auto [it, fresh] = folds->emplace(var, kind);
+        if (!fresh && it->second != kind)
+          unsupported(assign->loc, "folds of '" + var->name + "' at the source in two ways");
+        foldTarget = assign->target.get();
+        wrote.insert(var);
+      } else if (var && var->storage != VarDecl::Local && var->storage != VarDecl::Result) {
+        if (!isDistributedVector(var) || !target.elementIndex || at != written || !written)
           unsupported(assign->loc, "a write in '" + f.name + "' of '" + var->name +
                                        "' other than at the element the function owns");
         else
           wrote.insert(var);
       }
     }
-    forEachDirectExpr(s, [&](ExprPtr &e) { checkExpr(*e, f, source, written, atSource); });
+    forEachDirectExpr(s, [&](ExprPtr &e) {
+      if (e.get() == foldTarget)
+        checkExpr(*cast<IndexExpr>(*e).index, f, source, written, atSource);
+      else
+        checkExpr(*e, f, source, written, atSource);
+    });
   });
 }
 
@@ -238,7 +260,12 @@ void Distributor::checkTraversals() {
     const FuncDecl &apply = *t->applyFunc;
     const Decl *src = apply.params.size() > 0 ? apply.params[0].get() : nullptr;
     const Decl *dst = apply.params.size() > 1 ? apply.params[1].get() : nullptr;
-    checkAppliedFunction(apply, src, dst, atSource, wrote);
+    auto &folds = foldsAtSource[t];
+    checkAppliedFunction(apply, src, dst, atSource, wrote, &folds);
+    for (const auto &[vector, op] : folds)
+      if (atSource.count(vector))
+        unsupported(t->loc, "a traversal that reads '" + vector->name +
+                                "' at the source and folds into it there");
     if (t->toFilter)
       checkAppliedFunction(*t->toFilter, nullptr, t->toFilter->params[0].get(), atSource, wrote);
     if (t->srcFilter) // its vertex is the source: read there, never written
@@ -286,6 +313,14 @@ void Distributor::placeAround(Stmt &s) {
     for (const VarDecl *read : readsAtSource[t]) {
       refresh.target = read;
       before.push_back(refresh);
+    }
+    for (const auto &[vector, op] : foldsAtSource[t]) {
+      before.push_back({RankExchange::SnapshotMirrors, vector});
+      RankExchange fold{RankExchange::FoldIntoOwners, vector, t};
+      fold.fold = op;
+      if (options && options->communication)
+        fold.communication = options->communication->value;
+      after.push_back(fold);
     }
     for (const VarDecl *wrote : writes[t])
       after.push_back({RankExchange::Wrote, wrote});

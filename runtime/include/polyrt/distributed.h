@@ -150,7 +150,14 @@ struct Freshness {
   /// for the part in sentFor; empty until first sent.
   std::vector<unsigned char> lastSent;
   const EdgesPart *sentFor = nullptr;
+  /// snapshotMirrors: the elements of this rank's mirrors before a traversal
+  /// folds into them (indexed as EdgesPart::receiveFrom_ concatenated).
+  std::vector<unsigned char> snapshot;
 };
+
+/// How a traversal folds into elements of its sources (configDistribution:
+/// `x[src] += v`, min=, max=), which the owners then combine.
+enum class Fold { Add, Min, Max };
 
 /// A traversal wrote the vector's owned elements.
 inline void wrote(Freshness &f) { f.mirrors = f.all = false; }
@@ -167,7 +174,46 @@ void refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t size, si
                         const char *traversal);
 void gatherAllBytes(EdgesPart &part, unsigned char *values, int64_t size, size_t elementSize,
                     Freshness &f);
+/// The element types foldIntoOwners combines (the language's numbers).
+enum class ElementKind { Int32, Int64, UInt32, UInt64, Float, Double };
+template <typename T> constexpr ElementKind elementKind() {
+  if constexpr (std::is_same_v<T, int32_t>) return ElementKind::Int32;
+  else if constexpr (std::is_same_v<T, int64_t>) return ElementKind::Int64;
+  else if constexpr (std::is_same_v<T, uint32_t>) return ElementKind::UInt32;
+  else if constexpr (std::is_same_v<T, uint64_t>) return ElementKind::UInt64;
+  else if constexpr (std::is_same_v<T, float>) return ElementKind::Float;
+  else {
+    static_assert(std::is_same_v<T, double>, "folds combine numbers");
+    return ElementKind::Double;
+  }
+}
+void snapshotMirrorBytes(const EdgesPart &part, const unsigned char *values, int64_t size,
+                         size_t elementSize, Freshness &f);
+void foldIntoOwnerBytes(EdgesPart &part, unsigned char *values, int64_t size, ElementKind kind,
+                        Fold fold, Freshness &f, Communication communication,
+                        const char *traversal);
 } // namespace detail
+
+/// Before a traversal that folds into `values` at its sources: keeps the
+/// elements of this rank's mirrors, whose change the fold then sends.
+template <typename T>
+void snapshotMirrors(const EdgesPart &part, const VertexArray<T> &values, Freshness &f) {
+  detail::snapshotMirrorBytes(part, reinterpret_cast<const unsigned char *>(values.data()),
+                              values.size(), sizeof(T), f);
+}
+
+/// After it: every rank sends, for each mirror whose element changed, a
+/// record {uint32 vertex; T change} to the owner (the difference for Add,
+/// the element for Min and Max), which folds it into its own element, in
+/// rank order. Counted as a round of `traversal`. The copies are then stale
+/// (the caller marks the vector written).
+template <typename T>
+void foldIntoOwners(EdgesPart &part, VertexArray<T> &values, Freshness &f, Fold fold,
+                    Communication communication, const char *traversal) {
+  detail::foldIntoOwnerBytes(part, reinterpret_cast<unsigned char *>(values.data()),
+                             values.size(), detail::elementKind<T>(), fold, f, communication,
+                             traversal);
+}
 
 /// Before a traversal that reads `values` at sources: unless f.mirrors,
 /// every owner sends the elements other ranks list (only those that changed

@@ -421,6 +421,8 @@ struct RankExchange {
     Wrote,          // after a traversal wrote `target`'s owned elements: copies are stale
     GatherSet,      // after a traversal built the vertexset `target`: every rank's members
     WroteEverywhere, // after serial code wrote `target` on every rank alike: owners send it again
+    SnapshotMirrors, // before a traversal folds into `target` at sources: the mirrors' elements kept
+    FoldIntoOwners,  // after it: each mirror's change folded into its owner's element (`fold`)
   };
   Kind kind = RefreshMirrors;
   const VarDecl *target = nullptr;
@@ -429,6 +431,8 @@ struct RankExchange {
   const EdgeTraversalExpr *traversal = nullptr;
   MessageCombining combining = MessageCombining::Mirrors;
   Communication communication = Communication::Ring;
+  /// FoldIntoOwners: Add (for += and -=), Min or Max.
+  AssignOp fold = AssignOp::Add;
 };
 
 /// configDistribution (the distribution pass): the program's vertices are
