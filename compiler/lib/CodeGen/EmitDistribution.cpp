@@ -50,6 +50,7 @@ const char *strategyName(Distribution d) {
 } // namespace
 
 std::string polyc::freshnessName(const VarDecl &vector) { return "polyc_fresh_" + vector.name; }
+std::string polyc::keptName(const VarDecl &scalar) { return "polyc_kept_" + scalar.name; }
 
 void CppEmitter::emitRankDeclarations() {
   if (!module.distribution)
@@ -59,6 +60,9 @@ void CppEmitter::emitRankDeclarations() {
      << "polyrt::dist::EdgesPart " << kRankPart << ";\n";
   for (const VarDecl *vector : module.distribution->vectors)
     os << "polyrt::dist::Freshness " << freshnessName(*vector) << ";\n";
+  for (const VarDecl *scalar : module.distribution->scalars)
+    os << cppType(scalar->type) << " " << keptName(*scalar) << "{}; // " << scalar->name
+       << " before a traversal folds into it on every rank\n";
   os << "\n";
 }
 
@@ -104,6 +108,13 @@ void CppEmitter::emitRankExchanges(const Stmt &s, bool before, unsigned indent) 
          << freshnessName(*x.target) << ", " << foldName(x.fold) << ", "
          << communicationName(x.communication) << ", \"" << traversalName(*x.traversal)
          << "\");\n";
+      continue;
+    case RankExchange::KeepScalar:
+      os << pad << keptName(*x.target) << " = " << target << ";\n";
+      continue;
+    case RankExchange::CombineScalar:
+      os << pad << target << " = polyrt::dist::combineOverRanks(" << target << ", "
+         << keptName(*x.target) << ", " << foldName(x.fold) << ");\n";
       continue;
     case RankExchange::GatherSet:
       os << pad << "polyrt::dist::gatherSet(" << kRankPart << ", " << target << ");\n";

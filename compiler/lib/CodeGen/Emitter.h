@@ -287,6 +287,8 @@ std::string indentOf(unsigned level);
 /// and the one holding a vector's freshness flags.
 constexpr const char *kRankPart = "polyc_rank_part";
 std::string freshnessName(const VarDecl &vector);
+/// The global keeping a scalar's value before a traversal folds into it.
+std::string keptName(const VarDecl &scalar);
 
 /// A parallel loop that catches its tasks' errors (the library-errors pass):
 /// the local keeping the first, declared before the loop at indent 1, and a

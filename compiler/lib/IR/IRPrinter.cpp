@@ -390,6 +390,8 @@ const char *spelling(RankExchange::Kind kind) {
   case RankExchange::WroteEverywhere: return "wrote-everywhere";
   case RankExchange::SnapshotMirrors: return "snapshot-mirrors";
   case RankExchange::FoldIntoOwners: return "fold-into-owners";
+  case RankExchange::KeepScalar: return "keep-scalar";
+  case RankExchange::CombineScalar: return "combine-scalar";
   }
   llvm_unreachable("a rank exchange without a name");
 }
@@ -425,6 +427,8 @@ void printDistribution(const DistributionPlan &plan, llvm::raw_ostream &os) {
       first = false;
     });
     os << "`: " << spelling(x->kind) << " " << x->target->name;
+    if (x->kind == RankExchange::CombineScalar)
+      os << " with " << spelling(x->fold);
     if (x->kind == RankExchange::FoldIntoOwners)
       os << " with " << spelling(x->fold) << " for " << x->traversal->name << " ("
          << spelling(x->communication) << ")";

@@ -49,6 +49,9 @@ private:
   std::map<const Expr *, std::set<const VarDecl *>> readsAtSource, writes;
   /// Vectors an edge traversal folds into at its sources, with the fold.
   std::map<const Expr *, std::map<const VarDecl *, AssignOp>> foldsAtSource;
+  /// Global numbers a traversal folds into (`total += x[v]`), with the fold.
+  std::map<const Expr *, std::map<const VarDecl *, AssignOp>> scalarFolds;
+  const Expr *checking = nullptr; // the traversal whose functions are checked
 
   void unsupported(llvm::SMLoc where, const std::string &what) {
     diags.error(plan.loc, "configDistribution is not supported yet with " + what);
@@ -181,6 +184,15 @@ void Distributor::checkAppliedFunction(const FuncDecl &f, const Decl *source,
           unsupported(assign->loc, "folds of '" + var->name + "' at the source in two ways");
         foldTarget = assign->target.get();
         wrote.insert(var);
+      } else if (var && var->storage == VarDecl::Global && !target.elementIndex &&
+                 var->type.isNumeric() &&
+                 (assign->op == AssignOp::Add || assign->op == AssignOp::Sub ||
+                  assign->op == AssignOp::Min || assign->op == AssignOp::Max)) {
+        // Each rank folds its part; the ranks' results are combined after.
+        AssignOp kind = assign->op == AssignOp::Sub ? AssignOp::Add : assign->op;
+        auto [it, fresh] = scalarFolds[checking].emplace(var, kind);
+        if (!fresh && it->second != kind)
+          unsupported(assign->loc, "folds of '" + var->name + "' in two ways");
       } else if (var && var->storage != VarDecl::Local && var->storage != VarDecl::Result) {
         if (!isDistributedVector(var) || !target.elementIndex || at != written || !written)
           unsupported(assign->loc, "a write in '" + f.name + "' of '" + var->name +
@@ -257,6 +269,7 @@ void Distributor::checkTraversals() {
       unsupported(t->loc, "configUpdateSync htm or merge");
     auto &atSource = readsAtSource[t];
     auto &wrote = writes[t];
+    checking = t;
     const FuncDecl &apply = *t->applyFunc;
     const Decl *src = apply.params.size() > 0 ? apply.params[0].get() : nullptr;
     const Decl *dst = apply.params.size() > 1 ? apply.params[1].get() : nullptr;
@@ -281,6 +294,7 @@ void Distributor::checkTraversals() {
       unsupported(u->loc, "a vertex apply reading a neighbour's value");
     const Decl *v = u->func->params.empty() ? nullptr : u->func->params[0].get();
     std::set<const VarDecl *> atSource;
+    checking = u;
     checkAppliedFunction(*u->func, nullptr, v, atSource, writes[u]);
   }
 }
@@ -301,6 +315,15 @@ void Distributor::placeAround(Stmt &s) {
   }
   auto &before = plan.before[&s];
   auto &after = plan.after[&s];
+  if (auto found = scalarFolds.find(top); top && found != scalarFolds.end())
+    for (const auto &[scalar, op] : found->second) {
+      before.push_back({RankExchange::KeepScalar, scalar});
+      RankExchange combine{RankExchange::CombineScalar, scalar};
+      combine.fold = op;
+      after.push_back(combine);
+      if (!plan.scalars.count(scalar))
+        plan.scalars.insert(scalar);
+    }
   if (auto *t = dyn_cast_or_null<EdgeTraversalExpr>(top)) {
     const ApplySchedule *options = module.schedule.find(t->label);
     RankExchange refresh;

@@ -255,6 +255,26 @@ int64_t maxOverRanks(int64_t value);
 double minOverRanks(double value);
 double maxOverRanks(double value);
 
+/// A global number every rank folded its part of a traversal into, starting
+/// from `kept` (the same on every rank): the whole traversal's result. Add
+/// sums the ranks' changes; Min and Max take the least or greatest.
+template <typename T> T combineOverRanks(T mine, T kept, Fold fold) {
+  static_assert(std::is_arithmetic_v<T>, "folds combine numbers");
+  if constexpr (std::is_floating_point_v<T>) {
+    double v = static_cast<double>(mine);
+    double all = fold == Fold::Add   ? static_cast<double>(kept) + sumOverRanks(v - double(kept))
+                 : fold == Fold::Min ? minOverRanks(v)
+                                     : maxOverRanks(v);
+    return static_cast<T>(all);
+  } else {
+    int64_t v = static_cast<int64_t>(mine);
+    int64_t all = fold == Fold::Add   ? static_cast<int64_t>(kept) + sumOverRanks(v - int64_t(kept))
+                  : fold == Fold::Min ? minOverRanks(v)
+                                      : maxOverRanks(v);
+    return static_cast<T>(all);
+  }
+}
+
 /// --account-messages: turns the counters on; at the end of dist::runMain
 /// rank 0 prints one table to stderr, headed "polyrt message accounting", a
 /// row per traversal, rank and round: traversal rank round mode records

@@ -423,6 +423,8 @@ struct RankExchange {
     WroteEverywhere, // after serial code wrote `target` on every rank alike: owners send it again
     SnapshotMirrors, // before a traversal folds into `target` at sources: the mirrors' elements kept
     FoldIntoOwners,  // after it: each mirror's change folded into its owner's element (`fold`)
+    KeepScalar,      // before a traversal folds into the global number `target`: its value kept
+    CombineScalar,   // after it: every rank's fold combined (`fold`) by an MPI_Allreduce
   };
   Kind kind = RefreshMirrors;
   const VarDecl *target = nullptr;
@@ -431,7 +433,7 @@ struct RankExchange {
   const EdgeTraversalExpr *traversal = nullptr;
   MessageCombining combining = MessageCombining::Mirrors;
   Communication communication = Communication::Ring;
-  /// FoldIntoOwners: Add (for += and -=), Min or Max.
+  /// FoldIntoOwners, CombineScalar: Add (for += and -=), Min or Max.
   AssignOp fold = AssignOp::Add;
 };
 
@@ -446,6 +448,8 @@ struct DistributionPlan {
   const VarDecl *edges = nullptr; // the program's one loaded edgeset
   /// The per-vertex vectors that have copies on every rank (Freshness flags).
   std::vector<const VarDecl *> vectors;
+  /// Global numbers traversals fold into (KeepScalar's copy of each).
+  std::set<const VarDecl *> scalars;
   std::map<const Stmt *, std::vector<RankExchange>> before, after;
   /// --account-messages: the program counts its messages and prints them at exit.
   bool accountMessages = false;
