@@ -3,42 +3,17 @@
 
 #include "detail/distributed_detail.h"
 #include "polyrt/numa_partition.h"
+#include "polyrt/rank_partition.h"
 
 #include <mpi.h>
 
-#include <algorithm>
 #include <optional>
 
 namespace polyrt::dist {
 
-int RankPartition::ownerOf(VertexId v) const {
-  // The last rank whose range starts at or before v: empty ranges before it
-  // start there too, but own nothing.
-  return static_cast<int>(std::upper_bound(bounds.begin(), bounds.end() - 1, v) - bounds.begin()) -
-         1;
-}
-
 namespace {
 
 std::optional<RankPartition> program;
-
-RankPartition makePartition(VertexId n, const EdgeOffset *inOffsets, Strategy how, double alpha) {
-  int p = ranks();
-  if (how == Strategy::Hash)
-    throw Error("configDistribution(\"hash\") is not supported yet: a rank's vertices must be one "
-                "contiguous range (use \"chunk-alpha\", \"edge-balanced\" or \"vertex-balanced\")");
-  if (n < p)
-    throw Error("cannot split " + std::to_string(n) + " vertices over " + std::to_string(p) +
-                " ranks");
-  PartitionStrategy strategy = how == Strategy::ChunkAlpha     ? PartitionStrategy::ChunkAlpha
-                               : how == Strategy::EdgeBalanced ? PartitionStrategy::EdgeBalanced
-                                                               : PartitionStrategy::VertexBalanced;
-  Partition split = partitionVertices(n, inOffsets, p, strategy, alpha, kPlacementGranule);
-  RankPartition result;
-  result.how = how;
-  result.bounds = std::move(split.bounds);
-  return result;
-}
 
 /// Every rank computed its bounds alone: they must be the same everywhere.
 void checkAgreement(const RankPartition &partition) {
@@ -68,7 +43,7 @@ const RankPartition &detail::programPartition(VertexId n, const EdgeOffset *inOf
                   ": every edgeset of a distributed program has the same vertices");
     return *program;
   }
-  RankPartition partition = makePartition(n, inOffsets, how, alpha);
+  RankPartition partition = makeRankPartition(n, inOffsets, ranks(), how, alpha);
   checkAgreement(partition);
   if (rank() == 0) // (POLYRT_VERBOSE=1 only)
     reportPartition(Partition{partition.bounds}, inOffsets, "ranks (in-edges)");

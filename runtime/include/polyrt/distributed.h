@@ -28,6 +28,7 @@
 
 #include "polyrt/graph.h"
 #include "polyrt/program.h"
+#include "polyrt/rank_partition.h"
 #include "polyrt/types.h"
 #include "polyrt/vertex_array.h"
 #include "polyrt/vertex_subset.h"
@@ -40,16 +41,7 @@
 
 namespace polyrt::dist {
 
-/// configDistribution's first argument.
-enum class Strategy { ChunkAlpha, EdgeBalanced, VertexBalanced, Hash };
-/// configMessageCombining: what one exchange sends for a mirror's value.
-enum class Combining {
-  Mirrors,   // one record per vertex and rank that lists it (Gemini)
-  Batched,   // one record per cut edge, packed into batches per rank (AAM)
-  PerUpdate, // one record per cut edge, each its own MPI message (the baseline)
-};
-/// configCommunication: how the records travel.
-enum class Communication { Ring, Alltoallv };
+// Strategy, Combining, Communication: rank_partition.h.
 
 /// This process's rank and the number of ranks (0 and 1 before MPI is
 /// initialised; a program started without mpirun is one rank).
@@ -67,23 +59,11 @@ int ranks();
 /// finalises MPI if it initialised it.
 int runMain(int argc, char **argv, const Usage &usage, const std::function<void()> &body);
 
-/// The program-wide split of [0, n) over ranks(): rank r owns
-/// [begin(r), end(r)). Made once, from the first edgeset loaded, by
-/// partitionVertices (numa_partition.h) over its in-degrees with granule
-/// 4096. A graph with fewer than 4096 * ranks() vertices leaves some ranks
-/// empty (they own nothing but take part in every collective); fewer vertices
-/// than ranks is an error. Hash is not supported yet (an Error).
-struct RankPartition {
-  Strategy how = Strategy::ChunkAlpha;
-  /// ranks() + 1 entries from 0 to n, non-decreasing, each a multiple of
-  /// 4096 or n (empty ranks at the end start at n).
-  std::vector<VertexId> bounds;
-  VertexId begin(int r) const { return bounds[r]; }
-  VertexId end(int r) const { return bounds[r + 1]; }
-  /// The rank owning v (0 <= v < n); ranks with empty ranges own nothing.
-  int ownerOf(VertexId v) const;
-  VertexId numVertices() const { return bounds.back(); }
-};
+/// The program's RankPartition (rank_partition.h) over ranks(): made once,
+/// from the first edgeset loaded, by makeRankPartition over its in-degrees.
+/// A graph with fewer than 4096 * ranks() vertices leaves some ranks empty
+/// (they own nothing but take part in every collective); fewer vertices than
+/// ranks is an error. Hash is not supported yet (an Error).
 
 /// A rank's view of one loaded edgeset: the partition, the global degrees
 /// and edge count the program's queries answer, the mirror lists, and the
