@@ -5,6 +5,8 @@
 //   polyrt-gen convert IN -o OUT [-u] [--simple]
 //   polyrt-gen --info FILE
 //   polyrt-gen --partition FILE
+//   polyrt-gen --rank-model FILE --ranks P[,P...] [--strategy S] [--value-bytes B]
+//              [--communication ring|alltoallv] [-v]
 //   polyrt-gen --topology
 //
 // The output format follows the extension of FILE: .sg .wsg .el .wel (the
@@ -17,6 +19,7 @@
 #include "polyrt/numa.h"
 #include "polyrt/numa_partition.h"
 #include "polyrt/program.h"
+#include "polyrt/rank_model.h"
 #include "polyrt/timer.h"
 
 #include <algorithm>
@@ -27,6 +30,7 @@
 #include <iostream>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -38,6 +42,8 @@ const char *const kUsage = R"(usage:
   polyrt-gen convert INPUT [-u] [--simple] -o FILE
   polyrt-gen --info FILE
   polyrt-gen --partition FILE
+  polyrt-gen --rank-model FILE --ranks P[,P...] [--strategy S] [--value-bytes B]
+             [--communication ring|alltoallv] [-v]
   polyrt-gen --topology
 
 Generators:
@@ -64,6 +70,16 @@ Options:
                         edge-balanced, chunk-alpha) splits the graph's out- and
                         in-edges over 2, 4 and 8 nodes: the largest node's edges
                         over the mean
+      --rank-model FILE print, for each rank count P of --ranks, what a program
+                        distributed over P MPI ranks would hold and send in one
+                        exchange where every mirror's value changed (one row per
+                        P; -v adds a row per rank; docs/distributed-model.md)
+      --ranks P[,P...]  rank counts for --rank-model
+      --strategy S      chunk-alpha (default), edge-balanced, vertex-balanced or
+                        hash (owner v mod P, which the MPI runtime does not run)
+      --value-bytes B   the size of the value sent per vertex (default 8)
+      --communication C ring (default, as polyc's) or alltoallv: how messages
+                        are cut into pieces of < 2^31 bytes
       --topology        print the NUMA topology (honours POLYRT_NUMA_NODES)
   -h, --help            this message
 )";
@@ -82,6 +98,11 @@ struct Options {
   bool simple = false;
   bool verbose = false;
   std::string input, output;
+  // --rank-model
+  std::vector<int> ranks;
+  polyrt::dist::Strategy strategy = polyrt::dist::Strategy::ChunkAlpha;
+  int valueBytes = 8;
+  polyrt::dist::Communication communication = polyrt::dist::Communication::Ring;
 };
 
 int parseNumber(const std::string &option, const std::string &text) {
@@ -90,6 +111,36 @@ int parseNumber(const std::string &option, const std::string &text) {
   } catch (const polyrt::Error &) {
     throw UsageError{option + " expects a whole number, not '" + text + "'"};
   }
+}
+
+/// --ranks: a comma-separated list of rank counts, each at least 1.
+std::vector<int> parseRankCounts(const std::string &text) {
+  std::vector<int> counts;
+  size_t at = 0;
+  while (true) {
+    size_t comma = text.find(',', at);
+    int p = parseNumber("--ranks", text.substr(at, comma == std::string::npos ? comma : comma - at));
+    if (p < 1 || p > (1 << 20))
+      throw UsageError{"--ranks expects rank counts from 1 to 1048576, not " + std::to_string(p)};
+    counts.push_back(p);
+    if (comma == std::string::npos)
+      return counts;
+    at = comma + 1;
+  }
+}
+
+polyrt::dist::Strategy parseStrategy(const std::string &text) {
+  using polyrt::dist::Strategy;
+  if (text == "chunk-alpha")
+    return Strategy::ChunkAlpha;
+  if (text == "edge-balanced")
+    return Strategy::EdgeBalanced;
+  if (text == "vertex-balanced")
+    return Strategy::VertexBalanced;
+  if (text == "hash")
+    return Strategy::Hash;
+  throw UsageError{"--strategy expects chunk-alpha, edge-balanced, vertex-balanced or hash, not '" +
+                   text + "'"};
 }
 
 Options parseArgs(int argc, char **argv) {
@@ -133,6 +184,23 @@ Options parseArgs(int argc, char **argv) {
     } else if (arg == "--partition") {
       o.command = "partition";
       o.input = value();
+    } else if (arg == "--rank-model") {
+      o.command = "rank-model";
+      o.input = value();
+    } else if (arg == "--ranks") {
+      o.ranks = parseRankCounts(value());
+    } else if (arg == "--strategy") {
+      o.strategy = parseStrategy(value());
+    } else if (arg == "--value-bytes") {
+      o.valueBytes = parseNumber(arg, value());
+      if (o.valueBytes < 1 || o.valueBytes > (1 << 20))
+        throw UsageError{"--value-bytes expects 1 to 1048576, not " + std::to_string(o.valueBytes)};
+    } else if (arg == "--communication") {
+      std::string how = value();
+      if (how != "ring" && how != "alltoallv")
+        throw UsageError{"--communication expects ring or alltoallv, not '" + how + "'"};
+      o.communication = how == "ring" ? polyrt::dist::Communication::Ring
+                                      : polyrt::dist::Communication::Alltoallv;
     } else if (arg == "--topology") {
       o.command = "topology";
     } else if (!arg.empty() && arg[0] == '-') {
@@ -158,6 +226,8 @@ Options parseArgs(int argc, char **argv) {
       throw UsageError{"output file '" + o.output +
                        "' must end in .sg, .wsg, .el, .wel or .ligra"};
   }
+  if (o.command == "rank-model" && o.ranks.empty())
+    throw UsageError{"--rank-model needs --ranks P[,P...]"};
   if (o.command == "convert" && o.input.empty())
     throw UsageError{"convert needs an input file"};
   if (o.command == "kron" || o.command == "uniform") {
@@ -334,6 +404,64 @@ void partitionReport(const std::string &path) {
     }
 }
 
+const char *strategyName(polyrt::dist::Strategy how) {
+  switch (how) {
+  case polyrt::dist::Strategy::ChunkAlpha:
+    return "chunk-alpha";
+  case polyrt::dist::Strategy::EdgeBalanced:
+    return "edge-balanced";
+  case polyrt::dist::Strategy::VertexBalanced:
+    return "vertex-balanced";
+  case polyrt::dist::Strategy::Hash:
+    break;
+  }
+  return "hash";
+}
+
+/// --rank-model: a row per rank count (and with -v a row per rank, in the
+/// accounting table's terms: what the rank sends in one exchange).
+void rankModelReport(const Options &o) {
+  using namespace polyrt::dist;
+  polyrt::Graph<polyrt::NoWeight> g = polyrt::loadGraph<polyrt::NoWeight>(o.input);
+  g.buildInEdges();
+  std::printf("%s: %d vertices, %lld edges; %s, %d-byte values (%d-byte records), %s\n",
+              o.input.c_str(), g.numVertices(), static_cast<long long>(g.numEdges()),
+              strategyName(o.strategy), o.valueBytes, o.valueBytes + 4,
+              o.communication == Communication::Ring ? "ring" : "alltoallv");
+  // per-edge: batched and per-update, one record per cut edge.
+  std::printf("%5s %11s %13s %13s %14s %11s %12s %10s %10s %10s\n", "ranks", "mirrors/|V|",
+              "max|E_i|/mean", "mirrors rec/E", "per-edge rec/E", "mirrors B/E", "per-edge B/E",
+              "msgs mirr", "msgs batch", "msgs upd");
+  for (int p : o.ranks) {
+    RankModel model = modelRanks(g, p, o.strategy, -1, o.valueBytes, o.communication);
+    double n = double(model.numVertices), m = double(std::max<polyrt::EdgeOffset>(1, model.numEdges));
+    ExchangeCounts mirrors = model.total(Combining::Mirrors);
+    ExchangeCounts batched = model.total(Combining::Batched);
+    ExchangeCounts perUpdate = model.total(Combining::PerUpdate);
+    std::printf("%5d %11.4f %13.4f %13.4f %14.4f %11.4f %12.4f %10lld %10lld %10lld\n", p,
+                double(model.totalMirrors()) / n, double(model.maxInEdges()) / (m / p),
+                double(mirrors.records) / m, double(batched.records) / m,
+                double(mirrors.bytes) / m, double(batched.bytes) / m,
+                static_cast<long long>(mirrors.messages), static_cast<long long>(batched.messages),
+                static_cast<long long>(perUpdate.messages));
+    if (!o.verbose)
+      continue;
+    std::printf("  %5s %5s %10s %12s %10s %12s   %-34s %-34s %s\n", "ranks", "rank", "|V_i|",
+                "|E_i|", "|V'_i|", "cut-edges", "mirrors: records messages bytes",
+                "batched: records messages bytes", "per-update: records messages bytes");
+    for (int r = 0; r < p; ++r) {
+      const RankModelRow &row = model.rows[r];
+      std::printf("  %5d %5d %10lld %12lld %10lld %12lld", p, r,
+                  static_cast<long long>(row.vertices), static_cast<long long>(row.inEdges),
+                  static_cast<long long>(row.mirrors), static_cast<long long>(row.cutEdges));
+      for (const ExchangeCounts &c : row.sent)
+        std::printf("   %10lld %8lld %14lld", static_cast<long long>(c.records),
+                    static_cast<long long>(c.messages), static_cast<long long>(c.bytes));
+      std::printf("\n");
+    }
+  }
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -354,6 +482,8 @@ int main(int argc, char **argv) {
       info(o.input);
     else if (o.command == "partition")
       partitionReport(o.input);
+    else if (o.command == "rank-model")
+      rankModelReport(o);
     else if (o.command == "topology")
       std::printf("%s\n", polyrt::topology().describe().c_str());
     else if (o.command == "convert")

@@ -1,0 +1,78 @@
+//===- rank_model.h - What a distributed program would send, without MPI -===//
+//
+// From a whole graph and a rank count, the counts libpolyrt-mpi would have:
+// the rank partition (the same makeRankPartition), each rank's vertices,
+// in-edges, mirrors and cut edges, and the traffic of one exchange in which
+// every mirror's value changed (the first refreshMirrors of a vector), per
+// combining level, as --account-messages counts it. polyrt-gen --rank-model
+// prints it (docs/distributed-model.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef POLYRT_RANK_MODEL_H
+#define POLYRT_RANK_MODEL_H
+
+#include "polyrt/graph.h"
+#include "polyrt/rank_partition.h"
+#include "polyrt/types.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace polyrt::dist {
+
+/// One rank's traffic in one exchange, as a row of the accounting table:
+/// records {uint32 vertex; value}, MPI messages, bytes, ranks sent a byte to.
+struct ExchangeCounts {
+  int64_t records = 0, messages = 0, bytes = 0, peers = 0;
+};
+
+struct RankModelRow {
+  int64_t vertices = 0; // |V_i|: owned
+  int64_t inEdges = 0;  // |E_i|: in-edges of owned vertices
+  int64_t mirrors = 0;  // |V'_i|: distinct sources listed that another rank owns
+  int64_t cutEdges = 0; // in-edges of owned vertices whose source another rank owns
+  /// What this rank sends (to the ranks listing its vertices), indexed by
+  /// Combining.
+  ExchangeCounts sent[3];
+};
+
+struct RankModel {
+  Strategy how = Strategy::ChunkAlpha;
+  int ranks = 0;
+  VertexId numVertices = 0;
+  EdgeOffset numEdges = 0;
+  int64_t recordBytes = 0;
+  /// The contiguous partition; empty bounds for Hash (owner(v) = v mod ranks).
+  RankPartition partition;
+  std::vector<RankModelRow> rows; // one per rank
+
+  int64_t totalMirrors() const;
+  int64_t maxInEdges() const;
+  ExchangeCounts total(Combining combining) const;
+};
+
+/// The model of `ranks` ranks splitting the graph with in-edges (inOffsets,
+/// inNeighbors: n + 1 offsets, numEdges sources) by `how` (alpha as
+/// makeRankPartition's), for values of valueBytes bytes carried as
+/// `communication`. Hash gives vertex v to rank v mod ranks (which the MPI
+/// runtime does not run yet). Messages as libpolyrt-mpi counts them: per
+/// peer with bytes, one per piece of at most 2^31-1 bytes (ring) or
+/// (2^31-1) / ranks bytes (alltoallv) for mirrors and batched, one per record
+/// for per-update. Errors as makeRankPartition's; valueBytes 1 to 2^20.
+RankModel modelRanks(VertexId n, const EdgeOffset *inOffsets, const VertexId *inNeighbors,
+                     int ranks, Strategy how, double alpha, int64_t valueBytes,
+                     Communication communication);
+
+/// The same for a loaded graph (its in-edges are built if they are not).
+template <typename W>
+RankModel modelRanks(Graph<W> &g, int ranks, Strategy how, double alpha, int64_t valueBytes,
+                     Communication communication) {
+  g.buildInEdges();
+  return modelRanks(g.numVertices(), g.inOffsets(), g.inNeighbors(), ranks, how, alpha,
+                    valueBytes, communication);
+}
+
+} // namespace polyrt::dist
+
+#endif

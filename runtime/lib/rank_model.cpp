@@ -1,0 +1,115 @@
+//===- rank_model.cpp - What a distributed program would send, without MPI -===//
+#include "polyrt/rank_model.h"
+
+#include <algorithm>
+#include <climits>
+#include <string>
+
+namespace polyrt::dist {
+
+int64_t RankModel::totalMirrors() const {
+  int64_t total = 0;
+  for (const RankModelRow &row : rows)
+    total += row.mirrors;
+  return total;
+}
+
+int64_t RankModel::maxInEdges() const {
+  int64_t most = 0;
+  for (const RankModelRow &row : rows)
+    most = std::max(most, row.inEdges);
+  return most;
+}
+
+ExchangeCounts RankModel::total(Combining combining) const {
+  ExchangeCounts sum;
+  for (const RankModelRow &row : rows) {
+    const ExchangeCounts &c = row.sent[static_cast<int>(combining)];
+    sum.records += c.records;
+    sum.messages += c.messages;
+    sum.bytes += c.bytes;
+    sum.peers += c.peers;
+  }
+  return sum;
+}
+
+namespace {
+
+/// The MPI messages carrying `bytes` to one peer when they are packed: cut
+/// into pieces as distributed_transfer.cpp cuts them.
+int64_t packedMessages(int64_t bytes, int ranks, Communication communication) {
+  int64_t piece = communication == Communication::Ring ? INT_MAX : std::max<int64_t>(1, INT_MAX / ranks);
+  return (bytes + piece - 1) / piece;
+}
+
+} // namespace
+
+RankModel modelRanks(VertexId n, const EdgeOffset *inOffsets, const VertexId *inNeighbors,
+                     int ranks, Strategy how, double alpha, int64_t valueBytes,
+                     Communication communication) {
+  if (valueBytes < 1 || valueBytes > (int64_t{1} << 20))
+    throw Error("a value of " + std::to_string(valueBytes) + " bytes: expected 1 to 1048576");
+  RankModel model;
+  model.how = how;
+  model.ranks = ranks;
+  model.numVertices = n;
+  model.numEdges = inOffsets[n];
+  model.recordBytes = 4 + valueBytes;
+  if (how == Strategy::Hash) {
+    if (ranks < 1 || n < ranks)
+      throw Error("cannot split " + std::to_string(n) + " vertices over " +
+                  std::to_string(ranks) + " ranks");
+    model.partition.how = how;
+  } else {
+    model.partition = makeRankPartition(n, inOffsets, ranks, how, alpha);
+  }
+  const RankPartition &split = model.partition;
+  auto owner = [&](VertexId v) { return how == Strategy::Hash ? v % ranks : split.ownerOf(v); };
+  model.rows.assign(ranks, {});
+  // listed[q * ranks + i]: q's vertices that rank i lists; cut: its edges into i.
+  std::vector<int64_t> listed(int64_t{ranks} * ranks, 0), cut(int64_t{ranks} * ranks, 0);
+  std::vector<int32_t> listedBy(n, -1); // the last rank that counted the vertex as a mirror
+  for (int i = 0; i < ranks; ++i) {
+    RankModelRow &row = model.rows[i];
+    VertexId first = how == Strategy::Hash ? i : split.begin(i);
+    VertexId last = how == Strategy::Hash ? n : split.end(i);
+    VertexId step = how == Strategy::Hash ? ranks : 1;
+    for (VertexId v = first; v < last; v += step) {
+      ++row.vertices;
+      for (EdgeOffset e = inOffsets[v]; e < inOffsets[v + 1]; ++e) {
+        VertexId u = inNeighbors[e];
+        ++row.inEdges;
+        int q = owner(u);
+        if (q == i)
+          continue;
+        ++row.cutEdges;
+        ++cut[int64_t{q} * ranks + i];
+        if (listedBy[u] != i) {
+          listedBy[u] = i;
+          ++row.mirrors;
+          ++listed[int64_t{q} * ranks + i];
+        }
+      }
+    }
+  }
+  for (int q = 0; q < ranks; ++q)
+    for (int i = 0; i < ranks; ++i) {
+      if (i == q)
+        continue;
+      const int64_t perLevel[3] = {listed[int64_t{q} * ranks + i], cut[int64_t{q} * ranks + i],
+                                   cut[int64_t{q} * ranks + i]};
+      for (int level = 0; level < 3; ++level) {
+        int64_t records = perLevel[level], bytes = records * model.recordBytes;
+        ExchangeCounts &c = model.rows[q].sent[level];
+        c.records += records;
+        c.bytes += bytes;
+        c.peers += bytes > 0 ? 1 : 0;
+        c.messages += level == static_cast<int>(Combining::PerUpdate)
+                          ? records
+                          : packedMessages(bytes, ranks, communication);
+      }
+    }
+  return model;
+}
+
+} // namespace polyrt::dist

@@ -1,0 +1,172 @@
+//===- rank_model_test.cpp - The accounting model without MPI -----------===//
+#include "polyrt/edge_list.h"
+#include "polyrt/rank_model.h"
+#include "test_util.h"
+
+#include <map>
+#include <set>
+
+using namespace polyrt;
+using namespace polyrt::dist;
+
+namespace {
+
+Graph<NoWeight> directedGraph(VertexId n, const std::vector<std::pair<VertexId, VertexId>> &edges) {
+  EdgeList el;
+  for (auto [u, v] : edges)
+    el.push_back(Edge{u, v, 1});
+  return buildGraph<NoWeight>(el, n, /*symmetrize=*/false);
+}
+
+void expectCounts(const ExchangeCounts &c, int64_t records, int64_t messages, int64_t bytes,
+                  int64_t peers) {
+  EXPECT_EQ(c.records, records);
+  EXPECT_EQ(c.messages, messages);
+  EXPECT_EQ(c.bytes, bytes);
+  EXPECT_EQ(c.peers, peers);
+}
+
+constexpr int kMirrors = static_cast<int>(Combining::Mirrors);
+constexpr int kBatched = static_cast<int>(Combining::Batched);
+constexpr int kPerUpdate = static_cast<int>(Combining::PerUpdate);
+
+// Hash over 2 ranks: rank 0 owns {0, 2}, rank 1 {1, 3}. Edges 0->1, 2->1,
+// 0->3 cross to rank 1 (which lists 0 and 2), 3->2 to rank 0 (lists 3);
+// 1->3 and 2->0 stay inside.
+TEST(RankModel, HashByHand) {
+  Graph<NoWeight> g = directedGraph(4, {{0, 1}, {2, 1}, {0, 3}, {1, 3}, {3, 2}, {2, 0}});
+  RankModel model = modelRanks(g, 2, Strategy::Hash, -1, 8, Communication::Ring);
+  ASSERT_EQ(model.rows.size(), 2u);
+  EXPECT_EQ(model.recordBytes, 12);
+  const RankModelRow &r0 = model.rows[0], &r1 = model.rows[1];
+  EXPECT_EQ(r0.vertices, 2);
+  EXPECT_EQ(r0.inEdges, 2);
+  EXPECT_EQ(r0.mirrors, 1);
+  EXPECT_EQ(r0.cutEdges, 1);
+  EXPECT_EQ(r1.vertices, 2);
+  EXPECT_EQ(r1.inEdges, 4);
+  EXPECT_EQ(r1.mirrors, 2);
+  EXPECT_EQ(r1.cutEdges, 3);
+  // Rank 0 sends 0 and 2 to rank 1: two records, or one per cut edge (3).
+  expectCounts(r0.sent[kMirrors], 2, 1, 24, 1);
+  expectCounts(r0.sent[kBatched], 3, 1, 36, 1);
+  expectCounts(r0.sent[kPerUpdate], 3, 3, 36, 1);
+  expectCounts(r1.sent[kMirrors], 1, 1, 12, 1);
+  expectCounts(r1.sent[kBatched], 1, 1, 12, 1);
+  expectCounts(r1.sent[kPerUpdate], 1, 1, 12, 1);
+  EXPECT_EQ(model.totalMirrors(), 3);
+  EXPECT_EQ(model.maxInEdges(), 4);
+  expectCounts(model.total(Combining::PerUpdate), 4, 4, 48, 2);
+}
+
+// Vertex-balanced, 8192 vertices: rank 0 owns [0, 4096), rank 1 [4096, 8192).
+// Rank 0 lists 4096 (three edges); rank 1 lists 0 (two edges) and 1 (one);
+// 5000->5001 stays inside rank 1. With three ranks, one owns nothing (two
+// granules of 4096) and sends nothing.
+TEST(RankModel, ContiguousByHand) {
+  Graph<NoWeight> g = directedGraph(8192, {{0, 4096}, {0, 4097}, {1, 4096}, {4096, 0},
+                                           {5000, 5001}, {4096, 1}, {4096, 2}});
+  for (int ranks : {2, 3}) {
+    RankModel model = modelRanks(g, ranks, Strategy::VertexBalanced, -1, 4, Communication::Alltoallv);
+    ASSERT_EQ(model.rows.size(), size_t(ranks));
+    if (ranks == 2)
+      EXPECT_ELEMENTS(model.partition.bounds, 0, 4096, 8192);
+    EXPECT_EQ(model.partition.bounds,
+              makeRankPartition(8192, g.inOffsets(), ranks, Strategy::VertexBalanced, -1).bounds);
+    int second = model.partition.ownerOf(4096), empty = 3 - second;
+    ASSERT_EQ(model.partition.ownerOf(0), 0);
+    const RankModelRow &r0 = model.rows[0], &r1 = model.rows[second];
+    EXPECT_EQ(r0.vertices, 4096);
+    EXPECT_EQ(r0.inEdges, 3);
+    EXPECT_EQ(r0.mirrors, 1);
+    EXPECT_EQ(r0.cutEdges, 3);
+    EXPECT_EQ(r1.vertices, 4096);
+    EXPECT_EQ(r1.inEdges, 4);
+    EXPECT_EQ(r1.mirrors, 2);
+    EXPECT_EQ(r1.cutEdges, 3);
+    expectCounts(r0.sent[kMirrors], 2, 1, 16, 1);
+    expectCounts(r0.sent[kBatched], 3, 1, 24, 1);
+    expectCounts(r0.sent[kPerUpdate], 3, 3, 24, 1);
+    expectCounts(r1.sent[kMirrors], 1, 1, 8, 1);
+    expectCounts(r1.sent[kBatched], 3, 1, 24, 1);
+    expectCounts(r1.sent[kPerUpdate], 3, 3, 24, 1);
+    if (ranks == 3) {
+      EXPECT_EQ(model.rows[empty].vertices, 0);
+      EXPECT_EQ(model.rows[empty].inEdges, 0);
+      EXPECT_EQ(model.rows[empty].mirrors, 0);
+      for (int level : {kMirrors, kBatched, kPerUpdate})
+        expectCounts(model.rows[empty].sent[level], 0, 0, 0, 0);
+    }
+  }
+}
+
+TEST(RankModel, Errors) {
+  Graph<NoWeight> g = directedGraph(3, {{0, 1}, {1, 2}});
+  EXPECT_RUNTIME_ERROR(modelRanks(g, 4, Strategy::ChunkAlpha, -1, 8, Communication::Ring),
+                       "cannot split 3 vertices over 4 ranks");
+  EXPECT_RUNTIME_ERROR(modelRanks(g, 4, Strategy::Hash, -1, 8, Communication::Ring),
+                       "cannot split 3 vertices over 4 ranks");
+  EXPECT_RUNTIME_ERROR(modelRanks(g, 2, Strategy::Hash, -1, 0, Communication::Ring),
+                       "a value of 0 bytes");
+  EXPECT_RUNTIME_ERROR(makeRankPartition(3, g.inOffsets(), 2, Strategy::Hash, -1),
+                       "not supported yet");
+}
+
+// The model against the definitions, counted the slow way: per (owner,
+// lister) pair, the set of listed sources and the list of cut edges.
+TEST(RankModel, AgreesWithBruteForce) {
+  Graph<NoWeight> g = buildGraph<NoWeight>(generateKronecker(14, 4, 5), 1 << 14, false);
+  g.buildInEdges();
+  const VertexId n = g.numVertices();
+  for (Strategy how : {Strategy::ChunkAlpha, Strategy::EdgeBalanced, Strategy::VertexBalanced,
+                       Strategy::Hash})
+    for (int ranks : {1, 2, 3, 4, 5}) {
+      SCOPED_TRACE(testing::Message() << "strategy " << int(how) << ", " << ranks << " ranks");
+      RankModel model = modelRanks(g, ranks, how, -1, 8, Communication::Ring);
+      auto owner = [&](VertexId v) {
+        return how == Strategy::Hash ? v % ranks : model.partition.ownerOf(v);
+      };
+      std::map<std::pair<int, int>, std::set<VertexId>> listed;
+      std::map<std::pair<int, int>, int64_t> cut;
+      std::vector<int64_t> vertices(ranks), inEdges(ranks);
+      for (VertexId v = 0; v < n; ++v) {
+        ++vertices[owner(v)];
+        for (EdgeOffset e = g.inOffsets()[v]; e < g.inOffsets()[v + 1]; ++e) {
+          VertexId u = g.inNeighbors()[e];
+          ++inEdges[owner(v)];
+          if (owner(u) != owner(v)) {
+            listed[{owner(u), owner(v)}].insert(u);
+            ++cut[{owner(u), owner(v)}];
+          }
+        }
+      }
+      int64_t allMirrors = 0;
+      for (int i = 0; i < ranks; ++i) {
+        const RankModelRow &row = model.rows[i];
+        EXPECT_EQ(row.vertices, vertices[i]);
+        EXPECT_EQ(row.inEdges, inEdges[i]);
+        int64_t mirrors = 0, cutIn = 0, mirrorsOut = 0, cutOut = 0, peers = 0;
+        for (int q = 0; q < ranks; ++q) {
+          mirrors += listed[{q, i}].size();
+          cutIn += cut[{q, i}];
+          mirrorsOut += listed[{i, q}].size();
+          cutOut += cut[{i, q}];
+          peers += cut[{i, q}] > 0;
+        }
+        allMirrors += mirrors;
+        EXPECT_EQ(row.mirrors, mirrors);
+        EXPECT_EQ(row.cutEdges, cutIn);
+        expectCounts(row.sent[kMirrors], mirrorsOut, peers, mirrorsOut * 12, peers);
+        expectCounts(row.sent[kBatched], cutOut, peers, cutOut * 12, peers);
+        expectCounts(row.sent[kPerUpdate], cutOut, cutOut, cutOut * 12, peers);
+      }
+      EXPECT_EQ(model.totalMirrors(), allMirrors);
+      if (how != Strategy::Hash)
+        EXPECT_EQ(model.partition.bounds,
+                  makeRankPartition(n, g.inOffsets(), ranks, how, -1).bounds);
+      if (ranks > 1)
+        EXPECT_GT(allMirrors, 0);
+    }
+}
+
+} // namespace
