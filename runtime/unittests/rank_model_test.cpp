@@ -69,8 +69,9 @@ TEST(RankModel, ContiguousByHand) {
   for (int ranks : {2, 3}) {
     RankModel model = modelRanks(g, ranks, Strategy::VertexBalanced, -1, 4, Communication::Alltoallv);
     ASSERT_EQ(model.rows.size(), size_t(ranks));
-    if (ranks == 2)
+    if (ranks == 2) {
       EXPECT_ELEMENTS(model.partition.bounds, 0, 4096, 8192);
+    }
     EXPECT_EQ(model.partition.bounds,
               makeRankPartition(8192, g.inOffsets(), ranks, Strategy::VertexBalanced, -1).bounds);
     int second = model.partition.ownerOf(4096), empty = 3 - second;
@@ -161,11 +162,13 @@ TEST(RankModel, AgreesWithBruteForce) {
         expectCounts(row.sent[kPerUpdate], cutOut, cutOut, cutOut * 12, peers);
       }
       EXPECT_EQ(model.totalMirrors(), allMirrors);
-      if (how != Strategy::Hash)
+      if (how != Strategy::Hash) {
         EXPECT_EQ(model.partition.bounds,
                   makeRankPartition(n, g.inOffsets(), ranks, how, -1).bounds);
-      if (ranks > 1)
+      }
+      if (ranks > 1) {
         EXPECT_GT(allMirrors, 0);
+      }
     }
 }
 

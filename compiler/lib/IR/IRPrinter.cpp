@@ -411,9 +411,20 @@ void printDistribution(const DistributionPlan &plan, llvm::raw_ostream &os) {
     for (const auto &[stmt, exchanges] : *side)
       for (const RankExchange &x : exchanges)
         placed.emplace_back(side == &plan.before ? "before" : "after", stmt, &x);
-  llvm::stable_sort(placed, [](const auto &a, const auto &b) {
-    return std::get<1>(a)->loc.getPointer() < std::get<1>(b)->loc.getPointer();
+  // By statement, in source order; a statement's own exchanges keep theirs
+  // (before ones first, as collected).
+  std::vector<size_t> order(placed.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  llvm::sort(order, [&](size_t a, size_t b) {
+    const char *pa = std::get<1>(placed[a])->loc.getPointer();
+    const char *pb = std::get<1>(placed[b])->loc.getPointer();
+    return pa != pb ? pa < pb : a < b;
   });
+  decltype(placed) sorted;
+  for (size_t i : order)
+    sorted.push_back(placed[i]);
+  placed = std::move(sorted);
   for (const auto &[where, stmt, x] : placed) {
     os << "  rank-exchange " << where << " `";
     bool first = true;
