@@ -105,7 +105,7 @@ void checkPartition(const RankPartition &split, VertexId n) {
 }
 
 TEST(DistributedPartition, BoundsAgreedOnGranules) {
-  Graph<NoWeight> g = uniformGraph<NoWeight>(15, 4, false);
+  Graph<NoWeight> g = uniformGraph<NoWeight>(14, 2, false);
   for (Strategy how : {Strategy::ChunkAlpha, Strategy::EdgeBalanced, Strategy::VertexBalanced}) {
     EdgesPart part;
     writeAndLoadPart<NoWeight>(g, "p.sg", part, how);
@@ -222,7 +222,7 @@ void loadAndCheck(const Graph<WFile> &file, const std::string &name) {
 }
 
 TEST(DistributedLoad, PartIsTheWholeGraphsEdgesIntoOwnedVertices) {
-  Graph<NoWeight> directed = uniformGraph<NoWeight>(15, 4, false);
+  Graph<NoWeight> directed = uniformGraph<NoWeight>(14, 2, false);
   Graph<NoWeight> undirected = uniformGraph<NoWeight>(15, 2, true);
   Graph<int32_t> weighted = uniformGraph<int32_t>(15, 3, false);
   Graph<int32_t> weightedUndirected = uniformGraph<int32_t>(14, 3, true);
@@ -320,7 +320,7 @@ void expectMirrorsCurrent(const Graph<W> &g, const VertexArray<T> &values, F val
 }
 
 TEST(DistributedExchange, RefreshMirrorsSendsWhatTheWholeGraphSays) {
-  Graph<NoWeight> whole = uniformGraph<NoWeight>(15, 4, false);
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(14, 2, false);
   EdgesPart part;
   Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "x.sg", part);
   whole.buildInEdges();
