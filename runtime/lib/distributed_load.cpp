@@ -18,6 +18,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstring>
@@ -253,9 +254,13 @@ Graph<W> loadPart(const std::string &path, EdgesPart &part, Strategy how, double
   part.rank_ = rank();
   part.partition_ = detail::programPartition(degrees.n, in.data(), how, alpha, path);
   part.numEdges_ = degrees.m;
-  part.outDegrees_.resize(degrees.n);
-  for (VertexId v = 0; v < degrees.n; ++v)
-    part.outDegrees_[v] = degrees.outOffsets[v + 1] - degrees.outOffsets[v];
+  part.outOffsets_ = degrees.outOffsets;
+  part.minOutDegree_ = part.maxOutDegree_ = 0;
+  for (VertexId v = 0; v < degrees.n; ++v) {
+    EdgeOffset d = part.outDegree(v);
+    part.minOutDegree_ = v == 0 ? d : std::min(part.minOutDegree_, d);
+    part.maxOutDegree_ = std::max(part.maxOutDegree_, d);
+  }
   VertexId begin = part.begin(), end = part.end();
   OwnedLists<W> lists;
   try {

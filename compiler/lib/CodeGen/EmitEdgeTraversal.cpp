@@ -178,7 +178,12 @@ void CppEmitter::emitEdgeTraversal(const EdgeTraversalExpr &t) {
       scheduleNumber(t.hybridThreshold, "the hybrid threshold of '" + t.label + "'");
   os << "// " << spelling(dense.variant) << " once the frontier's out-edges and size exceed |E|/"
      << spelled(t.hybridThreshold, threshold);
-  std::string test = "polyrt::frontierWorkExceeds(frontier, g, g.numEdges() / " + threshold + ")";
+  // Distributed, every rank holds the whole frontier and weighs it by the
+  // whole graph's degrees, so all ranks choose alike (the part's own edges
+  // would differ from rank to rank).
+  std::string graph = module.distribution ? kRankPart : "g";
+  std::string test = "polyrt::frontierWorkExceeds(frontier, " + graph + ", " + graph +
+                     ".numEdges() / " + threshold + ")";
   if (t.hybridVertexThreshold) {
     std::string vertexThreshold = scheduleNumber(
         *t.hybridVertexThreshold, "the hybrid vertex threshold of '" + t.label + "'");

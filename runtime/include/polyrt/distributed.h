@@ -80,8 +80,14 @@ public:
   VertexId numVertices() const { return partition_.numVertices(); }
   /// The whole graph's edge count and out-degrees (not this rank's part's).
   EdgeOffset numEdges() const { return numEdges_; }
-  EdgeOffset outDegree(VertexId v) const { return outDegrees_[v]; }
-  const std::vector<EdgeOffset> &outDegrees() const { return outDegrees_; }
+  EdgeOffset outDegree(VertexId v) const { return outOffsets_[v + 1] - outOffsets_[v]; }
+  /// The whole graph's out-offsets and degree bounds: what a hybrid's
+  /// frontierWorkExceeds reads, so that every rank, holding the whole
+  /// frontier, makes the same choice (Gemini's switch on the active edges
+  /// summed over ranks).
+  const EdgeOffset *outOffsets() const { return outOffsets_.data(); }
+  EdgeOffset minOutDegree() const { return minOutDegree_; }
+  EdgeOffset maxOutDegree() const { return maxOutDegree_; }
   /// Mirrors this rank lists, summed over ranks (Σ|V'_i| in Gemini's terms;
   /// the same on every rank).
   int64_t listedVertices() const { return listedVertices_; }
@@ -90,7 +96,8 @@ public:
   int rank_ = 0;
   RankPartition partition_;
   EdgeOffset numEdges_ = 0;
-  std::vector<EdgeOffset> outDegrees_;
+  std::vector<EdgeOffset> outOffsets_ = std::vector<EdgeOffset>(1, 0);
+  EdgeOffset minOutDegree_ = 0, maxOutDegree_ = 0;
   int64_t listedVertices_ = 0;
   /// Per peer rank q: the vertices this rank owns that q lists as sources,
   /// ascending (sent to q), with how many of q's edges leave each (for the
