@@ -11,13 +11,6 @@
 namespace polyrt::dist {
 namespace {
 
-void requireSize(const EdgesPart &part, int64_t size, const char *what) {
-  if (size != part.partition().numVertices())
-    throw Error(std::string(what) + ": the vector has " + std::to_string(size) +
-                " elements, the graph " + std::to_string(part.partition().numVertices()) +
-                " vertices");
-}
-
 int64_t sentElements(const EdgesPart &part) {
   int64_t total = 0;
   for (const auto &list : part.sendTo_)
@@ -42,6 +35,13 @@ void markAllSent(const EdgesPart &part, const unsigned char *values, size_t elem
 
 } // namespace
 
+void detail::requireVectorOfVertices(const EdgesPart &part, int64_t size, const char *what) {
+  if (size != part.partition().numVertices())
+    throw Error(std::string(what) + ": the vector has " + std::to_string(size) +
+                " elements, the graph " + std::to_string(part.partition().numVertices()) +
+                " vertices");
+}
+
 void detail::refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t size,
                                 size_t elementSize, Freshness &f, Combining combining,
                                 Communication communication, const char *traversal) {
@@ -51,7 +51,7 @@ void detail::refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t 
     return;
   }
   requireMpi();
-  requireSize(part, size, "refreshMirrors");
+  requireVectorOfVertices(part, size, "refreshMirrors");
   int p = ranks();
   int64_t total = sentElements(part);
   bool first = f.sentFor != &part || static_cast<int64_t>(f.lastSent.size()) != total * int64_t(elementSize);
@@ -110,7 +110,7 @@ void detail::gatherAllBytes(EdgesPart &part, unsigned char *values, int64_t size
   if (f.all)
     return;
   requireMpi();
-  requireSize(part, size, "gatherAll");
+  requireVectorOfVertices(part, size, "gatherAll");
   const std::vector<VertexId> &bounds = part.partition().bounds;
   std::vector<int64_t> offsets(bounds.size());
   for (size_t i = 0; i < bounds.size(); ++i)

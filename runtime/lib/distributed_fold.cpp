@@ -23,13 +23,6 @@ int64_t mirrorCount(const EdgesPart &part) {
   return total;
 }
 
-void requireVertices(const EdgesPart &part, int64_t size, const char *what) {
-  if (size != part.partition().numVertices())
-    throw Error(std::string(what) + ": the vector has " + std::to_string(size) +
-                " elements, the graph " + std::to_string(part.partition().numVertices()) +
-                " vertices");
-}
-
 template <typename T>
 void fold(EdgesPart &part, T *values, Fold how, Freshness &f, Communication communication,
           const char *traversal) {
@@ -82,7 +75,7 @@ void fold(EdgesPart &part, T *values, Fold how, Freshness &f, Communication comm
 
 void detail::snapshotMirrorBytes(const EdgesPart &part, const unsigned char *values, int64_t size,
                                  size_t elementSize, Freshness &f) {
-  requireVertices(part, size, "snapshotMirrors");
+  detail::requireVectorOfVertices(part, size, "snapshotMirrors");
   f.snapshot.resize(mirrorCount(part) * elementSize);
   int64_t at = 0;
   for (const auto &list : part.receiveFrom_)
@@ -94,7 +87,7 @@ void detail::foldIntoOwnerBytes(EdgesPart &part, unsigned char *values, int64_t 
                                 ElementKind kind, Fold how, Freshness &f,
                                 Communication communication, const char *traversal) {
   requireMpi();
-  requireVertices(part, size, "foldIntoOwners");
+  detail::requireVectorOfVertices(part, size, "foldIntoOwners");
   switch (kind) {
   case ElementKind::Int32:
     return fold(part, reinterpret_cast<int32_t *>(values), how, f, communication, traversal);

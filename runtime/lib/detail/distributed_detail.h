@@ -13,6 +13,9 @@ namespace polyrt::dist::detail {
 /// Throws Error unless MPI is initialised (dist::runMain does it).
 void requireMpi();
 
+/// Throws Error naming `what` unless a vector has one element per vertex.
+void requireVectorOfVertices(const EdgesPart &part, int64_t size, const char *what);
+
 /// Another rank failed and reports its own error; this rank only follows.
 class PeerFailed : public Error {
 public:
