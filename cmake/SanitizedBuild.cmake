@@ -62,7 +62,7 @@ set_tests_properties(fuzz-polyc PROPERTIES
 
 # Every suite whose tests run polyc, under the sanitized polyc. The slow ones
 # only with the label sanitize-full.
-set(POLYC_SANITIZE_FULL_SUITES E2E CACHE STRING
+set(POLYC_SANITIZE_FULL_SUITES E2E Distributed CACHE STRING
     "lit suites run with the sanitized polyc only under the ctest label sanitize-full")
 set(sanitized_lit ${Python3_EXECUTABLE} ${fuzz_dir}/sanitized_lit.py
     --polyc-bin ${POLYC_SANITIZED_BIN} -- ${POLYC_LIT_COMMAND})

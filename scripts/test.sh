@@ -16,4 +16,4 @@ build="${POLYC_BUILD_DIR:-$root/build}"
 
 "$root/scripts/build.sh"
 cd "$build"
-exec ctest --output-on-failure -j2 -LE "sanitize-full|sanitize-programs|exhaustive|tune" "$@"
+exec ctest --output-on-failure -j2 -LE "sanitize-full|sanitize-programs|exhaustive|tune|mpi-equivalence" "$@"

@@ -4,9 +4,30 @@
 #include "polyrt/numa_partition.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 namespace polyrt::dist {
+namespace {
+
+/// Where rank boundaries may fall: multiples of 4096 vertices, or of
+/// POLYRT_RANK_GRANULE, which the tests lower so that their small graphs
+/// split over several ranks (docs/distributed.md).
+VertexId rankGranule() {
+  const char *text = std::getenv("POLYRT_RANK_GRANULE");
+  if (!text || !*text)
+    return kPlacementGranule;
+  VertexId granule = 0;
+  auto [end, ec] = std::from_chars(text, text + std::strlen(text), granule);
+  if (ec != std::errc() || *end || granule < 1)
+    throw Error(std::string("POLYRT_RANK_GRANULE must be a positive number of vertices, not '") +
+                text + "'");
+  return granule;
+}
+
+} // namespace
 
 int RankPartition::ownerOf(VertexId v) const {
   // The last rank whose range starts at or before v: empty ranges before it
@@ -26,7 +47,7 @@ RankPartition makeRankPartition(VertexId n, const EdgeOffset *inOffsets, int ran
   PartitionStrategy strategy = how == Strategy::ChunkAlpha     ? PartitionStrategy::ChunkAlpha
                                : how == Strategy::EdgeBalanced ? PartitionStrategy::EdgeBalanced
                                                                : PartitionStrategy::VertexBalanced;
-  Partition split = partitionVertices(n, inOffsets, ranks, strategy, alpha, kPlacementGranule);
+  Partition split = partitionVertices(n, inOffsets, ranks, strategy, alpha, rankGranule());
   RankPartition result;
   result.how = how;
   result.bounds = std::move(split.bounds);

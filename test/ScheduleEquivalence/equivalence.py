@@ -1382,6 +1382,7 @@ class Driver:
         self.compare = comparator(self.example)
         self.lock = threading.Lock()
         self.binaries = {}   # digest -> (event, exe path or None, error)
+        self.default_exe = None
         self.outcomes = {}   # (digest, extra) -> (ok, messages)
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("POLYRT_")}
         self.env["OMP_NUM_THREADS"] = "2"
@@ -1390,6 +1391,8 @@ class Driver:
         # run of a few milliseconds take half a second. The parallel loops
         # still run on two threads.
         self.env["OMP_WAIT_POLICY"] = "passive"
+        if args.ranks:
+            self.env["POLYRT_RANK_GRANULE"] = "4"
 
     # -- graphs and the default ------------------------------------------------
 
@@ -1420,8 +1423,11 @@ class Driver:
     def run_program(self, exe, path, args, extra, env_extra=None):
         env = dict(self.env)
         env.update(env_extra or {})
+        mpirun = (["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none",
+                   "-np", str(self.args.ranks)] if self.args.ranks and exe != self.default_exe
+                  else [])
         try:
-            p = subprocess.run([exe, path] + args + extra, stdout=subprocess.PIPE,
+            p = subprocess.run(mpirun + [exe, path] + args + extra, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, timeout=RUN_TIMEOUT, env=env,
                                universal_newlines=True)
         except subprocess.TimeoutExpired:
@@ -1429,7 +1435,7 @@ class Driver:
         return p.returncode, p.stdout, p.stderr
 
     def run_default(self, runs):
-        exe = os.path.join(self.work, "default.%s.exe" % self.example)
+        exe = self.default_exe = os.path.join(self.work, "default.%s.exe" % self.example)
         source = os.path.join(EXAMPLES, self.example + ".gt")
         if self.args.reuse_default and os.path.exists(exe):
             rc, err = 0, ""
@@ -1491,6 +1497,16 @@ class Driver:
                 return None
             unsupported = sorted({ln for ln, msg, _w in errors
                                   if ln is not None and "not supported yet" in msg})
+            if self.args.ranks and res.dropped and not unsupported:
+                # --ranks: options that configured what was dropped (the NUMA
+                # options of a dropped configApplyNUMA) go with it.
+                unsupported = sorted({ln for ln, _m, _w in errors if ln is not None})
+            if any("configDistribution" in lines[alive[ln - 1]] for ln in unsupported):
+                # --ranks: without its distribution the schedule tests nothing new.
+                res.status = "SKIPPED-UNSUPPORTED"
+                res.dropped += [(lines[alive[ln - 1]], m) for ln, m, _w in errors
+                                if ln in unsupported]
+                return None
             if unsupported:
                 # Drop what is not supported yet and try again: the rest of
                 # the schedule still gets compiled and checked.
@@ -1611,6 +1627,8 @@ class Driver:
         for s in schedules:
             r = Result(s)
             r.text, r.extra, r.keys = s.render(first_argv)
+            if self.args.ranks:
+                r.text += 'program->configDistribution("chunk-alpha");\n'
             results.append(r)
         print("%s: %d traversals (%s)" % (self.example, len(traversals), "; ".join(
             "%s: %s" % (t.label, t.describe()) for t in traversals)))
@@ -1785,6 +1803,11 @@ def main(argv):
                    help="reuse the default schedule's program of an earlier run in --work")
     p.add_argument("--list", action="store_true", help="print the schedules and stop")
     p.add_argument("--limit", type=int, default=0, help="only the first N schedules")
+    p.add_argument("--ranks", type=int, default=0,
+                   help="add configDistribution to every schedule and run it under mpirun with "
+                   "this many ranks (POLYRT_RANK_GRANULE=4, so that the small graphs split); a "
+                   "schedule whose configDistribution is not supported yet is skipped "
+                   "(docs/distributed.md)")
     p.add_argument("--verbose", action="store_true")
     p.add_argument("--self-test", action="store_true")
     args = p.parse_args(argv)

@@ -53,6 +53,13 @@ private:
   std::map<const Expr *, std::map<const VarDecl *, AssignOp>> scalarFolds;
   const Expr *checking = nullptr; // the traversal whose functions are checked
 
+  /// A schedule call that does not fit a distributed program: the error is
+  /// at that call (tools that drop what is not supported yet drop it).
+  void unsupportedCall(llvm::SMLoc call, const std::string &function) {
+    diags.error(call, function + " is not supported yet with configDistribution");
+    diags.note(plan.loc, "configDistribution is here");
+    ok = false;
+  }
   void unsupported(llvm::SMLoc where, const std::string &what) {
     diags.error(plan.loc, "configDistribution is not supported yet with " + what);
     if (where.isValid())
@@ -130,9 +137,9 @@ void Distributor::checkProgram() {
   if (!module.hoistedLocals.empty())
     unsupported(module.hoistedLocals.front()->loc, "functors binding locals");
   if (!module.fusedFields.empty())
-    unsupported(module.fusedFields.front().loc, "fuseFields");
-  if (!module.placements.empty())
-    unsupported({}, "configDataPlacement");
+    unsupportedCall(module.fusedFields.front().loc, "fuseFields");
+  for (const auto &[vector, placement] : module.schedule.dataPlacement)
+    unsupportedCall(placement.loc, "configDataPlacement");
   if (!module.summedVectors.empty())
     unsupported((*module.summedVectors.begin())->loc,
                 "a vector kept only as its sum ('" + (*module.summedVectors.begin())->name + "')");
@@ -257,15 +264,18 @@ void Distributor::checkTraversals() {
       unsupported(t->loc, "ordered traversals (priority queues)");
     for (const VariantPlan &v : t->variants) {
       if (v.numa)
-        unsupported(v.numa->loc, "configApplyNUMA inside ranks");
+        unsupportedCall(v.numa->loc, "configApplyNUMA");
       if (v.segments)
-        unsupported(v.segments->count.loc, "configApplyNumSSG (cache blocking)");
+        unsupportedCall(v.segments->count.loc, "configApplyNumSSG");
       if (v.accumulation && v.accumulation->intersectsWalkedPrefix)
         unsupported(t->loc, "neighbour intersections");
     }
     if (t->nodeFrontier)
-      unsupported(t->nodeFrontier->loc, "configApplyFrontier");
-    if (!t->deferred.empty())
+      unsupportedCall(t->nodeFrontier->loc, "configApplyFrontier");
+    if (const ApplySchedule *options = module.schedule.find(t->label);
+        !t->deferred.empty() && options && options->updateSync)
+      unsupportedCall(options->updateSync->loc, "configUpdateSync htm or merge");
+    else if (!t->deferred.empty())
       unsupported(t->loc, "configUpdateSync htm or merge");
     auto &atSource = readsAtSource[t];
     auto &wrote = writes[t];
@@ -437,9 +447,14 @@ void Distributor::restrictLoops() {
       v.nest.forEach([&](LoopOp &op) {
         if (op.kind != LoopOp::OwnerLoop || op.owners != OwnerList::AllVertices)
           return;
-        if (!op.walksVertexTasks())
-          unsupported(v.loop.grain.loc.isValid() ? v.loop.grain.loc : t->loc,
-                      std::string("a pull under ") + spelling(v.loop.parallelization));
+        const ApplySchedule *options = module.schedule.find(t->label);
+        const auto &asked = options ? options->parallelization[unsigned(v.variant)]
+                                    : std::nullopt;
+        if (!op.walksVertexTasks() && asked)
+          unsupportedCall(asked->loc, std::string("configApplyParallelization ") +
+                                          spelling(v.loop.parallelization) + " of a pull");
+        else if (!op.walksVertexTasks())
+          unsupported(t->loc, std::string("a pull under ") + spelling(v.loop.parallelization));
         op.owners = OwnerList::RankVertices;
       });
     }
