@@ -4,6 +4,7 @@
 #include "polyrt/numa.h"
 #include "polyrt/numa_loop.h"
 #include "polyrt/program.h"
+#include "polyrt/timer.h"
 
 #include <iostream>
 
@@ -72,8 +73,30 @@ template <typename W> void placeEdgesOnNodes(Graph<W> &g, const std::vector<Agen
   }
 }
 
+template <typename W> void buildMergeParts(Graph<W> &g, const std::vector<MergeParts> &parts) {
+  const int nodes = topology().nodes;
+  if (nodes == 1 || parts.empty())
+    return;
+  const double start = now();
+  g.buildInEdges();
+  for (const MergeParts &request : parts) {
+    if (request.segments < 1)
+      throw Error("the number of segments must be at least 1, not " +
+                  std::to_string(request.segments));
+    // The partition and the segments per node NumaMerge::prepare makes, so
+    // that its lookup finds these parts.
+    Partition p = partitionVertices(g.numVertices(), g.inOffsets(), nodes, request.how,
+                                    request.alpha);
+    const int64_t perNode = (request.segments + p.nodes() - 1) / p.nodes();
+    nodeSubgraphs(g, p, SubgraphSide::Pull, perNode, request.split);
+  }
+  pinNodeSubgraphs(g);
+  addLoadSeconds(now() - start);
+}
+
 #define POLYRT_INSTANTIATE(W)                                                                  \
-  template void placeEdgesOnNodes<W>(Graph<W> &, const std::vector<AgentParts> &);
+  template void placeEdgesOnNodes<W>(Graph<W> &, const std::vector<AgentParts> &);            \
+  template void buildMergeParts<W>(Graph<W> &, const std::vector<MergeParts> &);
 POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
 #undef POLYRT_INSTANTIATE
 

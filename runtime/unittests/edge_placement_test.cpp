@@ -9,6 +9,7 @@
 #include "polyrt/edge_placement.h"
 #include "polyrt/numa.h"
 #include "polyrt/numa_loop.h"
+#include "polyrt/numa_merge.h"
 #include "test_util.h"
 
 using namespace polyrt;
@@ -75,6 +76,32 @@ TEST(EdgePlacement, PartsAtLoadEqualPartsBuiltOnFirstUse) {
   checkPlacement<NoWeight>(true, PartitionStrategy::EdgeBalanced);
   checkPlacement<int32_t>(false, PartitionStrategy::VertexBalanced);
   checkPlacement<double>(true, PartitionStrategy::ChunkAlpha);
+}
+
+// A merge form's parts built at load are the ones its prepare looks up:
+// prepare then builds nothing (the cache hands back the very same parts).
+TEST(EdgePlacement, MergePartsAtLoadAreTheOnesPrepareFinds) {
+  EdgeList el = generateKronecker(10, 8, 7);
+  Graph<double> g = buildGraph<double>(el, 1 << 10, false);
+  const std::vector<MergeParts> parts = {{PartitionStrategy::EdgeBalanced, -1, 1, SegmentSplit::VertexCount},
+                                         {PartitionStrategy::ChunkAlpha, -1, 4, SegmentSplit::EdgeCount}};
+  buildMergeParts(g, parts);
+  const int nodes = topology().nodes;
+  if (nodes == 1) // the one-node loops read the graph itself
+    return;
+  for (const MergeParts &request : parts) {
+    Partition p = partitionVertices(g.numVertices(), g.inOffsets(), nodes, request.how);
+    const int64_t perNode = (request.segments + nodes - 1) / nodes;
+    const NodeSubgraphs<double> *atLoad =
+        &nodeSubgraphs(g, p, SubgraphSide::Pull, perNode, request.split);
+    NumaMerge<double, double> merge;
+    merge.prepare(g, request.how, -1, 64, WorkStealing::IntraNode, BarrierKind::Omp,
+                  request.segments, request.split);
+    EXPECT_EQ(&nodeSubgraphs(g, merge.partition(), SubgraphSide::Pull, perNode, request.split),
+              atLoad);
+    EXPECT_EQ(merge.parts(), static_cast<int>(atLoad->parts.size()));
+  }
+  forgetNodeSubgraphs(g);
 }
 
 TEST(EdgePlacement, ReleasedGraphKeepsItsDegrees) {

@@ -295,6 +295,16 @@ void CppEmitter::emitGlobalInitialisation() {
          << alphaOf(parts.alpha) << "}";
     os << "});\n";
   }
+  for (const auto &[edges, parts] : module.mergePartsAtLoad) {
+    os << "  // The node parts the NUMA merge forms over " << edges->name << " walk, built\n"
+       << "  // now: no traversal builds them in its timed calls.\n"
+       << "  polyrt::buildMergeParts(" << cppName(edges->name) << ", {";
+    for (const MergeParts &p : parts)
+      os << (&p == &parts.front() ? "" : ", ") << "{" << partitionStrategy(p.partition) << ", "
+         << alphaOf(p.alpha) << ", " << p.segments << ", polyrt::SegmentSplit::"
+         << (p.split == Segmenting::EdgeAwareVertexCount ? "EdgeCount" : "VertexCount") << "}";
+    os << "});\n";
+  }
   os << "}\n\n";
 }
 

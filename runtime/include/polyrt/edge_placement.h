@@ -21,6 +21,7 @@
 #include "polyrt/graph.h"
 #include "polyrt/node_subgraphs.h"
 #include "polyrt/numa_partition.h"
+#include "polyrt/segmented_graph.h"
 
 #include <vector>
 
@@ -34,6 +35,23 @@ struct AgentParts {
 };
 
 template <typename W> void placeEdgesOnNodes(Graph<W> &g, const std::vector<AgentParts> &parts);
+
+/// The NUMA merge form of one traversal variant: what its NumaMerge::prepare
+/// names (configApplyNUMA on a pull that folds, with configApplyNumSSG's
+/// segments).
+struct MergeParts {
+  PartitionStrategy how;
+  double alpha; // < 0: the strategy's default
+  int64_t segments = 1;
+  SegmentSplit split = SegmentSplit::VertexCount;
+};
+
+/// Builds, at load, the node parts every listed merge form walks (its
+/// prepare then finds them cached) and keeps them, so that the timed region
+/// builds none; the graph keeps its own edges, which other loops read. The
+/// time counts as loading (POLYRT_REPORT_TIME). Nothing on one node (none
+/// emulated): the one-node loops read the graph itself.
+template <typename W> void buildMergeParts(Graph<W> &g, const std::vector<MergeParts> &parts);
 
 } // namespace polyrt
 

@@ -392,6 +392,16 @@ struct EdgePlacement {
   std::vector<AgentParts> parts; // distinct, in traversal order
 };
 
+/// The node parts one NUMA merge form walks (what its NumaMerge::prepare
+/// names), built when its edgeset is loaded (the edge-placement pass).
+struct MergeParts {
+  NumaPartition partition = NumaPartition::VertexBalanced;
+  std::optional<double> alpha;
+  int64_t segments = 1; // configApplyNumSSG's count (fixed in the schedule)
+  Segmenting split = Segmenting::FixedVertexCount;
+  bool operator==(const MergeParts &) const = default;
+};
+
 /// The values an int expression may take, both ends included.
 struct IntRange {
   int64_t lo = 0, hi = 0;
@@ -480,6 +490,10 @@ struct Module {
   std::map<const CallExpr *, IntersectionMethod> intersectionMethods;
   /// Edgesets placed on NUMA nodes at load, in declaration order.
   std::vector<EdgePlacement> edgesOnNodes;
+  /// The parts of the NUMA merge forms that walk each loaded edgeset, built
+  /// at load so that no traversal builds them in the timed region (the
+  /// edge-placement pass); a form whose segments come from argv builds its own.
+  std::vector<std::pair<const VarDecl *, std::vector<MergeParts>>> mergePartsAtLoad;
   /// configParForGrainSize on a par_for: iterations per task (the par-for
   /// pass); a par_for not named takes one at a time.
   std::map<const ForStmt *, ScheduleNumber> parForGrains;
