@@ -243,8 +243,10 @@ template <typename W> void writeGraph(const Graph<W> &g, const std::string &path
     return writeEdgeListText(g, path);
   if (ext == ".ligra")
     return writeLigraBinary(g, path);
+  if (ext == ".gemini" || ext == ".wgemini")
+    return writeGeminiBinary(g, path);
   detail::fileError(path, "cannot write graphs with extension '" + ext +
-                              "' (supported: .el, .wel, .sg, .wsg, .ligra)");
+                              "' (supported: .el, .wel, .sg, .wsg, .ligra, .gemini, .wgemini)");
 }
 
 #define POLYRT_INSTANTIATE(W)                                                                \

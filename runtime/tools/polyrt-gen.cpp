@@ -11,7 +11,8 @@
 //
 // The output format follows the extension of FILE: .sg .wsg .el .wel (the
 // weighted ones get weights uniform in [1, 255]), or .ligra: Ligra's binary
-// format, FILE.config, FILE.adj and FILE.idx, for `-b FILE`.
+// format, FILE.config, FILE.adj and FILE.idx, for `-b FILE`, or .gemini,
+// .wgemini: Gemini's binary edge list.
 //
 //===----------------------------------------------------------------------===//
 #include "polyrt/edge_list.h"
@@ -63,7 +64,9 @@ Options:
   -o, --output FILE     output file: .sg .wsg .el or .wel (.wsg/.wel are
                         weighted, weights uniform in [1, 255]), or .ligra
                         (Ligra's binary format: FILE.config, FILE.adj and
-                        FILE.idx, read by Ligra's -b FILE; no weights)
+                        FILE.idx, read by Ligra's -b FILE; no weights),
+                        or .gemini/.wgemini (Gemini's binary edge list,
+                        uint32 pairs; .wgemini adds float weights)
   -v, --verbose         report the time of each step on stderr
       --info FILE       print the vertex and edge counts of a graph file
       --partition FILE  print how evenly each NUMA partition (vertex-balanced,
@@ -222,9 +225,10 @@ Options parseArgs(int argc, char **argv) {
     if (o.output.empty())
       throw UsageError{"no output file given (-o FILE)"};
     std::string ext = o.output.substr(std::min(o.output.size(), o.output.rfind('.')));
-    if (ext != ".sg" && ext != ".wsg" && ext != ".el" && ext != ".wel" && ext != ".ligra")
+    if (ext != ".sg" && ext != ".wsg" && ext != ".el" && ext != ".wel" && ext != ".ligra" &&
+        ext != ".gemini" && ext != ".wgemini")
       throw UsageError{"output file '" + o.output +
-                       "' must end in .sg, .wsg, .el, .wel or .ligra"};
+                       "' must end in .sg, .wsg, .el, .wel, .ligra, .gemini or .wgemini"};
   }
   if (o.command == "rank-model" && o.ranks.empty())
     throw UsageError{"--rank-model needs --ranks P[,P...]"};
@@ -248,7 +252,7 @@ Options parseArgs(int argc, char **argv) {
 bool weightedOutput(const std::string &path) {
   size_t dot = path.rfind('.');
   std::string ext = dot == std::string::npos ? "" : path.substr(dot);
-  return ext == ".wsg" || ext == ".wel";
+  return ext == ".wsg" || ext == ".wel" || ext == ".wgemini";
 }
 
 /// g without self-loops and duplicate edges. (Neighbour lists are sorted by

@@ -4,6 +4,7 @@
 #include "test_util.h"
 
 #include <cstring>
+#include <tuple>
 
 using namespace polyrt;
 using namespace polyrt::test;
@@ -281,6 +282,30 @@ TEST(LigraBinary, WritesWhatLigraReadsWithB) {
   idx.put(std::vector<uint32_t>{0, 2, 2});
   EXPECT_EQ(readBytes(base + ".adj"), adj.bytes);
   EXPECT_EQ(readBytes(base + ".idx"), idx.bytes);
+}
+
+TEST(GeminiBinary, WritesPackedEdgeRecords) {
+  // 0->1, 0->2, 2->1: uint32 pairs, and with .wgemini a float weight each.
+  Graph<int32_t> g(3, {0, 2, 2, 3}, {1, 2, 1}, {5, 6, 7}, true);
+  std::string plain = tempPath("g.gemini"), weighted = tempPath("g.wgemini");
+  writeGraph(g, plain); // by the extension
+  writeGraph(g, weighted);
+  SgBuilder pairs, records;
+  pairs.put(std::vector<uint32_t>{0, 1, 0, 2, 2, 1});
+  for (auto [u, v, w] : {std::tuple{0u, 1u, 5.0f}, {0u, 2u, 6.0f}, {2u, 1u, 7.0f}})
+    records.put(u).put(v).put(w);
+  EXPECT_EQ(readBytes(plain), pairs.bytes);
+  EXPECT_EQ(readBytes(weighted), records.bytes);
+}
+
+TEST(GeminiBinary, RejectsWeightsItCannotHold) {
+  std::string path = tempPath("w.wgemini");
+  Graph<NoWeight> unweighted(2, {0, 1, 1}, {1}, {}, true);
+  EXPECT_EQ(errorOf([&] { writeGraph(unweighted, path); }),
+            path + ": the graph has no weights: write a .gemini file");
+  Graph<double> tenth(2, {0, 1, 1}, {1}, {0.1}, true);
+  EXPECT_EQ(errorOf([&] { writeGraph(tenth, path); }),
+            path + ": the weight of edge 0 -> 1 is not exactly a float, which Gemini's weights are");
 }
 
 TEST(Serialized, ReadsGapbsBytesWithCsc) {

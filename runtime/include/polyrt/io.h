@@ -56,8 +56,15 @@ template <typename W> void writeEdgeListText(const Graph<W> &g, const std::strin
 /// Ligra takes an undirected graph as is with -s, else it transposes.
 template <typename W> void writeLigraBinary(const Graph<W> &g, const std::string &base);
 
+/// Writes Gemini's binary edge list: every stored edge as packed
+/// {uint32 src, uint32 dst} (.gemini) or {uint32 src, uint32 dst, float w}
+/// (.wgemini, needs a weighted graph whose weights are exactly floats). The
+/// vertex count is not in the file: Gemini takes it on its command line.
+template <typename W> void writeGeminiBinary(const Graph<W> &g, const std::string &path);
+
 /// writeSerializedGraph or writeEdgeListText by the extension of path;
-/// `.ligra`: writeLigraBinary with path as the base name.
+/// `.ligra`: writeLigraBinary with path as the base name; `.gemini`,
+/// `.wgemini`: writeGeminiBinary.
 template <typename W> void writeGraph(const Graph<W> &g, const std::string &path);
 
 /// The extensions loadGraph accepts, for messages: ".el, .wel, .mtx, .sg, .wsg, .adj ...".
