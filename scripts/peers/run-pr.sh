@@ -16,8 +16,8 @@ REPS=${REPS:-3}
 OUT=${OUT:-$PEERS/logs}
 SYSTEMS=${SYSTEMS:-"polyc gemini galois"}
 mkdir -p "$OUT"
-MPI=(mpirun --allow-run-as-root --oversubscribe --bind-to none -x OMP_WAIT_POLICY=passive
-     -x LD_PRELOAD="$PEERS/pmpi_count.so")
+MPI_PLAIN=(mpirun --allow-run-as-root --oversubscribe --bind-to none -x OMP_WAIT_POLICY=passive)
+MPI=("${MPI_PLAIN[@]}" -x LD_PRELOAD="$PEERS/pmpi_count.so")
 GALOIS_PR=$PEERS/galois-build/lonestar/analytics/distributed/pagerank/pagerank-pull-dist
 
 # run SYS GRAPH P ITERATIONS: one run, its output on stdout.
@@ -29,7 +29,10 @@ run() {
   n=$(head -c 17 "$PEERS/$graph.sg" | tail -c 8 | od -An -t d8 | tr -d ' ') # .sg: n after m
   case $sys in
     polyc) "${MPI[@]}" -x OMP_NUM_THREADS=$t -np $p "$PEERS/pr_timed" "$PEERS/$graph.sg" $it ;;
-    polyc-acct) "${MPI[@]}" -x OMP_NUM_THREADS=$t -np $p "$PEERS/pr_acct" "$PEERS/$graph.sg" $it ;;
+    # Only its table (stderr): no counter, whose lines and the output would
+    # otherwise land inside the table's.
+    polyc-acct) "${MPI_PLAIN[@]}" -x OMP_NUM_THREADS=$t -np $p "$PEERS/pr_acct" "$PEERS/$graph.sg" $it \
+                  > /dev/null ;;
     gemini) "${MPI[@]}" -np $p "$PEERS/gemini/toolkits/pagerank" "$PEERS/$graph.gemini" "$n" $it ;;
     galois) "${MPI[@]}" -np $p "$GALOIS_PR" "$PEERS/$graph.gr" -symmetricGraph -exec=Sync \
               -maxIterations=$it -tolerance=0 -runs=1 -t=$t ;;

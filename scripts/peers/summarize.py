@@ -46,8 +46,8 @@ def main(logs):
     rows = sorted({(g, p) for g, p, _ in times}, key=lambda k: (k[0], int(k[1][1:])))
     systems = ["polyc", "gemini", "galois"]
     print("| graph | ranks | " + " | ".join("%s ms/iter" % s for s in systems) + " | " +
-          " | ".join("%s KB/round" % s for s in systems) + " |")
-    print("|" + "---|" * (2 + 2 * len(systems)))
+          " | ".join("%s KB/round" % s for s in systems) + " | polyc's own count KB/round, rounds 11-20 |")
+    print("|" + "---|" * (3 + 2 * len(systems)))
     for g, p in rows:
         cells = []
         for s in systems:
@@ -62,6 +62,14 @@ def main(logs):
                 cells.append("%.1f" % (d / 1000))
             else:
                 cells.append("-")
+        # polyc's --account-messages: its rows of rounds 11 to 20, every rank,
+        # the same rounds as the difference above (a round sends only the
+        # values that changed, so rounds differ).
+        acct = os.path.join(logs, "bytes", "polyc-acct.%s.%s.log" % (g, p))
+        rows_ = re.findall(r"^s1\s+\d+\s+(\d+)\s+\S+\s+\d+\s+\d+\s+(\d+)", open(acct).read(),
+                           re.M) if os.path.exists(acct) else []
+        late = [int(b) for r, b in rows_ if int(r) > ITERS // 2]
+        cells.append("%.1f" % (sum(late) / (ITERS // 2) / 1000) if late else "-")
         print("| %s | %s | %s |" % (g, p[1:], " | ".join(cells)))
 
 
