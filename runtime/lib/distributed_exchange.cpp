@@ -5,6 +5,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -150,7 +151,11 @@ void gatherSet(const EdgesPart &part, VertexSubset &set) {
     set = VertexSubset::fromSparse(n, std::move(all));
     return;
   }
-  if (forms & 2 || !(forms & 4)) {
+  // Bits need every rank's range on whole 64-vertex words; bounds off them
+  // (POLYRT_RANK_GRANULE below 64, for tests) go by bytes.
+  const bool wordBounds = std::all_of(bounds.begin(), bounds.end() - 1,
+                                      [](VertexId b) { return b % 64 == 0; });
+  if (forms & 2 || !(forms & 4) || !wordBounds) {
     std::vector<uint8_t> flags(n, 0);
     const uint8_t *dense = set.dense();
     std::copy(dense + begin, dense + end, flags.begin() + begin);

@@ -535,6 +535,34 @@ TEST(DistributedFold, OwnersHoldTheWholeGraphsFold) {
   }
 }
 
+// POLYRT_RANK_GRANULE below 64 (the tests' small graphs): ranks share
+// bitvector words, and a set held as bits is gathered by bytes.
+TEST(DistributedExchange, GatherSetOfBitsOffWordBounds) {
+  setenv("POLYRT_RANK_GRANULE", "5", 1);
+  dist::detail::resetProgramPartition();
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(7, 2, false);
+  EdgesPart part;
+  Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "bits.sg", part);
+  unsetenv("POLYRT_RANK_GRANULE");
+  dist::detail::resetProgramPartition();
+  VertexId n = g.numVertices();
+  auto member = [](VertexId v) { return v % 3 == 0; };
+  std::vector<uint8_t> flags(n, 0);
+  int64_t held = 0;
+  for (VertexId v = 0; v < n; ++v)
+    if ((part.owns(v) && member(v)) || (!part.owns(v) && v % 7 == 1)) {
+      flags[v] = 1;
+      ++held;
+    }
+  VertexSubset dense = VertexSubset::fromDense(n, flags);
+  std::vector<uint64_t> words(dense.bits(), dense.bits() + (n + 63) / 64);
+  VertexSubset bits = VertexSubset::fromBits(n, words, held);
+  gatherSet(part, bits);
+  for (VertexId v = 0; v < n; ++v)
+    ASSERT_EQ(bits.contains(v), member(v)) << v;
+  EXPECT_EQ(bits.size(), (int64_t{n} + 2) / 3);
+}
+
 TEST(DistributedReductions, OverRanks) {
   int p = ranks(), r = rank();
   EXPECT_EQ(sumOverRanks(int64_t(r + 1)), int64_t(p) * (p + 1) / 2);
