@@ -12,12 +12,7 @@
 namespace polyrt::dist {
 namespace {
 
-int64_t sentElements(const EdgesPart &part) {
-  int64_t total = 0;
-  for (const auto &list : part.sendTo_)
-    total += static_cast<int64_t>(list.size());
-  return total;
-}
+int64_t sentElements(const EdgesPart &part) { return detail::totalSize(part.sendTo_); }
 
 /// Records what every rank now holds for the vertices this rank sends, after
 /// a gather made each copy the owner's.

@@ -16,12 +16,7 @@
 namespace polyrt::dist {
 namespace {
 
-int64_t mirrorCount(const EdgesPart &part) {
-  int64_t total = 0;
-  for (const auto &list : part.receiveFrom_)
-    total += static_cast<int64_t>(list.size());
-  return total;
-}
+int64_t mirrorCount(const EdgesPart &part) { return detail::totalSize(part.receiveFrom_); }
 
 template <typename T>
 void fold(EdgesPart &part, T *values, Fold how, Freshness &f, Communication communication,

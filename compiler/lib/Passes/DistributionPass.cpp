@@ -127,9 +127,6 @@ void Distributor::checkProgram() {
     if (auto *var = dyn_cast<VarDecl>(decl.get())) {
       if (var->storage == VarDecl::Extern)
         unsupported(var->loc, "extern variables ('" + var->name + "')");
-      if (var->type.kind == Type::Vector && !isDistributedVector(var))
-        unsupported(var->loc, "a vector of another element than the edgeset's vertices ('" +
-                                  var->name + "')");
       if (var->type.kind == Type::PriorityQueue)
         unsupported(var->loc, "priority queues (ordered algorithms; '" + var->name + "')");
     }
@@ -492,6 +489,15 @@ bool polyc::runDistributionPass(Module &module, DiagnosticEngine &diags) {
                   "has no configDistribution");
     return !module.accountMessages;
   }
+  if (asked->value == Distribution::Hash) {
+    // Every loop walks a rank's vertices as one range; hash gives it every
+    // p-th vertex. polyrt-gen --rank-model counts what hash would send.
+    diags.error(asked->loc, "configDistribution(\"hash\") is not supported yet: a rank's "
+                            "vertices must be one range (chunk-alpha, edge-balanced or "
+                            "vertex-balanced); `polyrt-gen --rank-model --strategy hash` "
+                            "models its messages");
+    return false;
+  }
   DistributionPlan plan;
   plan.how = asked->value;
   plan.loc = asked->loc;
@@ -506,6 +512,5 @@ bool polyc::runDistributionPass(Module &module, DiagnosticEngine &diags) {
 
 const Pass polyc::distributionPass = {
     "distribution",
-    "configDistribution: checks the program fits the rank model and places the exchanges "
-    "between ranks",
+    "configDistribution: what each rank walks, and the exchanges between ranks",
     TargetSet::all(), polyc::runDistributionPass};

@@ -13,6 +13,14 @@ namespace polyrt::dist::detail {
 /// Throws Error unless MPI is initialised (dist::runMain does it).
 void requireMpi();
 
+/// How many vertices some lists hold together (EdgesPart::sendTo_, receiveFrom_).
+inline int64_t totalSize(const std::vector<std::vector<VertexId>> &lists) {
+  int64_t total = 0;
+  for (const auto &list : lists)
+    total += static_cast<int64_t>(list.size());
+  return total;
+}
+
 /// Throws Error naming `what` unless a vector has one element per vertex.
 void requireVectorOfVertices(const EdgesPart &part, int64_t size, const char *what);
 
