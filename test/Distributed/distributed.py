@@ -13,18 +13,20 @@ What it does (docs/distributed.md, "Tests"):
    100 x 100 vertices, and a small graph of test/graphs, where every vertex
    falls to rank 0 and the other ranks own none.
 2. Compiles the example without a schedule: the reference.
-3. For each direction (SparsePush, DensePull, SparsePush-DensePull) gives every
-   edge traversal that direction, adds configDistribution (a different
-   strategy, message combining and communication per direction, so that each
-   value is run) and compiles.
+3. Gives every edge traversal the hybrid direction (SparsePush-DensePull,
+   which runs both modes as the frontier grows and shrinks), then one forced
+   direction (SparsePush or DensePull, alternating between examples), adds
+   configDistribution with a strategy, message combining and communication
+   taken in turn from SETTINGS (so that the examples together run every
+   value) and compiles each.
 4. Runs each distributed binary with `mpirun -np P` for P = 1, 2, 3, 4 and
-   OMP_NUM_THREADS 1 and 2 (the first direction on every graph and count; the
-   others on fewer), some with POLYRT_NUMA_NODES=2 inside the ranks, and
-   compares every output with the reference's as the schedule-equivalence
-   suite does (integers equal, floating point within its tolerance, BFS a
-   valid tree with the reference's depths).
+   OMP_NUM_THREADS 1 and 2 (the hybrid on every count; the forced direction
+   on fewer), some with POLYRT_NUMA_NODES=2 inside the ranks, and compares
+   every output with the reference's as the schedule-equivalence suite does
+   (integers equal, floating point within its tolerance, BFS a valid tree
+   with the reference's depths).
 
---full runs every combination for every direction. Exit status 0 when every
+--full runs all three directions on every combination. Exit status 0 when every
 run matched.
 """
 
@@ -50,7 +52,11 @@ SOURCED = {"bfs", "sssp"}
 SMALL = {"sssp": "random30.wel", "spmv": "random30.wel", "bp": "random30.wel",
          "cf": "ratings.wel", "cc": "random30_sym.el", "kcore": "random30_sym.el"}
 
-DIRECTIONS = ["SparsePush", "DensePull", "SparsePush-DensePull"]
+DIRECTIONS = ["SparsePush-DensePull", "SparsePush", "DensePull"]
+# The examples of test/Distributed, in order: which forced direction and
+# which settings an example takes rotate along this list.
+EXAMPLES_IN_TURN = ["pr", "bfs", "cc", "sssp", "kcore", "pr_float", "prdelta", "spmv", "bp",
+                    "cf", "eigenvector"]
 # One distribution setting per direction, so that each value runs somewhere.
 SETTINGS = [
     ('"chunk-alpha"', "mirrors", "ring"),
@@ -85,7 +91,7 @@ class Driver:
         ext = ".wsg" if weighted else ".sg"
         sym = ["-u"] if self.example in SYMMETRIC else []
         made = []
-        for name, gen in [("kron14", ["kron", "-s", "14", "-d", "8"]),
+        for name, gen in [("kron14", ["kron", "-s", "14", "-d", "4"]),
                           ("grid100", ["grid", "--rows", "100", "--cols", "100"])]:
             path = os.path.join(self.work, name + ("u" if sym else "") + ext)
             if not os.path.exists(path):
@@ -156,9 +162,12 @@ class Driver:
                 raise SystemExit("FAIL: the reference failed on %s: %s" % (path, err))
             expected[path] = out
         count = 0
-        for index, direction in enumerate(DIRECTIONS):
+        turn = EXAMPLES_IN_TURN.index(self.example) if self.example in EXAMPLES_IN_TURN else 0
+        directions = DIRECTIONS if self.args.full else [DIRECTIONS[0], DIRECTIONS[1 + turn % 2]]
+        for index, direction in enumerate(directions):
             name = "dist-%s" % direction
-            exe = self.compile(name, self.schedule(direction, SETTINGS[index]))
+            setting = SETTINGS[(turn + index) % len(SETTINGS)]
+            exe = self.compile(name, self.schedule(direction, setting))
             for (path, args), ranks, threads, nodes in self.runs_of(index, graphs):
                 env = dict(self.env, OMP_NUM_THREADS=str(threads))
                 if nodes:
