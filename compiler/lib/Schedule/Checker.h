@@ -103,6 +103,8 @@ public:
   /// The first call that set an option for a label, without errors (for
   /// notes when a loop transform would drop those options).
   std::map<std::string, llvm::SMLoc> firstOption;
+  /// The file calls configDistribution, valid or not (checkNeedsDistribution).
+  bool callsDistribution = false;
 
   /// Argument `index` names a known statement; reports unknown labels (with a
   /// hint for nested ones and misspellings). Returns its entry or null.
@@ -226,7 +228,7 @@ void checkCommunication(Checker &, const ScheduleCall &);
 /// After the last call: configMessageCombining and configCommunication
 /// without configDistribution, reported at their values (not when the file
 /// has a configDistribution, already reported as invalid).
-void checkNeedsDistribution(Checker &, const ScheduleFile &file);
+void checkNeedsDistribution(Checker &);
 
 /// The bounds of a labelled for loop when both are integer literals (the
 /// loop transforms check iteration counts against them; the schedule space

@@ -79,10 +79,9 @@ void polyc::schedule::checkCommunication(Checker &c, const ScheduleCall &call) {
 }
 
 // After every call, as configDistribution may come later in the schedule.
-void polyc::schedule::checkNeedsDistribution(Checker &c, const ScheduleFile &file) {
-  for (const ScheduleCall &call : file.calls)
-    if (call.function == "configDistribution")
-      return;
+void polyc::schedule::checkNeedsDistribution(Checker &c) {
+  if (c.callsDistribution)
+    return;
   struct Use {
     llvm::SMLoc loc;
     const char *function;

@@ -166,6 +166,7 @@ std::optional<Schedule> polyc::validateSchedule(const ScheduleFile &file, const 
       reportUnknownFunction(checker, written);
       continue;
     }
+    checker.callsDistribution |= f->check == checkDistribution;
     if (!checkArity(checker, written, *f))
       continue;
     const ScheduleCall call =
@@ -175,7 +176,7 @@ std::optional<Schedule> polyc::validateSchedule(const ScheduleFile &file, const 
     if (f->setsLabelOptions && checker.errorCount() == errorsBefore)
       checker.firstOption.emplace(call.args[0].text, call.loc);
   }
-  checkNeedsDistribution(checker, file);
+  checkNeedsDistribution(checker);
   if (checker.failed())
     return std::nullopt;
   return std::move(checker.schedule);
