@@ -328,8 +328,7 @@ void Distributor::placeAround(Stmt &s) {
       RankExchange combine{RankExchange::CombineScalar, scalar};
       combine.fold = op;
       after.push_back(combine);
-      if (!plan.scalars.count(scalar))
-        plan.scalars.insert(scalar);
+      plan.scalars.insert(scalar);
     }
   if (auto *t = dyn_cast_or_null<EdgeTraversalExpr>(top)) {
     const ApplySchedule *options = module.schedule.find(t->label);
