@@ -264,8 +264,14 @@ TEST_F(VerifierTest, LoopNestMustFitTheVariant) {
 TEST_F(VerifierTest, APullWalksItsRanksVertices) {
   ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s2", "DensePull")
        ->configApplyParallelization("s2", "dynamic-vertex-parallel");)"));
+  module.distribution.emplace();
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePull: the owner loop walks a "
+                                  "list the variant's input does not give");
   variant(1).nest.owners().owners = OwnerList::RankVertices;
   EXPECT_EQ(verifyModule(module), "");
+  module.distribution.reset(); // one process: every vertex
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePull: the owner loop walks a "
+                                  "list the variant's input does not give");
 }
 
 TEST_F(VerifierTest, APushDoesNotWalkItsRanksVertices) {
@@ -368,7 +374,31 @@ TEST_F(VerifierTest, TheMergePhaseWalksNodeRanges) {
   ASSERT_TRUE(exchange);
   exchange->shape = LoopShape::Dynamic;
   EXPECT_EQ(verifyModule(module), "traversal 's4', variant DensePull: the merge phase must walk "
-                                  "every node's own range");
+                                  "every node's own range (of this rank's vertices, distributed)");
+  // configDistribution: the rank's vertices by node, and only then.
+  exchange->shape = LoopShape::NodeChunks;
+  exchange->owners = OwnerList::RankNodeRanges;
+  EXPECT_EQ(verifyModule(module), "traversal 's4', variant DensePull: the merge phase must walk "
+                                  "every node's own range (of this rank's vertices, distributed)");
+  module.distribution.emplace();
+  variant(2).numa->oneNode.owners().owners = OwnerList::RankVertices;
+  EXPECT_EQ(verifyModule(module), "");
+}
+
+// configDistribution with configApplyNUMA: a pull's node ranges are the rank's.
+TEST_F(VerifierTest, ADistributedNumaPullWalksItsRanksVerticesByNode) {
+  ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s2", "DensePull")
+       ->configApplyNUMA("s2", "static-parallel");)"));
+  ASSERT_EQ(variant(1).nest.owners().owners, OwnerList::NodeRanges);
+  module.distribution.emplace();
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePull: the owner loop walks a "
+                                  "list the variant's input does not give");
+  variant(1).nest.owners().owners = OwnerList::RankNodeRanges;
+  // The loops it runs on one node: the rank's vertices too.
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePull at one node: the owner "
+                                  "loop walks a list the variant's input does not give");
+  variant(1).numa->oneNode.owners().owners = OwnerList::RankVertices;
+  EXPECT_EQ(verifyModule(module), "");
 }
 
 TEST_F(VerifierTest, OnlyNodeRangesAreWalkedInNodeChunks) {

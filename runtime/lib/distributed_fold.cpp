@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 namespace polyrt::dist {
 namespace {
@@ -33,7 +34,10 @@ void fold(EdgesPart &part, T *values, Fold how, Freshness &f, Communication comm
       T now = values[v], was = before[at++];
       if (now == was)
         continue;
-      T change = how == Fold::Add ? static_cast<T>(now - was) : now;
+      T change = now;
+      if constexpr (!std::is_same_v<T, bool>)
+        if (how == Fold::Add)
+          change = static_cast<T>(now - was);
       uint32_t vertex = static_cast<uint32_t>(v);
       size_t end = out.size();
       out.resize(end + recordBytes);
@@ -55,9 +59,13 @@ void fold(EdgesPart &part, T *values, Fold how, Freshness &f, Communication comm
         throw Error("internal error: rank " + std::to_string(q) + " folded into vertex " +
                     std::to_string(vertex) + ", which this rank does not own");
       T &mine = values[vertex];
-      mine = how == Fold::Add ? static_cast<T>(mine + change)
-             : how == Fold::Min ? std::min(mine, change)
-                                : std::max(mine, change);
+      if constexpr (std::is_same_v<T, bool>) // (a bool is only set: `x[src] = true`)
+        mine = how == Fold::Min ? mine && change : how == Fold::Max ? mine || change : change;
+      else
+        mine = how == Fold::Add      ? static_cast<T>(mine + change)
+               : how == Fold::Min    ? std::min(mine, change)
+               : how == Fold::Max    ? std::max(mine, change)
+                                     : change;
     }
   f.snapshot.clear();
   // The mirrors' copies hold this rank's partial folds, not what their owners
@@ -84,6 +92,8 @@ void detail::foldIntoOwnerBytes(EdgesPart &part, unsigned char *values, int64_t 
   requireMpi();
   detail::requireVectorOfVertices(part, size, "foldIntoOwners");
   switch (kind) {
+  case ElementKind::Bool:
+    return fold(part, reinterpret_cast<bool *>(values), how, f, communication, traversal);
   case ElementKind::Int32:
     return fold(part, reinterpret_cast<int32_t *>(values), how, f, communication, traversal);
   case ElementKind::Int64:

@@ -85,8 +85,8 @@ template <typename W> void buildMergeParts(Graph<W> &g, const std::vector<MergeP
                   std::to_string(request.segments));
     // The partition and the segments per node NumaMerge::prepare makes, so
     // that its lookup finds these parts.
-    Partition p = partitionVertices(g.numVertices(), g.inOffsets(), nodes, request.how,
-                                    request.alpha);
+    Partition p = partitionWithin(g.numVertices(), request.first, request.last, g.inOffsets(),
+                                  nodes, request.how, request.alpha);
     const int64_t perNode = (request.segments + p.nodes() - 1) / p.nodes();
     nodeSubgraphs(g, p, SubgraphSide::Pull, perNode, request.split);
   }

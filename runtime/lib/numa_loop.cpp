@@ -6,6 +6,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -17,8 +18,12 @@ void NumaOwnerLoop::prepare(VertexId n, const EdgeOffset *offsets, PartitionStra
     throw Error("a NUMA traversal's chunk must be at least 1 vertex, not " +
                 std::to_string(chunk));
   const Topology &topo = topology();
-  partition_ = &partitions_.get(n, offsets, topo.nodes, how, alpha, "NUMA traversal");
-  bounds_.assign(partition_->bounds.begin(), partition_->bounds.end());
+  partition_ = &partitions_.get(n, offsets, topo.nodes, how, alpha, "NUMA traversal", first_,
+                                last_);
+  const int64_t first = first_, last = last_ < 0 ? n : last_;
+  bounds_.clear();
+  for (VertexId bound : partition_->bounds)
+    bounds_.push_back(std::clamp<int64_t>(bound, first, last));
   omp_set_dynamic(0);
   teamSize_ = topo.threads;
   work_.reset(bounds_, topo.threadNode, chunk, stealing);

@@ -81,12 +81,42 @@ Partition partitionVertices(VertexId n, const EdgeOffset *offsets, int nodes,
   return p;
 }
 
+Partition partitionWithin(VertexId n, VertexId first, VertexId last, const EdgeOffset *offsets,
+                          int nodes, PartitionStrategy how, double alpha, VertexId granule) {
+  if (last < 0)
+    last = n;
+  if (first == 0 && last == n)
+    return partitionVertices(n, offsets, nodes, how, alpha, granule);
+  if (first < 0 || first > last || last > n)
+    throw Error("cannot partition the vertices [" + std::to_string(first) + ", " +
+                std::to_string(last) + ") of a graph of " + std::to_string(n));
+  if (nodes < 1)
+    throw Error("cannot split vertices over " + std::to_string(nodes) + " NUMA nodes");
+  Partition p;
+  p.bounds.assign(nodes + 1, last);
+  p.bounds[0] = 0;
+  p.bounds[nodes] = n;
+  if (last - first < nodes)
+    return p; // all of it on node 0
+  // Only differences of offsets are read, so the range's own view of them is a graph of its own.
+  Partition inside = partitionVertices(last - first, offsets ? offsets + first : nullptr, nodes,
+                                       how, alpha, granule);
+  for (int k = 1; k < nodes; ++k) {
+    // On the granule's multiples of the whole graph's ids, as frontier words need.
+    int64_t at = int64_t{first} + inside.bounds[k];
+    at = (at + granule - 1) / granule * granule;
+    p.bounds[k] = static_cast<VertexId>(std::min<int64_t>(at, last));
+  }
+  return p;
+}
+
 const Partition &PartitionCache::get(VertexId n, const EdgeOffset *offsets, int nodes,
-                                     PartitionStrategy how, double alpha, const char *what) {
+                                     PartitionStrategy how, double alpha, const char *what,
+                                     VertexId first, VertexId last) {
   if (n != n_ || offsets != offsets_ || how != how_ || alpha != alpha_ ||
-      partition_.nodes() != nodes) {
-    partition_ = partitionVertices(n, offsets, nodes, how, alpha);
-    n_ = n, offsets_ = offsets, how_ = how, alpha_ = alpha;
+      partition_.nodes() != nodes || first != first_ || last != last_) {
+    partition_ = partitionWithin(n, first, last, offsets, nodes, how, alpha);
+    n_ = n, offsets_ = offsets, how_ = how, alpha_ = alpha, first_ = first, last_ = last;
     reportPartition(partition_, offsets, what);
   }
   return partition_;

@@ -175,6 +175,26 @@ TEST(NodeFrontier, TheOwnerLoopWalksEachMemberOnceFromItsNodesThreads) {
     ASSERT_EQ(visits[v], v % 2 == 0 ? 1 : 0) << v;
 }
 
+// An MPI rank's NUMA loop (docs/distributed.md) hands out its own vertices only.
+TEST(NodeFrontier, TheOwnerLoopWalksOnlyTheOwnedVertices) {
+  std::vector<EdgeOffset> offsets = offsetsOf(kN);
+  NumaOwnerLoop nodes;
+  const VertexId first = 64, last = kN - 64;
+  nodes.ownVertices(first, last);
+  nodes.prepare(kN, offsets.data(), PartitionStrategy::EdgeBalanced, -1, 16,
+                WorkStealing::InterNode);
+  std::vector<int> visits(kN, 0);
+#pragma omp parallel num_threads(nodes.teamSize())
+  {
+    int64_t begin, end;
+    while (nodes.next(omp_get_thread_num(), begin, end))
+      for (int64_t v = begin; v < end; ++v)
+        std::atomic_ref<int>(visits[v]).fetch_add(1);
+  }
+  for (VertexId v = 0; v < kN; ++v)
+    ASSERT_EQ(visits[v], v >= first && v < last ? 1 : 0) << v;
+}
+
 TEST(NodeFrontier, NodesWithEmptyRangesPastTheLastVertexHoldNothing) {
   // 30 vertices over 3 nodes: every boundary but the first is 30, so two
   // nodes have empty ranges that start inside the one word.

@@ -98,6 +98,50 @@ TEST(NumaPartition, PlacementGranuleGivesWholePages) {
   EXPECT_THROW(partitionVertices(n, nullptr, 2, PartitionStrategy::VertexBalanced, -1, 0), Error);
 }
 
+// Inside an MPI rank (docs/distributed.md): only the rank's vertices are
+// split, on the graph's granule multiples; the ends go to the first and last node.
+TEST(NumaPartition, WithinARangeSplitsOnlyTheRange) {
+  const VertexId n = 100000;
+  std::vector<EdgeOffset> degrees = skewedDegrees(n);
+  for (VertexId v = 0; v < n; ++v)
+    if (v < 20480 || v >= 61440)
+      degrees[v] = 0; // another rank's vertices: this rank holds none of their in-edges
+  std::vector<EdgeOffset> offsets = offsetsOf(degrees);
+  for (int nodes : {2, 3, 4})
+    for (auto how : {PartitionStrategy::VertexBalanced, PartitionStrategy::EdgeBalanced,
+                     PartitionStrategy::ChunkAlpha}) {
+      Partition p = partitionWithin(n, 20480, 61440, offsets.data(), nodes, how);
+      ASSERT_EQ(p.nodes(), nodes);
+      EXPECT_EQ(p.bounds.front(), 0);
+      EXPECT_EQ(p.bounds.back(), n);
+      for (int k = 1; k < nodes; ++k) {
+        EXPECT_GE(p.bounds[k], 20480) << k;
+        EXPECT_LE(p.bounds[k], 61440) << k;
+        EXPECT_LE(p.bounds[k - 1], p.bounds[k]);
+        EXPECT_TRUE(p.bounds[k] % kTraversalGranule == 0 || p.bounds[k] == 61440) << k;
+      }
+      // Each node gets a share of the range, not of the whole graph.
+      for (int k = 0; k < nodes; ++k) {
+        int64_t mine = std::min<int64_t>(p.end(k), 61440) - std::max<int64_t>(p.begin(k), 20480);
+        EXPECT_GT(mine, 0) << k;
+      }
+      if (how == PartitionStrategy::EdgeBalanced)
+        EXPECT_LT(maxOverMean(p, offsets.data()), 1.1);
+    }
+  // Offsets not from 0 at the range (a rank's CSC starts past others' vertices).
+  Partition whole = partitionWithin(n, 0, -1, offsets.data(), 2, PartitionStrategy::EdgeBalanced);
+  EXPECT_EQ(whole.bounds,
+            partitionVertices(n, offsets.data(), 2, PartitionStrategy::EdgeBalanced).bounds);
+  // Fewer vertices than nodes: all on node 0; an empty range likewise.
+  Partition tiny = partitionWithin(n, 4096, 4097, offsets.data(), 3, PartitionStrategy::ChunkAlpha);
+  EXPECT_EQ(tiny.bounds, (std::vector<VertexId>{0, 4097, 4097, n}));
+  Partition none = partitionWithin(n, 8192, 8192, offsets.data(), 2, PartitionStrategy::ChunkAlpha);
+  EXPECT_EQ(none.bounds, (std::vector<VertexId>{0, 8192, n}));
+  EXPECT_THROW(partitionWithin(n, 10, 5, offsets.data(), 2, PartitionStrategy::ChunkAlpha), Error);
+  EXPECT_THROW(partitionWithin(n, 0, n + 1, offsets.data(), 2, PartitionStrategy::ChunkAlpha),
+               Error);
+}
+
 TEST(NumaPartition, Errors) {
   std::vector<EdgeOffset> offsets(4, 0);
   EXPECT_THROW(partitionVertices(3, offsets.data(), 4, PartitionStrategy::EdgeBalanced), Error);

@@ -15,13 +15,16 @@ What it does (docs/distributed.md, "Tests"):
 2. Compiles the example without a schedule: the reference.
 3. Gives every edge traversal the hybrid direction (SparsePush-DensePull,
    which runs both modes as the frontier grows and shrinks), then one forced
-   direction (SparsePush or DensePull, alternating between examples), adds
+   direction (SparsePush or DensePull, alternating between examples) with
+   configApplyNUMA on every traversal (NUMA inside the ranks; with agents
+   for some), adds
    configDistribution with a strategy, message combining and communication
    taken in turn from SETTINGS (so that the examples together run every
    value) and compiles each.
 4. Runs each distributed binary with `mpirun -np P` for P = 1, 2, 3, 4 and
    OMP_NUM_THREADS 1 and 2 (the hybrid on every count; the forced direction
-   on fewer), some with POLYRT_NUMA_NODES=2 inside the ranks, and compares
+   on fewer), some with POLYRT_NUMA_NODES=2 inside the ranks (the NUMA
+   schedule's runs mostly), and compares
    every output with the reference's as the schedule-equivalence suite does
    (integers equal, floating point within its tolerance, BFS a valid tree
    with the reference's depths).
@@ -47,22 +50,32 @@ RUN_TIMEOUT = 300
 
 # What each example reads: weights, a symmetric graph, a start vertex.
 WEIGHTED = {"sssp", "spmv", "bp", "cf"}
-SYMMETRIC = {"cc", "kcore"}
+SYMMETRIC = {"cc", "kcore", "coloring"}
 SOURCED = {"bfs", "sssp"}
 SMALL = {"sssp": "random30.wel", "spmv": "random30.wel", "bp": "random30.wel",
-         "cf": "ratings.wel", "cc": "random30_sym.el", "kcore": "random30_sym.el"}
+         "cf": "ratings.wel", "cc": "random30_sym.el", "kcore": "random30_sym.el",
+         "coloring": "random30_sym.el"}
+
+# Examples of many rounds (each a few collective calls, slow among
+# oversubscribed ranks) run on a Kronecker graph of 2^12 vertices instead,
+# split on 256-vertex boundaries (POLYRT_RANK_GRANULE) so that 4 ranks own some.
+SMALLER = {"coloring": ("12", "256")}
 
 DIRECTIONS = ["SparsePush-DensePull", "SparsePush", "DensePull"]
 # The examples of test/Distributed, in order: which forced direction and
 # which settings an example takes rotate along this list.
 EXAMPLES_IN_TURN = ["pr", "bfs", "cc", "sssp", "kcore", "pr_float", "prdelta", "spmv", "bp",
-                    "cf", "eigenvector"]
+                    "cf", "eigenvector", "coloring"]
 # One distribution setting per direction, so that each value runs somewhere.
 SETTINGS = [
     ('"chunk-alpha"', "mirrors", "ring"),
     ('"edge-balanced"', "batched", "alltoallv"),
     ('"vertex-balanced"', "per-update", "ring"),
 ]
+
+# configApplyNUMA's forms inside the ranks, in turn along the examples:
+# (parallelization, agents).
+NUMA = [("static-parallel", False), ("dynamic-parallel", False), ("static-parallel", True)]
 
 
 def run(cmd, env=None, timeout=RUN_TIMEOUT):
@@ -83,6 +96,8 @@ class Driver:
         self.compare = equivalence.comparator(self.example)
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("POLYRT_")}
         self.env["OMP_WAIT_POLICY"] = "passive"
+        if self.example in SMALLER:
+            self.env["POLYRT_RANK_GRANULE"] = SMALLER[self.example][1]
         self.failures = []
 
     def graphs(self):
@@ -91,7 +106,8 @@ class Driver:
         ext = ".wsg" if weighted else ".sg"
         sym = ["-u"] if self.example in SYMMETRIC else []
         made = []
-        for name, gen in [("kron14", ["kron", "-s", "14", "-d", "4"]),
+        scale = SMALLER[self.example][0] if self.example in SMALLER else "14"
+        for name, gen in [("kron" + scale, ["kron", "-s", scale, "-d", "4"]),
                           ("grid100", ["grid", "--rows", "100", "--cols", "100"])]:
             path = os.path.join(self.work, name + ("u" if sym else "") + ext)
             if not os.path.exists(path):
@@ -120,11 +136,15 @@ class Driver:
             raise SystemExit("FAIL: polyc %s (exit %s):\n%s%s" % (name, rc, out, err))
         return exe
 
-    def schedule(self, direction, setting):
+    def schedule(self, direction, setting, numa):
         how, combining, communication = setting
         lines = ["program->configDistribution(%s)" % how]
         for label in self.labels():
             lines.append('->configApplyDirection("%s", "%s")' % (label, direction))
+            if numa:
+                lines.append('->configApplyNUMA("%s", "%s")' % (label, numa[0]))
+                if numa[1]:
+                    lines.append('->configApplyAgents("%s", "on")' % label)
             lines.append('->configMessageCombining("%s", "%s")' % (label, combining))
             lines.append('->configCommunication("%s", "%s")' % (label, communication))
         return "schedule:\n" + "\n    ".join(lines) + ";\n"
@@ -137,10 +157,10 @@ class Driver:
             for ranks in (1, 2, 3, 4):
                 for threads in (1, 2):
                     plan.append((main, ranks, threads, 2 if (ranks, threads) == (2, 2) else 0))
-        else:
-            plan += [(main, 2, 2, 0), (main, 3, 1, 2), (main, 4, 2, 0)]
+        else:  # the NUMA schedule: mostly on two emulated nodes
+            plan += [(main, 2, 2, 2), (main, 3, 1, 2), (main, 4, 2, 0)]
         for g in rest:
-            plan.append((g, 3 if index != 1 else 2, 2, 0))
+            plan.append((g, 3 if index != 1 else 2, 2, 2 if index else 0))
         return plan
 
     def check(self, what, expected, rc, out, err, graph):
@@ -167,7 +187,8 @@ class Driver:
         for index, direction in enumerate(directions):
             name = "dist-%s" % direction
             setting = SETTINGS[(turn + index) % len(SETTINGS)]
-            exe = self.compile(name, self.schedule(direction, setting))
+            numa = NUMA[turn % len(NUMA)] if index and not self.args.full else None
+            exe = self.compile(name, self.schedule(direction, setting, numa))
             for (path, args), ranks, threads, nodes in self.runs_of(index, graphs):
                 env = dict(self.env, OMP_NUM_THREADS=str(threads))
                 if nodes:

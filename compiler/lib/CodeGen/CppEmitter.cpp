@@ -302,7 +302,8 @@ void CppEmitter::emitGlobalInitialisation() {
     for (const MergeParts &p : parts)
       os << (&p == &parts.front() ? "" : ", ") << "{" << partitionStrategy(p.partition) << ", "
          << alphaOf(p.alpha) << ", " << p.segments << ", polyrt::SegmentSplit::"
-         << (p.split == Segmenting::EdgeAwareVertexCount ? "EdgeCount" : "VertexCount") << "}";
+         << (p.split == Segmenting::EdgeAwareVertexCount ? "EdgeCount" : "VertexCount")
+         << (p.ranksVertices ? ", polyc_rank_part.begin(), polyc_rank_part.end()" : "") << "}";
     os << "});\n";
   }
   os << "}\n\n";

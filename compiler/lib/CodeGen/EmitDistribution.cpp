@@ -33,6 +33,7 @@ const char *foldName(AssignOp op) {
   switch (op) {
   case AssignOp::Min: return "polyrt::dist::Fold::Min";
   case AssignOp::Max: return "polyrt::dist::Fold::Max";
+  case AssignOp::Assign: return "polyrt::dist::Fold::Assign"; // a constant set at the source
   default: return "polyrt::dist::Fold::Add"; // += and -= (the distribution pass)
   }
 }

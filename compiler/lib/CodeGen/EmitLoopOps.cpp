@@ -112,6 +112,7 @@ Owners VariantWriter::ownersOf(OwnerList list) const {
             "sources, offsets", "firstEdge", "static_cast<int64_t>(sources.size())",
             "firstEdge.sourceIndexOfEdge(begin)", "offsets[src] + (k - firstEdge[i])"};
   case OwnerList::NodeRanges:
+  case OwnerList::RankNodeRanges: // the vertices outside the rank's are not handed out
   case OwnerList::AllVertices:
     return {"g.numVertices()", "static_cast<polyrt::VertexId>(i)", owner,
             "offsets, g.numVertices()", "offsets", "g.numVertices()",
@@ -226,6 +227,7 @@ void VariantWriter::printNodeChunks(const LoopOp &op, const std::string &in,
   const NumaPlan &numa = *v.numa;
   os << in << "// NUMA: each node's threads walk the " << owner << "s of the node's "
      << (op.owners == OwnerList::NodeRanges          ? "range"
+         : op.owners == OwnerList::RankNodeRanges    ? "part of this rank's vertices"
          : op.owners == OwnerList::NodeAgents        ? "agent list"
          : op.owners == OwnerList::NodeAgentFrontier ? "agent list found in the frontier"
                                                      : "part of the frontier")
@@ -259,6 +261,8 @@ void VariantWriter::printNodeChunks(const LoopOp &op, const std::string &in,
        << chunk << ", " << stealingMethod(numa.stealing) << ");\n"
        << in << "const uint64_t *frontierBits = frontier.bits();\n";
   } else {
+    if (op.owners == OwnerList::RankNodeRanges)
+      os << in << "nodes.ownVertices(polyc_rank_part.begin(), polyc_rank_part.end());\n";
     os << in << (list ? "nodes.prepareList(g.numVertices(), offsets, sources, "
                       : "nodes.prepare(g.numVertices(), offsets, ")
        << partitionStrategy(numa.partition) << ", " << alphaOf(numa.alpha) << ", " << chunk
@@ -434,8 +438,10 @@ void VariantWriter::printMergeTeam(const LoopOp &op, const std::string &pad) {
      << pad << "// its own buffer; after a barrier each node's threads fold all buffers into\n"
      << pad << "// the destinations the node owns (" << spelling(numa.partition) << " partition, "
      << spelling(numa.stealing) << " stealing).\n"
-     << pad << "static polyrt::NumaMerge<" << type << ", " << weightType() << "> numa;\n"
-     << pad << "numa.prepare(g, " << partitionStrategy(numa.partition) << ", "
+     << pad << "static polyrt::NumaMerge<" << type << ", " << weightType() << "> numa;\n";
+  if (nest.exchange()->owners == OwnerList::RankNodeRanges)
+    os << pad << "numa.ownVertices(polyc_rank_part.begin(), polyc_rank_part.end());\n";
+  os      << pad << "numa.prepare(g, " << partitionStrategy(numa.partition) << ", "
      << alphaOf(numa.alpha) << ", "
      << scheduleNumber(numa.chunk, "the work-stealing chunk of '" + t.label + "'") << ", "
      << stealingMethod(numa.stealing) << ", "

@@ -80,6 +80,7 @@ const char *spelling(OwnerList owners) {
   case OwnerList::NodeAgents: return "agent subgraph by node";
   case OwnerList::NodeAgentFrontier: return "frontier list in each node's agent subgraph";
   case OwnerList::RankVertices: return "this rank's vertices";
+  case OwnerList::RankNodeRanges: return "this rank's vertices by node";
   }
   llvm_unreachable("an owner list without a spelling");
 }

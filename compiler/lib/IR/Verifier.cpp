@@ -269,9 +269,14 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
     return fail(where, "a NUMA merge without a pull's register fold to split");
   if (merging != (nest.exchange() != nullptr))
     return fail(where, "a merge phase without the merge form, or the reverse");
-  if (nest.exchange() && (nest.exchange()->owners != OwnerList::NodeRanges ||
+  // configDistribution: a pull walks only its rank's destinations (the distribution pass).
+  const OwnerList nodeRanges = module.distribution && !v.isPush() && v.numa
+                                   ? OwnerList::RankNodeRanges
+                                   : OwnerList::NodeRanges;
+  if (nest.exchange() && (nest.exchange()->owners != nodeRanges ||
                           nest.exchange()->shape != LoopShape::NodeChunks))
-    return fail(where, "the merge phase must walk every node's own range");
+    return fail(where, "the merge phase must walk every node's own range (of this rank's "
+                       "vertices, distributed)");
   OwnerList expected = segmented                            ? OwnerList::SegmentDestinations
                        : merging                            ? OwnerList::NodeSubgraphVertices
                        : v.numa && v.numa->agents && v.input == FrontierRepr::SparseQueue
@@ -279,16 +284,16 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
                        : v.numa && v.numa->agents ? OwnerList::NodeAgents
                        : v.numa && v.numa->readsNodeParts ? OwnerList::NodeFrontierParts
                        : v.numa && v.input == FrontierRepr::SparseQueue ? OwnerList::NodeFrontierList
-                       : v.numa                             ? OwnerList::NodeRanges
+                       : v.numa                             ? nodeRanges
                        : v.input == FrontierRepr::SparseQueue ? OwnerList::FrontierList
                                                             : OwnerList::AllVertices;
   // configDistribution: a pull walks only its rank's destinations.
-  if (expected == OwnerList::AllVertices && !v.isPush() && owners.walksVertexTasks() &&
-      owners.owners == OwnerList::RankVertices)
+  if (expected == OwnerList::AllVertices && !v.isPush() && module.distribution)
     expected = OwnerList::RankVertices;
   if (owners.owners != expected)
     return fail(where, "the owner loop walks a list the variant's input does not give");
   if ((owners.shape == LoopShape::NodeChunks) != (owners.owners == OwnerList::NodeRanges ||
+                                                  owners.owners == OwnerList::RankNodeRanges ||
                                                   owners.owners == OwnerList::NodeSubgraphVertices ||
                                                   owners.owners == OwnerList::NodeFrontierList ||
                                                   owners.owners == OwnerList::NodeFrontierParts ||

@@ -20,8 +20,13 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Casting.h"
 
+#include <functional>
+#include <set>
+#include <utility>
+
 using namespace polyc;
 using llvm::cast;
+using llvm::isa;
 using llvm::dyn_cast;
 using llvm::dyn_cast_or_null;
 
@@ -52,6 +57,14 @@ private:
   /// Global numbers a traversal folds into (`total += x[v]`), with the fold.
   std::map<const Expr *, std::map<const VarDecl *, AssignOp>> scalarFolds;
   const Expr *checking = nullptr; // the traversal whose functions are checked
+  /// The writes of the applied function being checked (a call's are its caller's).
+  std::set<const VarDecl *> *writing = nullptr;
+  int callDepth = 0; // calls of the program's functions being checked, nested
+  /// The program's functions applied functions call: they run inside
+  /// traversals, where no exchange can be (every rank must make the same
+  /// collective calls), so they are not serial code.
+  std::set<const FuncDecl *> calledInTraversals;
+  void checkSerialCalls(const std::set<const FuncDecl *> &applied);
 
   /// A schedule call that does not fit a distributed program: the error is
   /// at that call (tools that drop what is not supported yet drop it).
@@ -78,6 +91,8 @@ private:
                             std::set<const VarDecl *> &atSource,
                             std::set<const VarDecl *> &wrote,
                             std::map<const VarDecl *, AssignOp> *folds = nullptr);
+  void checkCall(const CallExpr &call, const FuncDecl &f, const Decl *source,
+                 const Decl *written, std::set<const VarDecl *> &atSource);
   void checkExpr(const Expr &e, const FuncDecl &f, const Decl *source, const Decl *written,
                  std::set<const VarDecl *> &atSource);
   void checkTraversals();
@@ -161,13 +176,15 @@ void Distributor::checkProgram() {
 
 /// An applied function may read any vector at `source` and at the element it
 /// writes (`written`: the destination, or the vertex of a vertex apply), and
-/// write only there; it may not call the program's functions, print, or
+/// write only there (or fold into, or set to a constant, the source's); it
+/// may call the program's functions, checked alike; it may not print or
 /// write globals, which every rank would do differently.
 void Distributor::checkAppliedFunction(const FuncDecl &f, const Decl *source,
                                        const Decl *written,
                                        std::set<const VarDecl *> &atSource,
                                        std::set<const VarDecl *> &wrote,
                                        std::map<const VarDecl *, AssignOp> *folds) {
+  std::set<const VarDecl *> *caller = std::exchange(writing, &wrote);
   forEachStmtIn(f.body, [&](Stmt &s) {
     if (llvm::isa<PrintStmt>(s))
       unsupported(s.loc, "a print in the applied function '" + f.name + "'");
@@ -177,14 +194,19 @@ void Distributor::checkAppliedFunction(const FuncDecl &f, const Decl *source,
       auto *var = dyn_cast_or_null<VarDecl>(target.var);
       const Decl *at = target.elementIndex ? named(target.elementIndex) : nullptr;
       // A fold into the source's element (a degree count) is combined by the
-      // source's owner after the traversal (foldIntoOwners).
+      // source's owner after the traversal (foldIntoOwners); so is a constant
+      // set there (a flag), which the owner takes from whichever rank set it.
+      bool setsConstant = assign->op == AssignOp::Assign &&
+                          (isa<BoolLitExpr>(*assign->value) || isa<IntLitExpr>(*assign->value) ||
+                           isa<FloatLitExpr>(*assign->value));
       bool foldsAtSource = folds && source && at == source && isDistributedVector(var) &&
                            (assign->op == AssignOp::Add || assign->op == AssignOp::Sub ||
-                            assign->op == AssignOp::Min || assign->op == AssignOp::Max);
+                            assign->op == AssignOp::Min || assign->op == AssignOp::Max ||
+                            setsConstant);
       if (foldsAtSource) {
         AssignOp kind = assign->op == AssignOp::Sub ? AssignOp::Add : assign->op;
         auto [it, fresh] = folds->emplace(var, kind);
-        if (!fresh && it->second != kind)
+        if (!fresh && (it->second != kind || kind == AssignOp::Assign))
           unsupported(assign->loc, "folds of '" + var->name + "' at the source in two ways");
         foldTarget = assign->target.get();
         wrote.insert(var);
@@ -212,6 +234,32 @@ void Distributor::checkAppliedFunction(const FuncDecl &f, const Decl *source,
         checkExpr(*e, f, source, written, atSource);
     });
   });
+  writing = caller;
+}
+
+/// A call of the program's function in an applied function: its body is
+/// checked as the caller's own, its parameters standing for the source or
+/// the owned element where the arguments name them.
+void Distributor::checkCall(const CallExpr &call, const FuncDecl &f, const Decl *source,
+                            const Decl *written, std::set<const VarDecl *> &atSource) {
+  const FuncDecl &callee = *call.func;
+  if (callDepth >= 16) {
+    unsupported(call.loc, "calls nested more than 16 deep in '" + f.name + "'");
+    return;
+  }
+  const Decl *calleeSource = nullptr, *calleeWritten = nullptr;
+  for (size_t i = 0; i < call.args.size() && i < callee.params.size(); ++i) {
+    const Decl *arg = named(call.args[i].get());
+    if (arg && arg == source)
+      calleeSource = callee.params[i].get();
+    else if (arg && arg == written)
+      calleeWritten = callee.params[i].get();
+  }
+  calledInTraversals.insert(&callee);
+  ++callDepth;
+  // (No folds at the source in a callee: the snapshot is per applied function.)
+  checkAppliedFunction(callee, calleeSource, calleeWritten, atSource, *writing, nullptr);
+  --callDepth;
 }
 
 void Distributor::checkExpr(const Expr &e, const FuncDecl &f, const Decl *source,
@@ -230,8 +278,7 @@ void Distributor::checkExpr(const Expr &e, const FuncDecl &f, const Decl *source
   }
   if (auto *call = dyn_cast<CallExpr>(&e)) {
     if (call->func)
-      unsupported(call->loc, "a call of '" + call->callee + "' in the applied function '" +
-                                 f.name + "'");
+      checkCall(*call, f, source, written, atSource);
     if (updatesVectorElement(*call) && call->args.size() > 1 &&
         (named(call->args[1].get()) != written || !written))
       unsupported(call->loc, "an atomic update in '" + f.name +
@@ -260,8 +307,6 @@ void Distributor::checkTraversals() {
     if (t->updatesPriority || t->orderedLoop)
       unsupported(t->loc, "ordered traversals (priority queues)");
     for (const VariantPlan &v : t->variants) {
-      if (v.numa)
-        unsupportedCall(v.numa->loc, "configApplyNUMA");
       if (v.segments)
         unsupportedCall(v.segments->count.loc, "configApplyNumSSG");
       if (v.accumulation && v.accumulation->intersectsWalkedPrefix)
@@ -344,6 +389,12 @@ void Distributor::placeAround(Stmt &s) {
       before.push_back(refresh);
     }
     for (const auto &[vector, op] : foldsAtSource[t]) {
+      // A sum sends each mirror's change, whatever its copy held; min=, max=
+      // and a set constant send the new element, so the copy must be the owner's.
+      if (op != AssignOp::Add) {
+        refresh.target = vector;
+        before.push_back(refresh);
+      }
       before.push_back({RankExchange::SnapshotMirrors, vector});
       RankExchange fold{RankExchange::FoldIntoOwners, vector, t};
       fold.fold = op;
@@ -440,7 +491,11 @@ void Distributor::restrictLoops() {
     for (VariantPlan &v : t->variants) {
       if (v.isPush())
         continue; // every source walks the rank's edges, which all lead to its own vertices
-      v.nest.forEach([&](LoopOp &op) {
+      auto restrict = [&](LoopOp &op) {
+        // NUMA: the rank's vertices split over its nodes (Gemini's second level).
+        if ((op.kind == LoopOp::OwnerLoop || op.kind == LoopOp::Exchange) &&
+            op.owners == OwnerList::NodeRanges)
+          op.owners = OwnerList::RankNodeRanges;
         if (op.kind != LoopOp::OwnerLoop || op.owners != OwnerList::AllVertices)
           return;
         const ApplySchedule *options = module.schedule.find(t->label);
@@ -452,10 +507,33 @@ void Distributor::restrictLoops() {
         else if (!op.walksVertexTasks())
           unsupported(t->loc, std::string("a pull under ") + spelling(v.loop.parallelization));
         op.owners = OwnerList::RankVertices;
-      });
+      };
+      v.nest.forEach(restrict);
+      if (v.numa) // (and the loops it runs on one node)
+        v.numa->oneNode.forEach(restrict);
     }
   for (VertexTraversalExpr *u : module.vertexTraversals)
     u->ownedVertices = true;
+  for (auto &[edges, parts] : module.mergePartsAtLoad) // the merge forms' parts: pulls'
+    for (MergeParts &p : parts)
+      p.ranksVertices = true;
+}
+
+/// A function a traversal calls reads copies without the exchanges serial
+/// code places, so serial code may not call it too.
+void Distributor::checkSerialCalls(const std::set<const FuncDecl *> &applied) {
+  std::function<void(const Expr &)> visit = [&](const Expr &e) {
+    if (auto *call = dyn_cast<CallExpr>(&e); call && calledInTraversals.count(call->func))
+      unsupported(call->loc, "a call of '" + call->callee +
+                                 "' in serial code, which a traversal's function calls too");
+    forEachChild(const_cast<Expr &>(e), [&](ExprPtr &child) { visit(*child); });
+  };
+  for (const auto &decl : module.program->decls)
+    if (auto *f = dyn_cast<FuncDecl>(decl.get());
+        f && !applied.count(f) && !calledInTraversals.count(f))
+      forEachStmtIn(f->body, [&](Stmt &s) {
+        forEachDirectExpr(s, [&](ExprPtr &e) { visit(*e); });
+      });
 }
 
 bool Distributor::run() {
@@ -471,6 +549,10 @@ bool Distributor::run() {
     applied.insert({t->applyFunc, t->toFilter, t->srcFilter});
   for (const VertexTraversalExpr *u : module.vertexTraversals)
     applied.insert(u->func);
+  checkSerialCalls(applied);
+  if (!ok)
+    return false;
+  applied.insert(calledInTraversals.begin(), calledInTraversals.end());
   for (const auto &decl : module.program->decls)
     if (auto *f = dyn_cast<FuncDecl>(decl.get()); f && !applied.count(f))
       placeIn(f->body);

@@ -143,8 +143,9 @@ struct Freshness {
 };
 
 /// How a traversal folds into elements of its sources (configDistribution:
-/// `x[src] += v`, min=, max=), which the owners then combine.
-enum class Fold { Add, Min, Max };
+/// `x[src] += v`, min=, max=, or `x[src] = constant`), which the owners then
+/// combine (Assign: the owner takes the value a rank set).
+enum class Fold { Add, Min, Max, Assign };
 
 /// A traversal wrote the vector's owned elements.
 inline void wrote(Freshness &f) { f.mirrors = f.all = false; }
@@ -162,9 +163,10 @@ void refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t size, si
 void gatherAllBytes(EdgesPart &part, unsigned char *values, int64_t size, size_t elementSize,
                     Freshness &f);
 /// The element types foldIntoOwners combines (the language's numbers).
-enum class ElementKind { Int32, Int64, UInt32, UInt64, Float, Double };
+enum class ElementKind { Bool, Int32, Int64, UInt32, UInt64, Float, Double };
 template <typename T> constexpr ElementKind elementKind() {
-  if constexpr (std::is_same_v<T, int32_t>) return ElementKind::Int32;
+  if constexpr (std::is_same_v<T, bool>) return ElementKind::Bool;
+  else if constexpr (std::is_same_v<T, int32_t>) return ElementKind::Int32;
   else if constexpr (std::is_same_v<T, int64_t>) return ElementKind::Int64;
   else if constexpr (std::is_same_v<T, uint32_t>) return ElementKind::UInt32;
   else if constexpr (std::is_same_v<T, uint64_t>) return ElementKind::UInt64;
@@ -191,8 +193,8 @@ void snapshotMirrors(const EdgesPart &part, const VertexArray<T> &values, Freshn
 
 /// After it: every rank sends, for each mirror whose element changed, a
 /// record {uint32 vertex; T change} to the owner (the difference for Add,
-/// the element for Min and Max), which folds it into its own element, in
-/// rank order. Counted as a round of `traversal`. The copies are then stale
+/// the element for Min, Max and Assign), which folds it into its own element
+/// (Assign: takes it), in rank order. Counted as a round of `traversal`. The copies are then stale
 /// (the caller marks the vector written).
 template <typename T>
 void foldIntoOwners(EdgesPart &part, VertexArray<T> &values, Freshness &f, Fold fold,

@@ -44,6 +44,8 @@ struct MergeParts {
   double alpha; // < 0: the strategy's default
   int64_t segments = 1;
   SegmentSplit split = SegmentSplit::VertexCount;
+  /// The vertices the form walks (NumaMerge::ownVertices): an MPI rank's; last < 0 is n.
+  VertexId first = 0, last = -1;
 };
 
 /// Builds, at load, the node parts every listed merge form walks (its

@@ -61,6 +61,9 @@ public:
   /// Error for a chunk below 1 or a partition that cannot be made.
   void prepare(VertexId n, const EdgeOffset *offsets, PartitionStrategy how, double alpha,
                int64_t chunk, WorkStealing stealing);
+  /// Makes prepare split and walk only [first, last): an MPI rank's own
+  /// vertices (partitionWithin; docs/distributed.md). Called before it.
+  void ownVertices(VertexId first, VertexId last) { first_ = first, last_ = last; }
   /// The same over a list of vertices (a sparse push's frontier): the list
   /// is regrouped by owner node, in order within each node (list()), and
   /// each node's threads take chunks of its own group first.
@@ -146,6 +149,7 @@ private:
                  const std::vector<int64_t> &rolls = {});
   PartitionCache partitions_;
   const Partition *partition_ = nullptr;
+  VertexId first_ = 0, last_ = -1; // ownVertices
   std::vector<int64_t> bounds_;
   std::vector<WorkRange> ranges_;
   std::vector<VertexId> list_;

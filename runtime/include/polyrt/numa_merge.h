@@ -63,7 +63,7 @@ public:
     const Topology &topo = topology();
     // Balanced by in-edges: what a pull walks.
     partition_ = &partitions_.get(g.numVertices(), g.inOffsets(), topo.nodes, how, alpha,
-                                  "NUMA pull (merge form)");
+                                  "NUMA pull (merge form)", first_, last_);
     const int64_t perNode = (segments + partition_->nodes() - 1) / partition_->nodes();
     parts_ = &nodeSubgraphs(g, *partition_, SubgraphSide::Pull, perNode, split);
     const int parts = static_cast<int>(parts_->parts.size());
@@ -77,7 +77,10 @@ public:
         buffers_[i] = NodeBlock<T>(listed, partNode_[i]);
       walkBase_[i + 1] = walkBase_[i] + listed;
     }
-    mergeBounds_.assign(partition_->bounds.begin(), partition_->bounds.end());
+    const int64_t first = first_, last = last_ < 0 ? g.numVertices() : last_;
+    mergeBounds_.clear();
+    for (VertexId bound : partition_->bounds)
+      mergeBounds_.push_back(std::clamp<int64_t>(bound, first, last));
     omp_set_dynamic(0); // the chunks are made for exactly this team
     teamSize_ = topo.threads;
     walk_.reset(walkBase_, partNode_, topo.threadNode, chunk, stealing);
@@ -86,6 +89,10 @@ public:
     if (hierarchical_)
       barrier_.reset(topo.threadNode);
   }
+
+  /// Makes prepare split and merge only [first, last): an MPI rank's own
+  /// vertices (partitionWithin; docs/distributed.md). Called before it.
+  void ownVertices(VertexId first, VertexId last) { first_ = first, last_ = last; }
 
   int teamSize() const { return teamSize_; }
   const Partition &partition() const { return *partition_; }
@@ -143,6 +150,7 @@ public:
 private:
   PartitionCache partitions_;
   const Partition *partition_ = nullptr;
+  VertexId first_ = 0, last_ = -1; // ownVertices
   const NodeSubgraphs<W> *parts_ = nullptr;
   std::vector<NodeBlock<T>> buffers_;
   std::vector<int64_t> walkBase_, mergeBounds_;

@@ -63,14 +63,24 @@ Partition partitionVertices(VertexId n, const EdgeOffset *offsets, int nodes,
                             PartitionStrategy how, double alpha = -1,
                             VertexId granule = kTraversalGranule);
 
+/// partitionVertices over [first, last) alone: inside an MPI rank, which
+/// owns those vertices (Gemini's second level; docs/distributed.md). The
+/// interior boundaries fall inside the range, on multiples of the granule
+/// (or at last); node 0 also holds [0, first) and the last node [last, n),
+/// where the caller walks nothing. A range of fewer vertices than nodes
+/// goes to node 0 whole. last < 0 means n; [0, n) is partitionVertices.
+Partition partitionWithin(VertexId n, VertexId first, VertexId last, const EdgeOffset *offsets,
+                          int nodes, PartitionStrategy how, double alpha = -1,
+                          VertexId granule = kTraversalGranule);
+
 /// A traversal's partition, kept across its calls: remade (and reported
 /// with POLYRT_VERBOSE=1 as `what`) only when an input changed. The same
 /// graph walked again keeps it; a stale one could only balance worse, as
-/// its ranges always cover [0, n).
+/// its ranges always cover [0, n). [first, last): partitionWithin's.
 class PartitionCache {
 public:
   const Partition &get(VertexId n, const EdgeOffset *offsets, int nodes, PartitionStrategy how,
-                       double alpha, const char *what);
+                       double alpha, const char *what, VertexId first = 0, VertexId last = -1);
 
 private:
   Partition partition_;
@@ -78,6 +88,7 @@ private:
   const EdgeOffset *offsets_ = nullptr;
   PartitionStrategy how_ = PartitionStrategy::VertexBalanced;
   double alpha_ = 0;
+  VertexId first_ = 0, last_ = -1;
 };
 
 /// With POLYRT_VERBOSE=1, prints "polyrt: <what>: " and p.describe(offsets)

@@ -399,6 +399,8 @@ struct MergeParts {
   std::optional<double> alpha;
   int64_t segments = 1; // configApplyNumSSG's count (fixed in the schedule)
   Segmenting split = Segmenting::FixedVertexCount;
+  /// configDistribution: the parts of this MPI rank's vertices (the distribution pass).
+  bool ranksVertices = false;
   bool operator==(const MergeParts &) const = default;
 };
 

@@ -32,6 +32,7 @@ enum class OwnerList {
   NodeAgents,           // each node's agent subgraph: the vertices it lists (configApplyAgents)
   NodeAgentFrontier,    // the input frontier's ids, each looked up in every node's agent subgraph
   RankVertices,         // the vertices this MPI rank owns (configDistribution: a pull's destinations)
+  RankNodeRanges,       // the same, as one range per NUMA node (configApplyNUMA inside a rank)
 };
 
 /// How a loop's iterations are cut into tasks; the parallelization pass's
