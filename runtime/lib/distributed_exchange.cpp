@@ -2,6 +2,7 @@
 #include "polyrt/distributed.h"
 
 #include "detail/distributed_detail.h"
+#include "polyrt/list_encoding.h"
 
 #include <mpi.h>
 
@@ -58,20 +59,35 @@ void detail::refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t 
   const int64_t recordBytes = 4 + static_cast<int64_t>(elementSize);
   PeerBuffers send(p), recv;
   int64_t at = 0;
+  std::vector<uint32_t> positions;        // Mirrors: the changed values' places in the list
+  std::vector<unsigned char> listValues; // and every value of the list
   for (int q = 0; q < p; ++q) {
     const std::vector<VertexId> &list = part.sendTo_[q];
     std::vector<unsigned char> &out = send[q];
-    int64_t most = 0; // records if every value changed
-    for (size_t i = 0; i < list.size(); ++i)
-      most += combining == Combining::Mirrors ? 1 : part.sendEdges_[q][i];
-    out.reserve(most * recordBytes);
+    positions.clear();
+    if (combining == Combining::Mirrors) {
+      positions.reserve(list.size());
+      listValues.resize(list.size() * elementSize);
+    } else {
+      int64_t most = 0; // records if every value changed
+      for (size_t i = 0; i < list.size(); ++i)
+        most += part.sendEdges_[q][i];
+      out.reserve(most * recordBytes);
+    }
     for (size_t i = 0; i < list.size(); ++i, ++at) {
       const unsigned char *value = values + int64_t{list[i]} * elementSize;
       unsigned char *last = f.lastSent.data() + at * elementSize;
+      // An unchanged value is what the mirror holds: harmless to send.
+      if (combining == Combining::Mirrors)
+        std::memcpy(listValues.data() + i * elementSize, value, elementSize);
       if (!first && std::memcmp(value, last, elementSize) == 0)
         continue;
       std::memcpy(last, value, elementSize);
-      int64_t copies = combining == Combining::Mirrors ? 1 : part.sendEdges_[q][i];
+      if (combining == Combining::Mirrors) {
+        positions.push_back(static_cast<uint32_t>(i));
+        continue;
+      }
+      int64_t copies = part.sendEdges_[q][i];
       uint32_t vertex = static_cast<uint32_t>(list[i]);
       for (int64_t c = 0; c < copies; ++c) {
         size_t end = out.size();
@@ -81,13 +97,27 @@ void detail::refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t 
       }
       counts.records += copies;
     }
+    if (combining == Combining::Mirrors)
+      counts.records += encodeList(out, static_cast<int64_t>(list.size()), positions,
+                                   listValues.data(), elementSize);
     counts.bytes += static_cast<int64_t>(out.size());
     counts.peers += out.empty() ? 0 : 1;
   }
   counts.messages = exchangeBytes(send, recv, communication,
                                   combining == Combining::PerUpdate ? recordBytes : 0);
   const RankPartition &split = part.partition();
-  for (int q = 0; q < p; ++q)
+  for (int q = 0; q < p; ++q) {
+    if (combining == Combining::Mirrors) {
+      // Positions in the list both ranks agreed on at load.
+      const std::vector<VertexId> &list = part.receiveFrom_[q];
+      const unsigned char *from = decodeList(recv[q].data(), recv[q].size(),
+                                             static_cast<int64_t>(list.size()), elementSize, q,
+                                             positions);
+      for (size_t k = 0; k < positions.size(); ++k)
+        std::memcpy(values + int64_t{list[positions[k]]} * elementSize, from + k * elementSize,
+                    elementSize);
+      continue;
+    }
     for (size_t off = 0; off + recordBytes <= recv[q].size(); off += recordBytes) {
       uint32_t vertex;
       std::memcpy(&vertex, recv[q].data() + off, 4);
@@ -97,6 +127,7 @@ void detail::refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t 
       // A repeated record (per-edge combining) carries the same value.
       std::memcpy(values + int64_t{vertex} * elementSize, recv[q].data() + off + 4, elementSize);
     }
+  }
   f.mirrors = true;
   recordRound(traversal, counts, part.numEdges());
 }

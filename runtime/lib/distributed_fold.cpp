@@ -3,15 +3,18 @@
 // A traversal that folds into its sources' elements (`degree[src] += 1`)
 // writes mirrors' copies on the ranks that list them; the owners take each
 // mirror's change and fold it into their own element (Gluon's reduce). The
-// snapshot taken before the traversal tells what changed.
+// snapshot taken before the traversal tells what changed; the changes travel
+// over the mirror lists as refreshMirrors' values do (list_encoding.h).
 //
 //===----------------------------------------------------------------------===//
 #include "polyrt/distributed.h"
 
 #include "detail/distributed_detail.h"
+#include "polyrt/list_encoding.h"
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <type_traits>
 
 namespace polyrt::dist {
@@ -19,54 +22,69 @@ namespace {
 
 int64_t mirrorCount(const EdgesPart &part) { return detail::totalSize(part.receiveFrom_); }
 
+/// What folds into any element without changing it, sent for unchanged
+/// mirrors when the whole list goes (x + -0.0 is x even for x = -0.0).
+template <typename T> T identity(Fold how) {
+  if (how == Fold::Add)
+    return std::is_floating_point_v<T> ? static_cast<T>(-0.0) : T(0);
+  if constexpr (std::is_floating_point_v<T>)
+    return how == Fold::Min ? std::numeric_limits<T>::infinity()
+                            : -std::numeric_limits<T>::infinity();
+  return how == Fold::Min ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
+}
+
 template <typename T>
 void fold(EdgesPart &part, T *values, Fold how, Freshness &f, Communication communication,
           const char *traversal) {
   const int p = ranks();
-  constexpr int64_t recordBytes = 4 + sizeof(T);
   detail::PeerBuffers send(p), recv;
   detail::RoundCounts counts;
   const T *before = reinterpret_cast<const T *>(f.snapshot.data());
   int64_t at = 0;
+  std::vector<uint32_t> positions; // the changed mirrors' places in the list
+  // Per place: the change, or the fold's identity (bools as bytes: not std::vector<bool>).
+  std::vector<std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>> changes;
   for (int q = 0; q < p; ++q) {
-    std::vector<unsigned char> &out = send[q];
-    for (VertexId v : part.receiveFrom_[q]) {
-      T now = values[v], was = before[at++];
+    // The owner lists the same vertices as sendTo_ (list_encoding.h).
+    const std::vector<VertexId> &list = part.receiveFrom_[q];
+    positions.clear();
+    changes.assign(list.size(), identity<T>(how));
+    for (size_t i = 0; i < list.size(); ++i) {
+      T now = values[list[i]], was = before[at++];
       if (now == was)
         continue;
-      T change = now;
+      positions.push_back(static_cast<uint32_t>(i));
+      changes[i] = now;
       if constexpr (!std::is_same_v<T, bool>)
         if (how == Fold::Add)
-          change = static_cast<T>(now - was);
-      uint32_t vertex = static_cast<uint32_t>(v);
-      size_t end = out.size();
-      out.resize(end + recordBytes);
-      std::memcpy(out.data() + end, &vertex, 4);
-      std::memcpy(out.data() + end + 4, &change, sizeof(T));
-      ++counts.records;
+          changes[i] = static_cast<T>(now - was);
     }
-    counts.bytes += static_cast<int64_t>(out.size());
-    counts.peers += out.empty() ? 0 : 1;
+    // A set constant has no identity: only the changed places may go.
+    counts.records += encodeList(send[q], static_cast<int64_t>(list.size()), positions,
+                                 reinterpret_cast<const unsigned char *>(changes.data()),
+                                 sizeof(T), /*unchangedHarmless=*/how != Fold::Assign);
+    counts.bytes += static_cast<int64_t>(send[q].size());
+    counts.peers += send[q].empty() ? 0 : 1;
   }
   counts.messages = detail::exchangeBytes(send, recv, communication);
-  for (int q = 0; q < p; ++q)
-    for (size_t off = 0; off + recordBytes <= recv[q].size(); off += recordBytes) {
-      uint32_t vertex;
+  for (int q = 0; q < p; ++q) {
+    const std::vector<VertexId> &list = part.sendTo_[q];
+    const unsigned char *from = decodeList(recv[q].data(), recv[q].size(),
+                                           static_cast<int64_t>(list.size()), sizeof(T), q,
+                                           positions);
+    for (size_t k = 0; k < positions.size(); ++k) {
       T change;
-      std::memcpy(&vertex, recv[q].data() + off, 4);
-      std::memcpy(&change, recv[q].data() + off + 4, sizeof(T));
-      if (!part.owns(static_cast<VertexId>(vertex)))
-        throw Error("internal error: rank " + std::to_string(q) + " folded into vertex " +
-                    std::to_string(vertex) + ", which this rank does not own");
-      T &mine = values[vertex];
+      std::memcpy(&change, from + k * sizeof(T), sizeof(T));
+      T &mine = values[list[positions[k]]];
       if constexpr (std::is_same_v<T, bool>) // (a bool is only set: `x[src] = true`)
         mine = how == Fold::Min ? mine && change : how == Fold::Max ? mine || change : change;
       else
-        mine = how == Fold::Add      ? static_cast<T>(mine + change)
-               : how == Fold::Min    ? std::min(mine, change)
-               : how == Fold::Max    ? std::max(mine, change)
-                                     : change;
+        mine = how == Fold::Add   ? static_cast<T>(mine + change)
+               : how == Fold::Min ? std::min(mine, change)
+               : how == Fold::Max ? std::max(mine, change)
+                                  : change;
     }
+  }
   f.snapshot.clear();
   // The mirrors' copies hold this rank's partial folds, not what their owners
   // last sent: the next refresh sends every element again.

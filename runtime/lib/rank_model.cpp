@@ -1,6 +1,8 @@
 //===- rank_model.cpp - What a distributed program would send, without MPI -===//
 #include "polyrt/rank_model.h"
 
+#include "polyrt/list_encoding.h"
+
 #include <algorithm>
 #include <climits>
 #include <string>
@@ -54,6 +56,7 @@ RankModel modelRanks(VertexId n, const EdgeOffset *inOffsets, const VertexId *in
   model.ranks = ranks;
   model.numVertices = n;
   model.numEdges = inOffsets[n];
+  model.valueBytes = valueBytes;
   model.recordBytes = 4 + valueBytes;
   if (how == Strategy::Hash) {
     if (ranks < 1 || n < ranks)
@@ -99,7 +102,11 @@ RankModel modelRanks(VertexId n, const EdgeOffset *inOffsets, const VertexId *in
       const int64_t perLevel[3] = {listed[int64_t{q} * ranks + i], cut[int64_t{q} * ranks + i],
                                    cut[int64_t{q} * ranks + i]};
       for (int level = 0; level < 3; ++level) {
-        int64_t records = perLevel[level], bytes = records * model.recordBytes;
+        // Mirrors: every value of the shared list, without vertex ids.
+        int64_t records = perLevel[level],
+                bytes = level == static_cast<int>(Combining::Mirrors)
+                            ? encodedListBytes(records, records, valueBytes)
+                            : records * model.recordBytes;
         ExchangeCounts &c = model.rows[q].sent[level];
         c.records += records;
         c.bytes += bytes;

@@ -428,11 +428,13 @@ void rankModelReport(const Options &o) {
   using namespace polyrt::dist;
   polyrt::Graph<polyrt::NoWeight> g = polyrt::loadGraph<polyrt::NoWeight>(o.input);
   g.buildInEdges();
-  std::printf("%s: %d vertices, %lld edges; %s, %d-byte values (%d-byte records), %s\n",
+  std::printf("%s: %d vertices, %lld edges; %s, %d-byte values (mirrors: a 1-byte header "
+              "per peer; per edge: %d-byte records), %s\n",
               o.input.c_str(), g.numVertices(), static_cast<long long>(g.numEdges()),
               strategyName(o.strategy), o.valueBytes, o.valueBytes + 4,
               o.communication == Communication::Ring ? "ring" : "alltoallv");
-  // per-edge: batched and per-update, one record per cut edge.
+  // mirrors: the values of each shared list (list_encoding.h); per-edge:
+  // batched and per-update, one {vertex, value} record per cut edge.
   std::printf("%5s %11s %13s %13s %14s %11s %12s %10s %10s %10s\n", "ranks", "mirrors/|V|",
               "max|E_i|/mean", "mirrors rec/E", "per-edge rec/E", "mirrors B/E", "per-edge B/E",
               "msgs mirr", "msgs batch", "msgs upd");

@@ -68,17 +68,43 @@ bool sameOnAllRanks(int64_t value) { return minOverRanks(value) == maxOverRanks(
 struct Expected {
   int64_t listed = 0;   // (u, r) pairs: Σ|V'_r|
   int64_t cutEdges = 0; // edges whose source another rank owns
+  /// Per (owner, lister) pair: the sources listed, and those of them kept.
+  std::map<std::pair<int, int>, std::pair<int64_t, int64_t>> lists;
+  /// What Combining::Mirrors sends when the kept ones changed: per pair with
+  /// k > 0 of L changed, a header byte and the smallest of all L values,
+  /// a bitset (ceil(L/8) bytes) and the k values, or a uint32 position and
+  /// the value each. Bytes, and values sent if `values`.
+  int64_t mirrorBytes(int64_t valueBytes, bool values = false) const {
+    int64_t total = 0;
+    for (const auto &[pair, counts] : lists) {
+      auto [all, k] = counts;
+      if (k == 0)
+        continue;
+      int64_t whole = 1 + all * valueBytes, bits = 1 + (all + 7) / 8 + k * valueBytes,
+              positions = 1 + k * (4 + valueBytes);
+      if (values)
+        total += whole <= std::min(bits, positions) ? all : k;
+      else
+        total += std::min({whole, bits, positions});
+    }
+    return total;
+  }
 };
 template <typename W, typename Keep>
 Expected expectedTraffic(const Graph<W> &whole, const RankPartition &split, Keep keep) {
   Expected e;
   for (int r = 0; r < ranks(); ++r) {
-    std::set<VertexId> listed;
+    std::set<VertexId> listed, all;
     for (VertexId v = split.begin(r); v < split.end(r); ++v)
       for (EdgeOffset i = whole.inOffsets()[v]; i < whole.inOffsets()[v + 1]; ++i) {
         VertexId u = whole.inNeighbors()[i];
-        if (split.ownerOf(u) != r && keep(u)) {
-          listed.insert(u);
+        if (split.ownerOf(u) == r)
+          continue;
+        if (all.insert(u).second)
+          ++e.lists[{split.ownerOf(u), r}].first;
+        if (keep(u)) {
+          if (listed.insert(u).second)
+            ++e.lists[{split.ownerOf(u), r}].second;
           ++e.cutEdges;
         }
       }
@@ -326,7 +352,11 @@ TEST(DistributedExchange, RefreshMirrorsSendsWhatTheWholeGraphSays) {
   whole.buildInEdges();
   Expected all = expectedTraffic(whole, part.partition(), [](VertexId) { return true; });
   auto fifth = [](VertexId u) { return u % 5 == 0; };
+  auto few = [](VertexId u) { return u % 97 == 0; };
   Expected changed = expectedTraffic(whole, part.partition(), fifth);
+  Expected fewChanged = expectedTraffic(whole, part.partition(), few);
+  auto most = [](VertexId u) { return u % 97 != 1; };
+  Expected mostChanged = expectedTraffic(whole, part.partition(), most);
   enableMessageAccounting();
   for (int64_t piece : {int64_t(INT_MAX), int64_t(7)}) // 7: every transfer cut into pieces
     for (Combining combining : {Combining::Mirrors, Combining::Batched, Combining::PerUpdate})
@@ -347,7 +377,7 @@ TEST(DistributedExchange, RefreshMirrorsSendsWhatTheWholeGraphSays) {
         int64_t perRecord = combining == Combining::Mirrors ? all.listed : all.cutEdges;
         Totals t = roundTotals("t");
         EXPECT_EQ(t.records, perRecord);
-        EXPECT_EQ(t.bytes, perRecord * 12);
+        EXPECT_EQ(t.bytes, combining == Combining::Mirrors ? all.mirrorBytes(8) : perRecord * 12);
         if (combining == Combining::PerUpdate) {
           EXPECT_EQ(t.messages, perRecord);
         }
@@ -361,9 +391,43 @@ TEST(DistributedExchange, RefreshMirrorsSendsWhatTheWholeGraphSays) {
             values[v] = valueOf(v) + 1;
         wrote(f);
         refreshMirrors(part, values, f, combining, how, "t");
-        EXPECT_EQ(roundTotals("t").records,
-                  combining == Combining::Mirrors ? changed.listed : changed.cutEdges);
+        t = roundTotals("t");
+        EXPECT_EQ(t.records, combining == Combining::Mirrors ? changed.mirrorBytes(8, true)
+                                                             : changed.cutEdges);
+        EXPECT_EQ(t.bytes, combining == Combining::Mirrors ? changed.mirrorBytes(8)
+                                                           : changed.cutEdges * 12);
         expectMirrorsCurrent(g, values, [&](VertexId u) { return valueOf(u) + (fifth(u) ? 1 : 0); });
+        // A few more changed (Mirrors sends their positions, not a bitset).
+        for (VertexId v = part.begin(); v < part.end(); ++v)
+          if (few(v))
+            values[v] = valueOf(v) + 2;
+        wrote(f);
+        refreshMirrors(part, values, f, combining, how, "t");
+        t = roundTotals("t");
+        EXPECT_EQ(t.records, combining == Combining::Mirrors ? fewChanged.mirrorBytes(8, true)
+                                                             : fewChanged.cutEdges);
+        EXPECT_EQ(t.bytes, combining == Combining::Mirrors ? fewChanged.mirrorBytes(8)
+                                                           : fewChanged.cutEdges * 12);
+        expectMirrorsCurrent(g, values, [&](VertexId u) {
+          return valueOf(u) + (few(u) ? 2 : fifth(u) ? 1 : 0);
+        });
+        // All but a few changed: Mirrors sends the whole lists, in order.
+        for (VertexId v = part.begin(); v < part.end(); ++v)
+          if (most(v))
+            values[v] = valueOf(v) + 3;
+        wrote(f);
+        refreshMirrors(part, values, f, combining, how, "t");
+        t = roundTotals("t");
+        EXPECT_EQ(t.records, combining == Combining::Mirrors ? mostChanged.mirrorBytes(8, true)
+                                                             : mostChanged.cutEdges);
+        EXPECT_EQ(t.bytes, combining == Combining::Mirrors ? mostChanged.mirrorBytes(8)
+                                                           : mostChanged.cutEdges * 12);
+        if (combining == Combining::Mirrors) {
+          EXPECT_EQ(t.records, all.listed);
+        }
+        expectMirrorsCurrent(g, values, [&](VertexId u) {
+          return valueOf(u) + (most(u) ? 3 : fifth(u) ? 1 : 0);
+        });
         // Fresh mirrors: no exchange at all.
         refreshMirrors(part, values, f, combining, how, "t");
         EXPECT_EQ(roundTotals("t").messages, 0);
@@ -509,6 +573,12 @@ TEST(DistributedFold, OwnersHoldTheWholeGraphsFold) {
   Graph<NoWeight> whole = uniformGraph<NoWeight>(14, 4, false);
   EdgesPart part;
   Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "fold.sg", part);
+  whole.buildInEdges();
+  Expected listed = expectedTraffic(whole, part.partition(), [](VertexId) { return true; });
+  auto few = [](VertexId u) { return u % 97 == 0; };
+  Expected fewListed = expectedTraffic(whole, part.partition(), few);
+  auto most = [](VertexId u) { return u % 97 != 1; };
+  Expected mostListed = expectedTraffic(whole, part.partition(), most);
   std::vector<int64_t> degree(g.numVertices(), 5), least(g.numVertices(), 1 << 30);
   for (VertexId u = 0; u < whole.numVertices(); ++u)
     for (EdgeOffset e = whole.outOffsets()[u]; e < whole.outOffsets()[u + 1]; ++e) {
@@ -525,13 +595,54 @@ TEST(DistributedFold, OwnersHoldTheWholeGraphsFold) {
         sum[u] += 2;
         min[u] = std::min<int64_t>(min[u], g.outNeighbors()[e]);
       }
+    enableMessageAccounting();
     foldIntoOwners(part, sum, fs, Fold::Add, how, "fold");
+    // Every mirror changed: each pair's list goes whole, in list order.
+    Totals t = roundTotals("fold");
+    EXPECT_EQ(t.records, listed.listed);
+    EXPECT_EQ(t.bytes, listed.mirrorBytes(8));
     foldIntoOwners(part, min, fm, Fold::Min, how, "fold");
     for (VertexId v = part.begin(); v < part.end(); ++v) {
       ASSERT_EQ(sum[v], degree[v]) << "vertex " << v;
       ASSERT_EQ(min[v], least[v]) << "vertex " << v;
     }
     EXPECT_TRUE(fs.lastSent.empty()); // mirrors hold partial folds: all is sent next
+    // Then a few sources gain 1 on every rank with an edge from them: only
+    // their positions in the lists travel, and the owners add them up.
+    snapshotMirrors(part, sum, fs);
+    for (VertexId u = 0; u < g.numVertices(); ++u)
+      if (few(u) && g.outDegree(u) > 0)
+        sum[u] += 1;
+    foldIntoOwners(part, sum, fs, Fold::Add, how, "fold");
+    t = roundTotals("fold");
+    EXPECT_EQ(t.records, fewListed.mirrorBytes(8, true));
+    EXPECT_EQ(t.bytes, fewListed.mirrorBytes(8));
+    for (VertexId v = part.begin(); v < part.end(); ++v) {
+      std::set<int> holders; // the ranks whose parts have edges from v
+      for (EdgeOffset e = whole.outOffsets()[v]; e < whole.outOffsets()[v + 1]; ++e)
+        holders.insert(part.partition().ownerOf(whole.outNeighbors()[e]));
+      ASSERT_EQ(sum[v], degree[v] + (few(v) ? int64_t(holders.size()) : 0)) << "vertex " << v;
+    }
+    // Min with most mirrors changed and the others' copies below their
+    // owners' values: the whole lists go, the unchanged places carrying the
+    // identity, which leaves the owners' values alone.
+    for (VertexId v = part.begin(); v < part.end(); ++v)
+      min[v] = 1 << 29;
+    snapshotMirrors(part, min, fm);
+    for (VertexId u = 0; u < g.numVertices(); ++u)
+      if (!part.owns(u) && most(u))
+        min[u] = (1 << 28) + u;
+    foldIntoOwners(part, min, fm, Fold::Min, how, "fold");
+    t = roundTotals("fold");
+    EXPECT_EQ(t.records, mostListed.mirrorBytes(8, true));
+    EXPECT_EQ(t.bytes, mostListed.mirrorBytes(8));
+    EXPECT_EQ(t.records, listed.listed);
+    for (VertexId v = part.begin(); v < part.end(); ++v) {
+      bool listedElsewhere = false;
+      for (EdgeOffset e = whole.outOffsets()[v]; e < whole.outOffsets()[v + 1]; ++e)
+        listedElsewhere |= !part.owns(whole.outNeighbors()[e]);
+      ASSERT_EQ(min[v], listedElsewhere && most(v) ? (1 << 28) + v : 1 << 29) << "vertex " << v;
+    }
   }
 }
 

@@ -38,6 +38,7 @@ TEST(RankModel, HashByHand) {
   RankModel model = modelRanks(g, 2, Strategy::Hash, -1, 8, Communication::Ring);
   ASSERT_EQ(model.rows.size(), 2u);
   EXPECT_EQ(model.recordBytes, 12);
+  EXPECT_EQ(model.valueBytes, 8);
   const RankModelRow &r0 = model.rows[0], &r1 = model.rows[1];
   EXPECT_EQ(r0.vertices, 2);
   EXPECT_EQ(r0.inEdges, 2);
@@ -47,11 +48,12 @@ TEST(RankModel, HashByHand) {
   EXPECT_EQ(r1.inEdges, 4);
   EXPECT_EQ(r1.mirrors, 2);
   EXPECT_EQ(r1.cutEdges, 3);
-  // Rank 0 sends 0 and 2 to rank 1: two records, or one per cut edge (3).
-  expectCounts(r0.sent[kMirrors], 2, 1, 24, 1);
+  // Rank 0 sends 0 and 2 to rank 1: two values after a one-byte header
+  // (no vertex ids: the list is shared), or a record per cut edge (3).
+  expectCounts(r0.sent[kMirrors], 2, 1, 1 + 2 * 8, 1);
   expectCounts(r0.sent[kBatched], 3, 1, 36, 1);
   expectCounts(r0.sent[kPerUpdate], 3, 3, 36, 1);
-  expectCounts(r1.sent[kMirrors], 1, 1, 12, 1);
+  expectCounts(r1.sent[kMirrors], 1, 1, 1 + 8, 1);
   expectCounts(r1.sent[kBatched], 1, 1, 12, 1);
   expectCounts(r1.sent[kPerUpdate], 1, 1, 12, 1);
   EXPECT_EQ(model.totalMirrors(), 3);
@@ -85,10 +87,10 @@ TEST(RankModel, ContiguousByHand) {
     EXPECT_EQ(r1.inEdges, 4);
     EXPECT_EQ(r1.mirrors, 2);
     EXPECT_EQ(r1.cutEdges, 3);
-    expectCounts(r0.sent[kMirrors], 2, 1, 16, 1);
+    expectCounts(r0.sent[kMirrors], 2, 1, 1 + 2 * 4, 1);
     expectCounts(r0.sent[kBatched], 3, 1, 24, 1);
     expectCounts(r0.sent[kPerUpdate], 3, 3, 24, 1);
-    expectCounts(r1.sent[kMirrors], 1, 1, 8, 1);
+    expectCounts(r1.sent[kMirrors], 1, 1, 1 + 4, 1);
     expectCounts(r1.sent[kBatched], 3, 1, 24, 1);
     expectCounts(r1.sent[kPerUpdate], 3, 3, 24, 1);
     if (ranks == 3) {
@@ -146,18 +148,20 @@ TEST(RankModel, AgreesWithBruteForce) {
         const RankModelRow &row = model.rows[i];
         EXPECT_EQ(row.vertices, vertices[i]);
         EXPECT_EQ(row.inEdges, inEdges[i]);
-        int64_t mirrors = 0, cutIn = 0, mirrorsOut = 0, cutOut = 0, peers = 0;
+        int64_t mirrors = 0, cutIn = 0, mirrorsOut = 0, cutOut = 0, peers = 0, mirrorBytes = 0;
         for (int q = 0; q < ranks; ++q) {
           mirrors += listed[{q, i}].size();
           cutIn += cut[{q, i}];
           mirrorsOut += listed[{i, q}].size();
+          // A header byte, then the list's values (list_encoding.h).
+          mirrorBytes += listed[{i, q}].empty() ? 0 : 1 + 8 * int64_t(listed[{i, q}].size());
           cutOut += cut[{i, q}];
           peers += cut[{i, q}] > 0;
         }
         allMirrors += mirrors;
         EXPECT_EQ(row.mirrors, mirrors);
         EXPECT_EQ(row.cutEdges, cutIn);
-        expectCounts(row.sent[kMirrors], mirrorsOut, peers, mirrorsOut * 12, peers);
+        expectCounts(row.sent[kMirrors], mirrorsOut, peers, mirrorBytes, peers);
         expectCounts(row.sent[kBatched], cutOut, peers, cutOut * 12, peers);
         expectCounts(row.sent[kPerUpdate], cutOut, cutOut, cutOut * 12, peers);
       }

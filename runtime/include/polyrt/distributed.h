@@ -102,7 +102,9 @@ public:
   /// Per peer rank q: the vertices this rank owns that q lists as sources,
   /// ascending (sent to q), with how many of q's edges leave each (for the
   /// per-edge combining levels); and the vertices q owns that this rank
-  /// lists (received from q), ascending.
+  /// lists (received from q), ascending. sendTo_[q] here is receiveFrom_[r]
+  /// on q: messages over them name list positions, not vertices
+  /// (list_encoding.h).
   std::vector<std::vector<VertexId>> sendTo_, receiveFrom_;
   std::vector<std::vector<int32_t>> sendEdges_;
 };
@@ -191,10 +193,11 @@ void snapshotMirrors(const EdgesPart &part, const VertexArray<T> &values, Freshn
                               values.size(), sizeof(T), f);
 }
 
-/// After it: every rank sends, for each mirror whose element changed, a
-/// record {uint32 vertex; T change} to the owner (the difference for Add,
-/// the element for Min, Max and Assign), which folds it into its own element
-/// (Assign: takes it), in rank order. Counted as a round of `traversal`. The copies are then stale
+/// After it: every rank sends, for each mirror whose element changed, its
+/// change to the owner (the difference for Add, the element for Min, Max and
+/// Assign), one message per owner over their shared list (list_encoding.h),
+/// which folds it into its own element (Assign: takes it), in rank order.
+/// Counted as a round of `traversal`. The copies are then stale
 /// (the caller marks the vector written).
 template <typename T>
 void foldIntoOwners(EdgesPart &part, VertexArray<T> &values, Freshness &f, Fold fold,
@@ -207,7 +210,11 @@ void foldIntoOwners(EdgesPart &part, VertexArray<T> &values, Freshness &f, Fold 
 /// Before a traversal that reads `values` at sources: unless f.mirrors,
 /// every owner sends the elements other ranks list (only those that changed
 /// since it last sent them: compared bytewise with f.lastSent), combined and
-/// carried as asked, as records {uint32 vertex; T value}. Each call is one
+/// carried as asked: Mirrors sends one message per listing rank over the
+/// list both agreed on at load, without vertex ids (list_encoding.h: all
+/// values in order, a bitset and the changed values, or positions and
+/// values, whichever is smallest); Batched and PerUpdate a record
+/// {uint32 vertex; T value} per cut edge. Each call is one
 /// round of `traversal` for --account-messages (a call with f.mirrors set
 /// counts as a round without traffic). Sets f.mirrors.
 template <typename T>
@@ -268,9 +275,11 @@ template <typename T> T combineOverRanks(T mine, T kept, Fold fold) {
 /// rank 0 prints one table to stderr, headed "polyrt message accounting", a
 /// row per traversal, rank and round: traversal rank round mode records
 /// messages bytes peers bytes/edge, and a total row per traversal. records
-/// are {vertex, value} records, messages MPI messages carrying them, peers
-/// the ranks sent a byte to, bytes/edge the bytes over the whole graph's
-/// edge count (docs/runtime.md, "Distributed programs").
+/// are the values sent (one per {vertex, value} record for the per-edge
+/// levels), messages MPI messages carrying them, bytes what they carry (list
+/// headers and bitsets included), peers the ranks sent a byte to,
+/// bytes/edge the bytes over the whole graph's edge count (docs/runtime.md,
+/// "Distributed programs").
 void enableMessageAccounting();
 /// The mode a traversal's round ran in, for the table ("sparse", "dense"):
 /// the round refreshMirrors is counting if it has no mode yet, else the next.

@@ -22,7 +22,10 @@
 namespace polyrt::dist {
 
 /// One rank's traffic in one exchange, as a row of the accounting table:
-/// records {uint32 vertex; value}, MPI messages, bytes, ranks sent a byte to.
+/// records (values sent), MPI messages, bytes, ranks sent a byte to. Mirrors
+/// sends each peer its shared list's values in list order after a one-byte
+/// header (list_encoding.h); batched and per-update a record
+/// {uint32 vertex; value} per cut edge.
 struct ExchangeCounts {
   int64_t records = 0, messages = 0, bytes = 0, peers = 0;
 };
@@ -42,7 +45,8 @@ struct RankModel {
   int ranks = 0;
   VertexId numVertices = 0;
   EdgeOffset numEdges = 0;
-  int64_t recordBytes = 0;
+  int64_t valueBytes = 0;
+  int64_t recordBytes = 0; // a per-edge record: 4 + valueBytes
   /// The contiguous partition; empty bounds for Hash (owner(v) = v mod ranks).
   RankPartition partition;
   std::vector<RankModelRow> rows; // one per rank

@@ -11,8 +11,10 @@ ring, batched over alltoallv, per-update over a ring), with --account-messages.
 Mirrors runs under mpirun on a Kronecker graph of 2^15 vertices (8 granules
 of 4096: up to 8 non-empty ranks) at --ranks, batched on it at 3 and 8 ranks;
 per-update, one MPI message per record, on a 64 x 128 grid (two granules) at
-2 and 3 ranks (one empty). PR refreshes contrib (double: 12-byte records)
-before every s1; its first refresh sends every mirror, since no value was sent
+2 and 3 ranks (one empty). PR refreshes contrib (double: per peer, mirrors
+sends a 1-byte header and 8 bytes per value of the shared list, the per-edge
+levels a 12-byte record per cut edge) before every s1; its first refresh sends
+every mirror, since no value was sent
 before, so round 1 of s1 must carry, rank by rank, the records, MPI messages and
 bytes the model (-v rows) gives for one exchange where every value changed, and
 their sums the model's summary row (messages, bytes per edge). Exit status 0
