@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
-# Runs PageRank (20 iterations) of polyc, Gemini and D-Galois at 1, 2 and 4
+# Runs PageRank (20 iterations) of polyc (pr_timed: double values;
+# polyc-float: pr_float_timed, float values like D-Galois's), Gemini and
+# D-Galois at 1, 2 and 4
 # MPI ranks on the graphs of docs/distributed-peers.md, REPS times,
 # interleaved (every system and rank count once per repetition), each run
 # under the PMPI byte counter. One log per run in OUT; summarize.py makes the
 # doc's table from them. BYTES=1 instead runs each system once at 10 and at 20
 # iterations on 2 and 4 ranks (OUT/bytes/SYS.GRAPH.pP.iN.log), whose
-# difference is the bytes of the rounds between, and polyc's pr_acct
-# (--account-messages) at 20 (OUT/bytes/polyc-acct.GRAPH.pP.log).
+# difference is the bytes of the rounds between, and polyc's pr_acct and
+# pr_float_acct (--account-messages) at 20 (OUT/bytes/polyc-acct.GRAPH.pP.log,
+# polyc-float-acct...).
 #   PEERS=/work/peers REPS=3 OUT=/work/peers/logs scripts/peers/run-pr.sh k20 grid
-# PEERS holds pr_timed (polyc's), gemini/, galois-build/, pmpi_count.so and
+# PEERS holds pr_timed, pr_float_timed, pr_acct, pr_float_acct (polyc's), gemini/, galois-build/, pmpi_count.so and
 # GRAPH.sg, GRAPH.gemini, GRAPH.gr for each GRAPH given.
 set -u
 PEERS=${PEERS:-/work/peers}
 REPS=${REPS:-3}
 OUT=${OUT:-$PEERS/logs}
-SYSTEMS=${SYSTEMS:-"polyc gemini galois"}
+SYSTEMS=${SYSTEMS:-"polyc polyc-float gemini galois"}
 mkdir -p "$OUT"
 MPI_PLAIN=(mpirun --allow-run-as-root --oversubscribe --bind-to none -x OMP_WAIT_POLICY=passive)
 MPI=("${MPI_PLAIN[@]}" -x LD_PRELOAD="$PEERS/pmpi_count.so")
@@ -29,10 +32,13 @@ run() {
   n=$(head -c 17 "$PEERS/$graph.sg" | tail -c 8 | od -An -t d8 | tr -d ' ') # .sg: n after m
   case $sys in
     polyc) "${MPI[@]}" -x OMP_NUM_THREADS=$t -np $p "$PEERS/pr_timed" "$PEERS/$graph.sg" $it ;;
+    polyc-float) "${MPI[@]}" -x OMP_NUM_THREADS=$t -np $p "$PEERS/pr_float_timed" "$PEERS/$graph.sg" $it ;;
     # Only its table (stderr): no counter, whose lines and the output would
     # otherwise land inside the table's.
     polyc-acct) "${MPI_PLAIN[@]}" -x OMP_NUM_THREADS=$t -np $p "$PEERS/pr_acct" "$PEERS/$graph.sg" $it \
                   > /dev/null ;;
+    polyc-float-acct) "${MPI_PLAIN[@]}" -x OMP_NUM_THREADS=$t -np $p "$PEERS/pr_float_acct" \
+                        "$PEERS/$graph.sg" $it > /dev/null ;;
     gemini) "${MPI[@]}" -np $p "$PEERS/gemini/toolkits/pagerank" "$PEERS/$graph.gemini" "$n" $it ;;
     galois) "${MPI[@]}" -np $p "$GALOIS_PR" "$PEERS/$graph.gr" -symmetricGraph -exec=Sync \
               -maxIterations=$it -tolerance=0 -runs=1 -t=$t ;;
@@ -48,7 +54,9 @@ if [ "${BYTES:-0}" = 1 ]; then
           run $sys $graph $p $it > "$OUT/bytes/$sys.$graph.p$p.i$it.log"
         done
       done
-      run polyc-acct $graph $p 20 > "$OUT/bytes/polyc-acct.$graph.p$p.log"
+      for sys in $SYSTEMS; do
+        case $sys in polyc|polyc-float) run $sys-acct $graph $p 20 > "$OUT/bytes/$sys-acct.$graph.p$p.log" ;; esac
+      done
     done
   done
   exit 0

@@ -16,7 +16,7 @@ ITERS = 20
 
 
 def seconds_per_iteration(system, text):
-    if system == "polyc":  # its first output line: the timed loop's seconds / iterations
+    if system.startswith("polyc"):  # its first output line: the timed loop's seconds / iterations
         return float(re.search(r"^([0-9.e+-]+)$", text, re.M).group(1))
     if system == "gemini":  # exec_time of each of its 6 computes, 20 iterations each
         times = [float(t) for t in re.findall(r"exec_time=([0-9.]+)", text)]
@@ -31,7 +31,7 @@ def pmpi_bytes(text):
 
 
 # Rounds between a 10- and a 20-iteration run: Gemini runs its compute 6 times.
-ROUNDS = {"polyc": 10, "gemini": 60, "galois": 10}
+ROUNDS = {"polyc": 10, "polyc-float": 10, "gemini": 60, "galois": 10}
 
 
 def main(logs):
@@ -44,10 +44,11 @@ def main(logs):
         except (ValueError, AttributeError, IndexError):
             print("no time in", path, file=sys.stderr)
     rows = sorted({(g, p) for g, p, _ in times}, key=lambda k: (k[0], int(k[1][1:])))
-    systems = ["polyc", "gemini", "galois"]
+    systems = ["polyc", "polyc-float", "gemini", "galois"]
     print("| graph | ranks | " + " | ".join("%s ms/iter" % s for s in systems) + " | " +
-          " | ".join("%s KB/round" % s for s in systems) + " | polyc's own count KB/round, rounds 11-20 |")
-    print("|" + "---|" * (3 + 2 * len(systems)))
+          " | ".join("%s KB/round" % s for s in systems) +
+          " | polyc's own count KB/round, rounds 11-20 | polyc-float's |")
+    print("|" + "---|" * (4 + 2 * len(systems)))
     for g, p in rows:
         cells = []
         for s in systems:
@@ -65,11 +66,12 @@ def main(logs):
         # polyc's --account-messages: its rows of rounds 11 to 20, every rank,
         # the same rounds as the difference above (a round sends only the
         # values that changed, so rounds differ).
-        acct = os.path.join(logs, "bytes", "polyc-acct.%s.%s.log" % (g, p))
-        rows_ = re.findall(r"^s1\s+\d+\s+(\d+)\s+\S+\s+\d+\s+\d+\s+(\d+)", open(acct).read(),
-                           re.M) if os.path.exists(acct) else []
-        late = [int(b) for r, b in rows_ if int(r) > ITERS // 2]
-        cells.append("%.1f" % (sum(late) / (ITERS // 2) / 1000) if late else "-")
+        for s in ["polyc", "polyc-float"]:
+            acct = os.path.join(logs, "bytes", "%s-acct.%s.%s.log" % (s, g, p))
+            rows_ = re.findall(r"^s1\s+\d+\s+(\d+)\s+\S+\s+\d+\s+\d+\s+(\d+)", open(acct).read(),
+                               re.M) if os.path.exists(acct) else []
+            late = [int(b) for r, b in rows_ if int(r) > ITERS // 2]
+            cells.append("%.1f" % (sum(late) / (ITERS // 2) / 1000) if late else "-")
         print("| %s | %s | %s |" % (g, p[1:], " | ".join(cells)))
 
 
