@@ -30,6 +30,33 @@ void markAllSent(const EdgesPart &part, const unsigned char *values, size_t elem
       std::memcpy(&f.lastSent[at++ * elementSize], values + int64_t{v} * elementSize, elementSize);
 }
 
+/// Under hash a rank's elements are not one slice: each rank packs its own
+/// (elementSize bytes each) into its slice of one buffer, which is gathered
+/// and unpacked.
+void gatherStrided(const RankPartition &split, unsigned char *values, size_t elementSize) {
+  const int p = split.ranks, r = rank();
+  const int64_t size = static_cast<int64_t>(elementSize);
+  std::vector<int64_t> offsets(p + 1, 0);
+  for (int q = 0; q < p; ++q)
+    offsets[q + 1] = offsets[q] + split.ownedCount(q) * size;
+  std::vector<unsigned char> packed(offsets[p]);
+  auto move = [&](int q, bool pack) {
+    unsigned char *slice = packed.data() + offsets[q];
+    for (int64_t i = 0; i < split.ownedCount(q); ++i) {
+      unsigned char *element = values + int64_t{split.ownedVertex(q, i)} * size;
+      if (pack)
+        std::memcpy(slice + i * size, element, elementSize);
+      else
+        std::memcpy(element, slice + i * size, elementSize);
+    }
+  };
+  move(r, true);
+  detail::allgatherBytes(packed.data(), offsets);
+  for (int q = 0; q < p; ++q)
+    if (q != r)
+      move(q, false);
+}
+
 } // namespace
 
 void detail::requireVectorOfVertices(const EdgesPart &part, int64_t size, const char *what) {
@@ -121,7 +148,7 @@ void detail::refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t 
     for (size_t off = 0; off + recordBytes <= recv[q].size(); off += recordBytes) {
       uint32_t vertex;
       std::memcpy(&vertex, recv[q].data() + off, 4);
-      if (vertex >= static_cast<uint32_t>(split.end(q)) || vertex < static_cast<uint32_t>(split.begin(q)))
+      if (vertex > static_cast<uint32_t>(INT32_MAX) || !split.owns(q, static_cast<VertexId>(vertex)))
         throw Error("internal error: rank " + std::to_string(q) + " sent vertex " +
                     std::to_string(vertex) + ", which it does not own");
       // A repeated record (per-edge combining) carries the same value.
@@ -138,11 +165,15 @@ void detail::gatherAllBytes(EdgesPart &part, unsigned char *values, int64_t size
     return;
   requireMpi();
   requireVectorOfVertices(part, size, "gatherAll");
-  const std::vector<VertexId> &bounds = part.partition().bounds;
-  std::vector<int64_t> offsets(bounds.size());
-  for (size_t i = 0; i < bounds.size(); ++i)
-    offsets[i] = int64_t{bounds[i]} * static_cast<int64_t>(elementSize);
-  allgatherBytes(values, offsets);
+  const RankPartition &split = part.partition();
+  if (split.strided())
+    gatherStrided(split, values, elementSize);
+  else {
+    std::vector<int64_t> offsets(split.bounds.size());
+    for (size_t i = 0; i < split.bounds.size(); ++i)
+      offsets[i] = int64_t{split.bounds[i]} * static_cast<int64_t>(elementSize);
+    allgatherBytes(values, offsets);
+  }
   markAllSent(part, values, elementSize, f);
   f.all = f.mirrors = true;
 }
@@ -157,12 +188,12 @@ void gatherSet(const EdgesPart &part, VertexSubset &set) {
   int forms = (set.hasSparse() ? 1 : 0) | (set.hasDense() ? 2 : 0) | (set.hasBits() ? 4 : 0);
   MPI_Allreduce(MPI_IN_PLACE, &forms, 1, MPI_INT, MPI_BAND, MPI_COMM_WORLD);
   int p = ranks();
-  VertexId begin = part.begin(), end = part.end();
-  const std::vector<VertexId> &bounds = part.partition().bounds;
+  const RankPartition &split = part.partition();
+  const std::vector<VertexId> &bounds = split.bounds;
   if (forms & 1) {
     std::vector<VertexId> mine;
     for (VertexId v : set.sparse())
-      if (v >= begin && v < end)
+      if (part.owns(v))
         mine.push_back(v);
     int64_t count = static_cast<int64_t>(mine.size());
     std::vector<int64_t> counts(p);
@@ -174,9 +205,22 @@ void gatherSet(const EdgesPart &part, VertexSubset &set) {
     std::memcpy(reinterpret_cast<unsigned char *>(all.data()) + offsets[rank()], mine.data(),
                 mine.size() * 4);
     detail::allgatherBytes(reinterpret_cast<unsigned char *>(all.data()), offsets);
+    if (split.strided()) // (ranges in rank order give ascending lists)
+      std::sort(all.begin(), all.end());
     set = VertexSubset::fromSparse(n, std::move(all));
     return;
   }
+  if (split.strided()) {
+    // One flag per owned vertex, packed and put in place like gatherAll's elements.
+    std::vector<uint8_t> flags(n, 0);
+    const uint8_t *dense = set.dense();
+    for (int64_t i = 0; i < part.ownedCount(); ++i)
+      flags[part.ownedVertex(i)] = dense[part.ownedVertex(i)] ? 1 : 0;
+    gatherStrided(split, flags.data(), 1);
+    set = VertexSubset::fromDense(n, std::move(flags));
+    return;
+  }
+  VertexId begin = part.firstOwned(), end = part.ownedLimit();
   // Bits need every rank's range on whole 64-vertex words; bounds off them
   // (POLYRT_RANK_GRANULE below 64, for tests) go by bytes.
   const bool wordBounds = std::all_of(bounds.begin(), bounds.end() - 1,

@@ -1,9 +1,10 @@
 //===- distributed_load.cpp - A rank's part of an edgeset ------------------===//
 //
 // Every rank reads the whole graph's degrees and only its own vertices'
-// in-lists (seeking in a .sg/.wsg file; other formats are loaded whole and
-// cut), builds its part and learns from the others which of its vertices
-// they list as mirrors.
+// in-lists (seeking in a .sg/.wsg file to its range, or to runs of hash's
+// every p-th vertex; other formats are loaded whole and cut), builds its
+// part and learns from the others which of its vertices they list as
+// mirrors.
 //
 //===----------------------------------------------------------------------===//
 #include "polyrt/distributed.h"
@@ -35,7 +36,7 @@ struct Degrees {
   const std::vector<EdgeOffset> &in() const { return inOffsets.empty() ? outOffsets : inOffsets; }
 };
 
-/// The owned vertices' in-lists, [begin, end) of the in-offsets.
+/// The owned vertices' in-lists, one after another in vertex order.
 template <typename W> struct OwnedLists {
   std::vector<VertexId> sources;
   std::vector<W> weights;
@@ -92,45 +93,89 @@ bool readsByPosition(const std::string &path, bool &weighted) {
   return in.size() >= 0;
 }
 
+/// The file's in-lists of the rank's vertices, in their order. Owned
+/// vertices whose lists lie close together (hash's every p-th vertex on a
+/// graph of small degrees) are read as one run, the lists between them
+/// skipped after the read; a run spans at most kRunEdges edges unless one
+/// vertex has more, so memory stays the rank's own lists and one run.
 template <typename W>
 void readOwnedLists(SerializedFile &file, const std::string &path, const Degrees &degrees,
-                    VertexId begin, VertexId end, OwnedLists<W> &lists) {
+                    const RankPartition &split, int r, OwnedLists<W> &lists) {
+  constexpr int64_t kRunEdges = 1 << 20, kGapEdges = 1 << 14;
   bool directed = file.header().directed;
   int section = directed ? 1 : 0;
   const char *what = directed ? "in-edge" : "out-edge";
   const std::vector<EdgeOffset> &in = degrees.in();
-  EdgeOffset first = in[begin], count = in[end] - in[begin];
-  lists.sources.resize(count);
-  int64_t at = file.neighborsAt(section) + first * file.neighborBytes();
-  if (file.neighborBytes() == 4) {
-    file.read(at, lists.sources.data(), count * 4);
-  } else {
-    if constexpr (Graph<W>::kWeighted)
-      lists.weights.resize(count);
-    constexpr int64_t kBlock = 1 << 20;
-    std::vector<polyrt::detail::SerializedWeightedNeighbor> block(std::min<int64_t>(count, kBlock));
-    for (int64_t lo = 0; lo < count; lo += kBlock) {
-      int64_t k = std::min(kBlock, count - lo);
-      file.read(at + lo * 8, block.data(), k * 8);
-      W *weights = nullptr;
-      if constexpr (Graph<W>::kWeighted)
-        weights = lists.weights.data() + lo;
-      polyrt::detail::splitSerializedNeighbors<W>(path, what, block.data(), k, first + lo,
-                                          lists.sources.data() + lo, weights);
+  const int64_t owned = split.ownedCount(r), bytes = file.neighborBytes();
+  auto vertex = [&](int64_t i) { return split.ownedVertex(r, i); };
+  EdgeOffset total = 0;
+  for (int64_t i = 0; i < owned; ++i)
+    total += in[vertex(i) + 1] - in[vertex(i)];
+  lists.sources.resize(total);
+  if constexpr (Graph<W>::kWeighted)
+    lists.weights.resize(total);
+  std::vector<unsigned char> raw;
+  EdgeOffset at = 0; // into lists
+  for (int64_t i = 0; i < owned;) {
+    EdgeOffset runFirst = in[vertex(i)], runLast = in[vertex(i) + 1];
+    int64_t j = i + 1;
+    for (; j < owned; ++j) {
+      VertexId u = vertex(j);
+      if (in[u + 1] - runFirst > kRunEdges || in[u] - runLast > kGapEdges)
+        break;
+      runLast = in[u + 1];
     }
+    const unsigned char *data = nullptr;
+    int64_t runAt = file.neighborsAt(section) + runFirst * bytes;
+    if (bytes == 4 && split.stride() == 1) { // one range: straight into place
+      file.read(runAt, lists.sources.data() + at, (runLast - runFirst) * 4);
+    } else {
+      raw.resize((runLast - runFirst) * bytes);
+      file.read(runAt, raw.data(), static_cast<int64_t>(raw.size()));
+      data = raw.data();
+    }
+    // Each owned vertex's list; adjacent lists as one segment.
+    for (int64_t k = i; k < j;) {
+      EdgeOffset first = in[vertex(k)], last = in[vertex(k) + 1];
+      int64_t l = k + 1;
+      for (; l < j && in[vertex(l)] == last; ++l)
+        last = in[vertex(l) + 1];
+      int64_t count = last - first;
+      VertexId *sources = lists.sources.data() + at;
+      if (bytes == 4 && data) {
+        std::memcpy(sources, data + (first - runFirst) * 4, count * 4);
+      } else if (bytes == 8) {
+        W *weights = nullptr;
+        if constexpr (Graph<W>::kWeighted)
+          weights = lists.weights.data() + at;
+        polyrt::detail::splitSerializedNeighbors<W>(
+            path, what,
+            reinterpret_cast<const polyrt::detail::SerializedWeightedNeighbor *>(
+                data + (first - runFirst) * 8),
+            count, first, sources, weights);
+      }
+      polyrt::detail::checkSerializedNeighbors(path, what, degrees.n, in, sources, first, count);
+      at += count;
+      k = l;
+    }
+    i = j;
   }
-  polyrt::detail::checkSerializedNeighbors(path, what, degrees.n, in, lists.sources.data(), first, count);
 }
 
 /// The part: the owned vertices' in-edges, as a CSR keyed by source and the
 /// same edges as the CSC.
 template <typename W>
-Graph<W> buildPart(VertexId n, const std::vector<EdgeOffset> &in, VertexId begin, VertexId end,
-                   OwnedLists<W> lists) {
-  EdgeOffset first = in[begin], count = in[end] - in[begin];
-  std::vector<EdgeOffset> inOffsets(int64_t{n} + 1);
-  for (int64_t v = 0; v <= n; ++v)
-    inOffsets[v] = v <= begin ? 0 : v >= end ? count : in[v] - first;
+Graph<W> buildPart(VertexId n, const std::vector<EdgeOffset> &in, const RankPartition &split,
+                   int r, OwnedLists<W> lists) {
+  const int64_t owned = split.ownedCount(r);
+  EdgeOffset count = static_cast<EdgeOffset>(lists.sources.size());
+  std::vector<EdgeOffset> inOffsets(int64_t{n} + 1, 0);
+  for (int64_t i = 0; i < owned; ++i) {
+    VertexId v = split.ownedVertex(r, i);
+    inOffsets[v + 1] = in[v + 1] - in[v];
+  }
+  for (int64_t v = 0; v < n; ++v)
+    inOffsets[v + 1] += inOffsets[v];
   std::vector<EdgeOffset> outOffsets(int64_t{n} + 1, 0);
   for (VertexId u : lists.sources)
     ++outOffsets[u + 1];
@@ -139,13 +184,15 @@ Graph<W> buildPart(VertexId n, const std::vector<EdgeOffset> &in, VertexId begin
   std::vector<EdgeOffset> next(outOffsets.begin(), outOffsets.end() - 1);
   std::vector<VertexId> targets(count);
   std::vector<W> outWeights(Graph<W>::kWeighted ? count : 0);
-  for (VertexId v = begin; v < end; ++v)
+  for (int64_t i = 0; i < owned; ++i) {
+    VertexId v = split.ownedVertex(r, i);
     for (EdgeOffset e = inOffsets[v]; e < inOffsets[v + 1]; ++e) {
       EdgeOffset at = next[lists.sources[e]]++;
       targets[at] = v;
       if constexpr (Graph<W>::kWeighted)
         outWeights[at] = lists.weights[e];
     }
+  }
   Graph<W> part(n, std::move(outOffsets), std::move(targets), std::move(outWeights), true);
   part.setInEdges(std::move(inOffsets), std::move(lists.sources), std::move(lists.weights));
   return part;
@@ -165,7 +212,8 @@ template <typename W> void setUpMirrors(const Graph<W> &g, EdgesPart &part) {
   for (int q = 0; q < p && failure.empty(); ++q) {
     if (q == r)
       continue;
-    for (VertexId u = split.begin(q); u < split.end(q); ++u) {
+    for (int64_t i = 0; i < split.ownedCount(q); ++i) {
+      VertexId u = split.ownedVertex(q, i);
       EdgeOffset edges = g.outDegree(u);
       if (edges == 0)
         continue;
@@ -251,8 +299,7 @@ Graph<W> loadPart(const std::string &path, EdgesPart &part, Strategy how, double
   detail::agreeOnFailure(failure.empty() ? nullptr : &failure, "load " + path);
   agreeOnVertexCount(path, degrees.n);
   const std::vector<EdgeOffset> &in = degrees.in();
-  part.rank_ = rank();
-  part.partition_ = detail::programPartition(degrees.n, in.data(), how, alpha, path);
+  part.setPartition(detail::programPartition(degrees.n, in.data(), how, alpha, path), rank());
   part.numEdges_ = degrees.m;
   part.outOffsets_ = degrees.outOffsets;
   part.minOutDegree_ = part.maxOutDegree_ = 0;
@@ -261,23 +308,28 @@ Graph<W> loadPart(const std::string &path, EdgesPart &part, Strategy how, double
     part.minOutDegree_ = v == 0 ? d : std::min(part.minOutDegree_, d);
     part.maxOutDegree_ = std::max(part.maxOutDegree_, d);
   }
-  VertexId begin = part.begin(), end = part.end();
+  const RankPartition &split = part.partition_;
   OwnedLists<W> lists;
   try {
     if (byPosition) {
-      readOwnedLists<W>(*file, path, degrees, begin, end, lists);
+      readOwnedLists<W>(*file, path, degrees, split, part.rank_, lists);
     } else {
       const EdgeOffset *offsets = whole.inOffsets();
-      lists.sources.assign(whole.inNeighbors() + offsets[begin], whole.inNeighbors() + offsets[end]);
-      if constexpr (Graph<W>::kWeighted)
-        lists.weights.assign(whole.inWeights() + offsets[begin], whole.inWeights() + offsets[end]);
+      for (int64_t i = 0; i < part.ownedCount(); ++i) {
+        VertexId v = part.ownedVertex(i);
+        lists.sources.insert(lists.sources.end(), whole.inNeighbors() + offsets[v],
+                             whole.inNeighbors() + offsets[v + 1]);
+        if constexpr (Graph<W>::kWeighted)
+          lists.weights.insert(lists.weights.end(), whole.inWeights() + offsets[v],
+                               whole.inWeights() + offsets[v + 1]);
+      }
       whole = Graph<W>();
     }
   } catch (const Error &e) {
     failure = e.what();
   }
   detail::agreeOnFailure(failure.empty() ? nullptr : &failure, "load " + path);
-  Graph<W> g = buildPart<W>(degrees.n, in, begin, end, std::move(lists));
+  Graph<W> g = buildPart<W>(degrees.n, in, split, part.rank_, std::move(lists));
   setUpMirrors(g, part);
   if (byPosition) {
     recordLoadedGraph(path, degrees.n);

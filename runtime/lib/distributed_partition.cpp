@@ -7,6 +7,7 @@
 
 #include <mpi.h>
 
+#include <iostream>
 #include <optional>
 
 namespace polyrt::dist {
@@ -17,7 +18,10 @@ std::optional<RankPartition> program;
 
 /// Every rank computed its bounds alone: they must be the same everywhere.
 void checkAgreement(const RankPartition &partition) {
-  std::vector<int64_t> mine(partition.bounds.begin(), partition.bounds.end());
+  // The strategy, the bounds (none under hash) and n, last.
+  std::vector<int64_t> mine{static_cast<int64_t>(partition.how)};
+  mine.insert(mine.end(), partition.bounds.begin(), partition.bounds.end());
+  mine.push_back(partition.numVertices());
   std::vector<int64_t> low(mine.size()), high(mine.size());
   MPI_Allreduce(mine.data(), low.data(), static_cast<int>(mine.size()), MPI_INT64_T, MPI_MIN,
                 MPI_COMM_WORLD);
@@ -45,7 +49,10 @@ const RankPartition &detail::programPartition(VertexId n, const EdgeOffset *inOf
   }
   RankPartition partition = makeRankPartition(n, inOffsets, ranks(), how, alpha);
   checkAgreement(partition);
-  if (rank() == 0) // (POLYRT_VERBOSE=1 only)
+  if (rank() == 0 && partition.strided() && verbose())
+    std::cerr << "polyrt: ranks: hash over " << partition.ranks << " ranks (vertex v on rank v mod "
+              << partition.ranks << ")\n";
+  else if (rank() == 0) // (POLYRT_VERBOSE=1 only)
     reportPartition(Partition{partition.bounds}, inOffsets, "ranks (in-edges)");
   program = std::move(partition);
   return *program;

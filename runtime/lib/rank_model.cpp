@@ -58,31 +58,21 @@ RankModel modelRanks(VertexId n, const EdgeOffset *inOffsets, const VertexId *in
   model.numEdges = inOffsets[n];
   model.valueBytes = valueBytes;
   model.recordBytes = 4 + valueBytes;
-  if (how == Strategy::Hash) {
-    if (ranks < 1 || n < ranks)
-      throw Error("cannot split " + std::to_string(n) + " vertices over " +
-                  std::to_string(ranks) + " ranks");
-    model.partition.how = how;
-  } else {
-    model.partition = makeRankPartition(n, inOffsets, ranks, how, alpha);
-  }
+  model.partition = makeRankPartition(n, inOffsets, ranks, how, alpha);
   const RankPartition &split = model.partition;
-  auto owner = [&](VertexId v) { return how == Strategy::Hash ? v % ranks : split.ownerOf(v); };
   model.rows.assign(ranks, {});
   // listed[q * ranks + i]: q's vertices that rank i lists; cut: its edges into i.
   std::vector<int64_t> listed(int64_t{ranks} * ranks, 0), cut(int64_t{ranks} * ranks, 0);
   std::vector<int32_t> listedBy(n, -1); // the last rank that counted the vertex as a mirror
   for (int i = 0; i < ranks; ++i) {
     RankModelRow &row = model.rows[i];
-    VertexId first = how == Strategy::Hash ? i : split.begin(i);
-    VertexId last = how == Strategy::Hash ? n : split.end(i);
-    VertexId step = how == Strategy::Hash ? ranks : 1;
-    for (VertexId v = first; v < last; v += step) {
+    for (int64_t k = 0; k < split.ownedCount(i); ++k) {
+      VertexId v = split.ownedVertex(i, k);
       ++row.vertices;
       for (EdgeOffset e = inOffsets[v]; e < inOffsets[v + 1]; ++e) {
         VertexId u = inNeighbors[e];
         ++row.inEdges;
-        int q = owner(u);
+        int q = split.ownerOf(u);
         if (q == i)
           continue;
         ++row.cutEdges;

@@ -30,6 +30,8 @@ VertexId rankGranule() {
 } // namespace
 
 int RankPartition::ownerOf(VertexId v) const {
+  if (strided())
+    return static_cast<int>(v % ranks);
   // The last rank whose range starts at or before v: empty ranges before it
   // start there too, but own nothing.
   return static_cast<int>(std::upper_bound(bounds.begin(), bounds.end() - 1, v) - bounds.begin()) -
@@ -38,18 +40,19 @@ int RankPartition::ownerOf(VertexId v) const {
 
 RankPartition makeRankPartition(VertexId n, const EdgeOffset *inOffsets, int ranks, Strategy how,
                                 double alpha) {
-  if (how == Strategy::Hash)
-    throw Error("configDistribution(\"hash\") is not supported yet: a rank's vertices must be one "
-                "contiguous range (use \"chunk-alpha\", \"edge-balanced\" or \"vertex-balanced\")");
   if (ranks < 1 || n < ranks)
     throw Error("cannot split " + std::to_string(n) + " vertices over " + std::to_string(ranks) +
                 " ranks");
+  RankPartition result;
+  result.how = how;
+  result.ranks = ranks;
+  result.n = n;
+  if (how == Strategy::Hash)
+    return result;
   PartitionStrategy strategy = how == Strategy::ChunkAlpha     ? PartitionStrategy::ChunkAlpha
                                : how == Strategy::EdgeBalanced ? PartitionStrategy::EdgeBalanced
                                                                : PartitionStrategy::VertexBalanced;
   Partition split = partitionVertices(n, inOffsets, ranks, strategy, alpha, rankGranule());
-  RankPartition result;
-  result.how = how;
   result.bounds = std::move(split.bounds);
   return result;
 }

@@ -37,8 +37,8 @@ int main(int argc, char **argv) {
     VertexArray<int32_t> values(g.numVertices(), 0);
     dist::Freshness f;
     for (int round = 0; round < 2; ++round) {
-      for (VertexId v = part.begin(); v < part.end(); ++v)
-        values[v] = v + round;
+      for (int64_t i = 0; i < part.ownedCount(); ++i)
+        values[part.ownedVertex(i)] = part.ownedVertex(i) + round;
       dist::wrote(f);
       dist::noteMode("pr", round == 0 ? "sparse" : "dense");
       dist::refreshMirrors(part, values, f, dist::Combining::Mirrors,

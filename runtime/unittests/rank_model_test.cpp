@@ -111,8 +111,6 @@ TEST(RankModel, Errors) {
                        "cannot split 3 vertices over 4 ranks");
   EXPECT_RUNTIME_ERROR(modelRanks(g, 2, Strategy::Hash, -1, 0, Communication::Ring),
                        "a value of 0 bytes");
-  EXPECT_RUNTIME_ERROR(makeRankPartition(3, g.inOffsets(), 2, Strategy::Hash, -1),
-                       "not supported yet");
 }
 
 // The model against the definitions, counted the slow way: per (owner,

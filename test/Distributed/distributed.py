@@ -71,6 +71,7 @@ SETTINGS = [
     ('"chunk-alpha"', "mirrors", "ring"),
     ('"edge-balanced"', "batched", "alltoallv"),
     ('"vertex-balanced"', "per-update", "ring"),
+    ('"hash"', "mirrors", "alltoallv"),  # (per-update under hash: a message per edge)
 ]
 
 # configApplyNUMA's forms inside the ranks, in turn along the examples:

@@ -102,9 +102,8 @@ Owners VariantWriter::ownersOf(OwnerList list) const {
   case OwnerList::NodeAgents: return {"", "listed[i - first]", "(i - first)", "", "", "", "", ""};
   case OwnerList::NodeAgentFrontier: return {"", "sources[i - first]", "at", "", "", "", "", ""};
   case OwnerList::RankVertices: // walked in whole-owner tasks only (the distribution pass)
-    return {"polyc_rank_part.ownedCount()",
-            "static_cast<polyrt::VertexId>(polyc_rank_part.begin() + i)", owner, "", "", "", "",
-            ""};
+    return {"polyc_rank_part.ownedCount()", "polyc_rank_part.ownedVertex(i)", owner, "", "", "",
+            "", ""};
   case OwnerList::NodeFrontierParts:
   case OwnerList::NodeFrontierList: return {"", "nodeSources[i]", "src", "", "", "", "", ""};
   case OwnerList::FrontierList:

@@ -34,13 +34,20 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
     visitLines = {f + "(v);"};
   if (t.catchesErrors) // (the library-errors pass)
     visitLines = catchingTaskErrors(visitLines);
-  // configDistribution: the rank visits its own vertices, a range; a list's
+  // configDistribution: the rank visits its own vertices, a range (every
+  // p-th vertex under hash, whose step alone is not 1, so that a chunk
+  // strategy's loop stays the one the C++ compiler vectorizes); a list's
   // members are tested (the distribution pass).
+  const bool strided = t.ownedVertices && module.distribution &&
+                       module.distribution->how == Distribution::Hash;
   const std::string first = t.ownedVertices ? "first" : "0";
+  const std::string step = strided ? "v += step" : "++v";
   const std::string range =
       t.ownedVertices
           ? std::string("    const polyrt::VertexId first = ") + kRankPart +
-                ".begin(), universe = " + kRankPart + ".end(); // this rank's vertices\n"
+                ".firstOwned(), universe = " + kRankPart + ".ownedLimit()" +
+                (strided ? std::string(", step = ") + kRankPart + ".ownedStride()" : "") +
+                "; // this rank's vertices\n"
           : "    const polyrt::VertexId universe = static_cast<polyrt::VertexId>(set.universe());\n";
   std::vector<std::string> memberLines = visitLines;
   if (t.ownedVertices) {
@@ -90,7 +97,7 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
                                pragmaAt("      ", " firstprivate(neighborValue)"), visitAt("        "));
   else
     os << pragma
-       << "    for (polyrt::VertexId v = " << first << "; v < universe; ++v) {\n"
+       << "    for (polyrt::VertexId v = " << first << "; v < universe; " << step << ") {\n"
        << "      " << visit << "\n"
        << "    }\n";
   os << "  } else if (set.hasSparse()) {\n"
@@ -104,7 +111,7 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
      << "    const uint8_t *member = set.dense();\n"
      << range
      << pragma
-     << "    for (polyrt::VertexId v = " << first << "; v < universe; ++v) {\n"
+     << "    for (polyrt::VertexId v = " << first << "; v < universe; " << step << ") {\n"
      << "      if (member[v])\n"
      << "        " << visitAt("        ") << "\n"
      << "    }\n"

@@ -570,15 +570,6 @@ bool polyc::runDistributionPass(Module &module, DiagnosticEngine &diags) {
                   "has no configDistribution");
     return !module.accountMessages;
   }
-  if (asked->value == Distribution::Hash) {
-    // Every loop walks a rank's vertices as one range; hash gives it every
-    // p-th vertex. polyrt-gen --rank-model counts what hash would send.
-    diags.error(asked->loc, "configDistribution(\"hash\") is not supported yet: a rank's "
-                            "vertices must be one range (chunk-alpha, edge-balanced or "
-                            "vertex-balanced); `polyrt-gen --rank-model --strategy hash` "
-                            "models its messages");
-    return false;
-  }
   DistributionPlan plan;
   plan.how = asked->value;
   plan.loc = asked->loc;

@@ -5,9 +5,10 @@
 // itself knows nothing of MPI.
 //
 // The model (Gemini's, with replicated vectors):
-// - One program-wide partition gives each rank a contiguous range of
-//   vertices (chunk-alpha, edge- or vertex-balanced; boundaries on multiples
-//   of 4096 vertices, agreed by all ranks). A rank owns its vertices' data.
+// - One program-wide partition gives each rank its vertices: a contiguous
+//   range (chunk-alpha, edge- or vertex-balanced; boundaries on multiples of
+//   4096 vertices, agreed by all ranks) or every p-th vertex (hash: v mod p).
+//   A rank owns its vertices' data.
 // - A rank's part of an edgeset is the in-edges of the vertices it owns: its
 //   Graph has every vertex id of the whole graph, its CSR holds the edges
 //   whose destination the rank owns (keyed by source: the sparse mode's
@@ -63,7 +64,8 @@ int runMain(int argc, char **argv, const Usage &usage, const std::function<void(
 /// from the first edgeset loaded, by makeRankPartition over its in-degrees.
 /// A graph with fewer than 4096 * ranks() vertices leaves some ranks empty
 /// (they own nothing but take part in every collective); fewer vertices than
-/// ranks is an error. Hash is not supported yet (an Error).
+/// ranks is an error. Hash gives every rank n / ranks vertices, rounded up
+/// or down, whatever n.
 
 /// A rank's view of one loaded edgeset: the partition, the global degrees
 /// and edge count the program's queries answer, the mirror lists, and the
@@ -71,11 +73,19 @@ int runMain(int argc, char **argv, const Usage &usage, const std::function<void(
 class EdgesPart {
 public:
   const RankPartition &partition() const { return partition_; }
-  /// This rank's vertices.
-  VertexId begin() const { return partition_.begin(rank_); }
-  VertexId end() const { return partition_.end(rank_); }
-  bool owns(VertexId v) const { return v >= begin() && v < end(); }
-  int64_t ownedCount() const { return end() - begin(); }
+  /// This rank's vertices: ownedVertex(i) for i in [0, ownedCount()), that
+  /// is firstOwned(), firstOwned() + ownedStride(), ... below ownedLimit()
+  /// (RankPartition's, cached here for the generated loops).
+  int64_t ownedCount() const { return ownedCount_; }
+  VertexId ownedVertex(int64_t i) const { return first_ + static_cast<VertexId>(i) * stride_; }
+  VertexId firstOwned() const { return first_; }
+  VertexId ownedStride() const { return stride_; }
+  VertexId ownedLimit() const { return limit_; }
+  /// Whether this rank owns v; false for v outside [0, n). A range test
+  /// under the chunk strategies, a remainder only under hash.
+  bool owns(VertexId v) const {
+    return v >= first_ && v < limit_ && (stride_ == 1 || (v - first_) % stride_ == 0);
+  }
   /// The whole graph's vertex count (every rank's Graph has every id).
   VertexId numVertices() const { return partition_.numVertices(); }
   /// The whole graph's edge count and out-degrees (not this rank's part's).
@@ -92,9 +102,21 @@ public:
   /// the same on every rank).
   int64_t listedVertices() const { return listedVertices_; }
 
+  /// Sets partition_ and rank_ and the cached ownership.
+  void setPartition(const RankPartition &partition, int rank) {
+    partition_ = partition;
+    rank_ = rank;
+    first_ = partition.first(rank);
+    stride_ = partition.stride();
+    limit_ = partition.limit(rank);
+    ownedCount_ = partition.ownedCount(rank);
+  }
+
   // Filled by loadPart.
   int rank_ = 0;
   RankPartition partition_;
+  VertexId first_ = 0, stride_ = 1, limit_ = 0;
+  int64_t ownedCount_ = 0;
   EdgeOffset numEdges_ = 0;
   std::vector<EdgeOffset> outOffsets_ = std::vector<EdgeOffset>(1, 0);
   EdgeOffset minOutDegree_ = 0, maxOutDegree_ = 0;
@@ -226,7 +248,8 @@ void refreshMirrors(EdgesPart &part, VertexArray<T> &values, Freshness &f, Combi
 }
 
 /// Before serial code reads `values`: unless f.all, every element is gathered
-/// from its owner (MPI_Allgatherv of the owned ranges). Sets f.all and
+/// from its owner (MPI_Allgatherv of the owned ranges; under hash each
+/// rank's elements packed, then put in place). Sets f.all and
 /// f.mirrors (and, for update tracking, records the values as sent).
 template <typename T> void gatherAll(EdgesPart &part, VertexArray<T> &values, Freshness &f) {
   static_assert(std::is_trivially_copyable_v<T>, "elements are gathered as bytes");
@@ -235,11 +258,12 @@ template <typename T> void gatherAll(EdgesPart &part, VertexArray<T> &values, Fr
 }
 
 /// A vertexset a traversal built holds this rank's members (and possibly
-/// stale ones of other ranks' ranges, which are dropped): gathers every
-/// rank's members of its own range, so that each rank holds the whole set,
+/// stale ones of other ranks' vertices, which are dropped): gathers every
+/// rank's members of its own vertices, so that each rank holds the whole set,
 /// the same size everywhere, in the form the ranks share (sparse before
-/// dense before bits; dense when they share none). A sparse set's members
-/// come in rank order.
+/// dense before bits; dense when they share none; under hash bits go by
+/// bytes and end dense). A sparse set's members come in rank order (under
+/// hash sorted, as rank order of ranges would give ascending lists).
 void gatherSet(const EdgesPart &part, VertexSubset &set);
 
 /// Reductions over ranks, for vertices.size(), sums and global scalars

@@ -47,7 +47,7 @@ struct RankModel {
   EdgeOffset numEdges = 0;
   int64_t valueBytes = 0;
   int64_t recordBytes = 0; // a per-edge record: 4 + valueBytes
-  /// The contiguous partition; empty bounds for Hash (owner(v) = v mod ranks).
+  /// The partition (makeRankPartition's).
   RankPartition partition;
   std::vector<RankModelRow> rows; // one per rank
 
@@ -59,8 +59,7 @@ struct RankModel {
 /// The model of `ranks` ranks splitting the graph with in-edges (inOffsets,
 /// inNeighbors: n + 1 offsets, numEdges sources) by `how` (alpha as
 /// makeRankPartition's), for values of valueBytes bytes carried as
-/// `communication`. Hash gives vertex v to rank v mod ranks (which the MPI
-/// runtime does not run yet). Messages as libpolyrt-mpi counts them: per
+/// `communication`. Hash gives vertex v to rank v mod ranks. Messages as libpolyrt-mpi counts them: per
 /// peer with bytes, one per piece of at most 2^31-1 bytes (ring) or
 /// (2^31-1) / ranks bytes (alltoallv) for mirrors and batched, one per record
 /// for per-update. Errors as makeRankPartition's; valueBytes 1 to 2^20.

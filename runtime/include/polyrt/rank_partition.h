@@ -11,6 +11,8 @@
 
 #include "polyrt/types.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <vector>
 
 namespace polyrt::dist {
@@ -26,25 +28,46 @@ enum class Combining {
 /// configCommunication: how the records travel.
 enum class Communication { Ring, Alltoallv };
 
-/// The program-wide split of [0, n) over the ranks: rank r owns
-/// [begin(r), end(r)).
+/// The program-wide split of [0, n) over the ranks. Rank r owns
+/// ownedVertex(r, i) = first(r) + i * stride() for i in [0, ownedCount(r)):
+/// one contiguous range per rank for the chunk strategies (stride 1), every
+/// ranks-th vertex from r for Hash (stride ranks).
 struct RankPartition {
   Strategy how = Strategy::ChunkAlpha;
-  /// ranks + 1 entries from 0 to n, non-decreasing, each a multiple of
-  /// 4096 or n (an empty rank's range starts where the next one does).
+  int ranks = 0;
+  VertexId n = 0;
+  /// Chunk strategies: ranks + 1 entries from 0 to n, non-decreasing, each a
+  /// multiple of 4096 or n (an empty rank's range starts where the next one
+  /// does); rank r's range is [bounds[r], bounds[r + 1]). Hash: empty.
   std::vector<VertexId> bounds;
-  VertexId begin(int r) const { return bounds[r]; }
-  VertexId end(int r) const { return bounds[r + 1]; }
+
+  bool strided() const { return how == Strategy::Hash; }
+  VertexId stride() const { return strided() ? static_cast<VertexId>(ranks) : 1; }
+  VertexId first(int r) const { return strided() ? std::min<VertexId>(r, n) : bounds[r]; }
+  int64_t ownedCount(int r) const {
+    return strided() ? (r < n ? (int64_t{n} - r + ranks - 1) / ranks : 0)
+                     : int64_t{bounds[r + 1]} - bounds[r];
+  }
+  VertexId ownedVertex(int r, int64_t i) const {
+    return first(r) + static_cast<VertexId>(i) * stride();
+  }
+  /// Every vertex rank r owns is below this: its range's end, or n (Hash).
+  VertexId limit(int r) const { return strided() ? n : bounds[r + 1]; }
   /// The rank owning v (0 <= v < n); ranks with empty ranges own nothing.
   int ownerOf(VertexId v) const;
-  VertexId numVertices() const { return bounds.back(); }
+  /// Whether rank r owns v; false for v outside [0, n).
+  bool owns(int r, VertexId v) const {
+    return v >= first(r) && v < limit(r) && (!strided() || v % ranks == r);
+  }
+  VertexId numVertices() const { return n; }
 };
 
 /// The split of n vertices over `ranks` by `how`: partitionVertices
 /// (numa_partition.h) over the in-degrees given by inOffsets (n + 1 entries)
 /// with granule 4096; alpha < 0 is chunk-alpha's default 8 * (ranks - 1).
-/// Errors: fewer vertices than ranks ("cannot split 3 vertices over 4
-/// ranks"); Hash, which is not a contiguous range per rank.
+/// Hash ignores the degrees and the granule: rank r owns {v : v mod ranks
+/// == r}. Errors: fewer vertices than ranks ("cannot split 3 vertices over
+/// 4 ranks").
 RankPartition makeRankPartition(VertexId n, const EdgeOffset *inOffsets, int ranks, Strategy how,
                                 double alpha);
 

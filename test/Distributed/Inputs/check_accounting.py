@@ -11,10 +11,12 @@ ring, batched over alltoallv, per-update over a ring), with --account-messages.
 Mirrors runs under mpirun on a Kronecker graph of 2^15 vertices (8 granules
 of 4096: up to 8 non-empty ranks) at --ranks, batched on it at 3 and 8 ranks;
 per-update, one MPI message per record, on a 64 x 128 grid (two granules) at
-2 and 3 ranks (one empty). PR refreshes contrib (double: per peer, mirrors
-sends a 1-byte header and 8 bytes per value of the shared list, the per-edge
-levels a 12-byte record per cut edge) before every s1; its first refresh sends
-every mirror, since no value was sent
+2 and 3 ranks (one empty). Then with configDistribution("hash"): mirrors over
+alltoallv on the Kronecker graph at 4 ranks, batched over a ring on the grid
+at 3. PR refreshes contrib (double: per peer, mirrors sends a 1-byte header
+and 8 bytes per value of the shared list, the per-edge levels a 12-byte
+record per cut edge) before every s1; its first refresh sends every mirror,
+since no value was sent
 before, so round 1 of s1 must carry, rank by rank, the records, MPI messages and
 bytes the model (-v rows) gives for one exchange where every value changed, and
 their sums the model's summary row (messages, bytes per edge). Exit status 0
@@ -32,8 +34,11 @@ LEVELS = ["mirrors", "batched", "per-update"]  # the model's -v columns, in orde
 # every record as its own message, too slow for the Kronecker graph's cut under
 # mpirun on a loaded machine; the grid's cut is its two middle rows.
 # Batched and per-update at fewer counts, to keep the test short.
-CASES = [("mirrors", "ring", "kron", None), ("batched", "alltoallv", "kron", [3, 8]),
-         ("per-update", "ring", "grid", [2, 3])]
+CASES = [("chunk-alpha", "mirrors", "ring", "kron", None),
+         ("chunk-alpha", "batched", "alltoallv", "kron", [3, 8]),
+         ("chunk-alpha", "per-update", "ring", "grid", [2, 3]),
+         ("hash", "mirrors", "alltoallv", "kron", [4]),
+         ("hash", "batched", "ring", "grid", [3])]
 VALUE_BYTES = 8  # contrib is a vector of double
 
 
@@ -45,14 +50,14 @@ def run(cmd, env=None):
     return p.stdout, p.stderr
 
 
-def compile_pr(args, combining, communication):
-    sched = os.path.join(args.work, "pr-%s.sched" % combining)
+def compile_pr(args, strategy, combining, communication):
+    sched = os.path.join(args.work, "pr-%s-%s.sched" % (strategy, combining))
     with open(sched, "w") as f:
-        f.write('schedule:\n    program->configDistribution("chunk-alpha")\n'
+        f.write('schedule:\n    program->configDistribution("%s")\n'
                 '    ->configApplyDirection("s1", "DensePull")\n'
                 '    ->configMessageCombining("s1", "%s")\n'
-                '    ->configCommunication("s1", "%s");\n' % (combining, communication))
-    exe = os.path.join(args.work, "pr-%s.exe" % combining)
+                '    ->configCommunication("s1", "%s");\n' % (strategy, combining, communication))
+    exe = os.path.join(args.work, "pr-%s-%s.exe" % (strategy, combining))
     run([args.polyc, os.path.join(REPO, "examples", "pr.gt"), "-s", sched, "--account-messages",
          "-o", exe])
     return exe
@@ -77,10 +82,10 @@ def measured_round(stderr, ranks):
     return first
 
 
-def modelled(args, graph, ranks, communication):
+def modelled(args, graph, ranks, strategy, communication):
     """{rank: {level: (records, messages, bytes)}} from polyrt-gen --rank-model -v."""
     out, _ = run([args.polyrt_gen, "--rank-model", graph, "--ranks", str(ranks), "-v",
-                  "--strategy", "chunk-alpha", "--value-bytes", str(VALUE_BYTES),
+                  "--strategy", strategy, "--value-bytes", str(VALUE_BYTES),
                   "--communication", communication])
     model, summary = {}, None
     for line in out.splitlines():
@@ -122,30 +127,30 @@ def main():
     env = {k: v for k, v in os.environ.items() if not k.startswith("POLYRT_")}
     env.update(OMP_NUM_THREADS="1", OMP_WAIT_POLICY="passive")
     failures = 0
-    for combining, communication, name, counts in CASES:
-        exe = compile_pr(args, combining, communication)
+    for strategy, combining, communication, name, counts in CASES:
+        exe = compile_pr(args, strategy, combining, communication)
         graph = graphs[name]
         for ranks in counts or [int(p) for p in args.ranks.split(",")]:
             _, stderr = run([args.mpirun, "--allow-run-as-root", "--oversubscribe", "--bind-to",
                              "none", "-np", str(ranks), exe, graph], env=env)
             got = measured_round(stderr, ranks)
-            model, messages, bytes_per_edge = modelled(args, graph, ranks, communication)
+            model, messages, bytes_per_edge = modelled(args, graph, ranks, strategy, communication)
             want = {r: levels[combining] for r, levels in model.items()}
             total = tuple(sum(c[i] for c in got.values()) for i in range(3))
             if total[1] != messages[combining] or \
                     abs(total[2] / edges[name] - bytes_per_edge[combining]) > 6e-5:
                 failures += 1
-                print("FAIL: %s, %s, %d ranks: measured %d messages, %.6f bytes/edge in all; "
+                print("FAIL: %s, %s, %s, %d ranks: measured %d messages, %.6f bytes/edge in all; "
                       "the model's summary %d, %.4f" % (
-                          combining, name, ranks, total[1], total[2] / edges[name],
+                          strategy, combining, name, ranks, total[1], total[2] / edges[name],
                           messages[combining], bytes_per_edge[combining]))
             if got != want:
                 failures += 1
-                print("FAIL: %s, %s, %d ranks: round 1 of s1 (records, messages, bytes) per rank\n"
-                      "  measured %s\n  modelled %s" % (combining, name, ranks, got, want))
+                print("FAIL: %s, %s, %s, %d ranks: round 1 of s1 (records, messages, bytes) per rank\n"
+                      "  measured %s\n  modelled %s" % (strategy, combining, name, ranks, got, want))
             else:
-                print("ok: %s, %s, %d ranks: %d records, %d messages, %d bytes" % (
-                    (combining, name, ranks) + total))
+                print("ok: %s, %s, %s, %d ranks: %d records, %d messages, %d bytes" % (
+                    (strategy, combining, name, ranks) + total))
     return 1 if failures else 0
 
 

@@ -1,0 +1,107 @@
+//===- rank_partition_test.cpp - Which rank owns which vertex ------------===//
+#include "polyrt/rank_partition.h"
+#include "test_util.h"
+
+#include <vector>
+
+using namespace polyrt;
+using namespace polyrt::dist;
+
+namespace {
+
+/// Every vertex has exactly one owner: the rank ownerOf names, which owns
+/// it and lists it among ownedVertex(r, 0 .. ownedCount(r)), ascending.
+void expectOneOwnerEach(const RankPartition &split) {
+  const VertexId n = split.numVertices();
+  std::vector<int> owners(n, -1);
+  for (int r = 0; r < split.ranks; ++r) {
+    VertexId last = -1;
+    for (int64_t i = 0; i < split.ownedCount(r); ++i) {
+      VertexId v = split.ownedVertex(r, i);
+      ASSERT_GT(v, last) << "rank " << r;
+      ASSERT_LT(v, n) << "rank " << r;
+      ASSERT_LT(v, split.limit(r)) << "rank " << r;
+      ASSERT_EQ(owners[v], -1) << v;
+      owners[v] = r;
+      last = v;
+    }
+  }
+  for (VertexId v = 0; v < n; ++v) {
+    ASSERT_NE(owners[v], -1) << v;
+    ASSERT_EQ(split.ownerOf(v), owners[v]) << v;
+    for (int r = 0; r < split.ranks; ++r)
+      ASSERT_EQ(split.owns(r, v), r == owners[v]) << "vertex " << v << ", rank " << r;
+  }
+  for (int r = 0; r < split.ranks; ++r) {
+    EXPECT_FALSE(split.owns(r, -1));
+    EXPECT_FALSE(split.owns(r, n));
+    EXPECT_FALSE(split.owns(r, n + r));
+  }
+}
+
+std::vector<EdgeOffset> noEdges(VertexId n) { return std::vector<EdgeOffset>(n + 1, 0); }
+
+// 10 vertices over 4 ranks: 0,4,8 / 1,5,9 / 2,6 / 3,7.
+TEST(RankPartition, HashOwnsEveryPthVertex) {
+  std::vector<EdgeOffset> offsets = noEdges(10);
+  RankPartition split = makeRankPartition(10, offsets.data(), 4, Strategy::Hash, -1);
+  EXPECT_TRUE(split.strided());
+  EXPECT_TRUE(split.bounds.empty());
+  EXPECT_EQ(split.stride(), 4);
+  EXPECT_EQ(split.ownedCount(0), 3);
+  EXPECT_EQ(split.ownedCount(1), 3);
+  EXPECT_EQ(split.ownedCount(2), 2);
+  EXPECT_EQ(split.ownedCount(3), 2);
+  EXPECT_EQ(split.ownedVertex(1, 2), 9);
+  EXPECT_EQ(split.ownedVertex(3, 1), 7);
+  EXPECT_EQ(split.ownerOf(6), 2);
+  EXPECT_TRUE(split.owns(2, 6));
+  EXPECT_FALSE(split.owns(2, 7));
+  expectOneOwnerEach(split);
+}
+
+// Any n from the ranks up, multiples of p or not, far below the 4096-vertex
+// granule the chunk strategies use.
+TEST(RankPartition, HashAtEveryCount) {
+  for (int ranks : {1, 2, 3, 4, 7})
+    for (VertexId n : {ranks, ranks + 1, 2 * ranks - 1, 100, 4095, 4097}) {
+      if (n < ranks)
+        continue;
+      SCOPED_TRACE(testing::Message() << n << " vertices, " << ranks << " ranks");
+      std::vector<EdgeOffset> offsets = noEdges(n);
+      RankPartition split = makeRankPartition(n, offsets.data(), ranks, Strategy::Hash, -1);
+      int64_t total = 0;
+      for (int r = 0; r < ranks; ++r) {
+        EXPECT_GE(split.ownedCount(r), 1);
+        total += split.ownedCount(r);
+      }
+      EXPECT_EQ(total, n);
+      expectOneOwnerEach(split);
+    }
+}
+
+// A chunk strategy below the granule: one rank owns everything, the others
+// nothing.
+TEST(RankPartition, ChunkRanksWithNoVertex) {
+  std::vector<EdgeOffset> offsets = noEdges(1000);
+  RankPartition split = makeRankPartition(1000, offsets.data(), 3, Strategy::VertexBalanced, -1);
+  EXPECT_FALSE(split.strided());
+  EXPECT_EQ(split.stride(), 1);
+  const int all = split.ownerOf(0);
+  for (int r = 0; r < 3; ++r) {
+    EXPECT_EQ(split.ownedCount(r), r == all ? 1000 : 0) << r;
+    EXPECT_EQ(split.owns(r, 0), r == all) << r;
+    EXPECT_EQ(split.owns(r, 999), r == all) << r;
+  }
+  EXPECT_EQ(split.ownedVertex(all, 999), 999);
+  expectOneOwnerEach(split);
+}
+
+TEST(RankPartition, FewerVerticesThanRanksIsAnError) {
+  std::vector<EdgeOffset> offsets = noEdges(3);
+  for (Strategy how : {Strategy::Hash, Strategy::ChunkAlpha})
+    EXPECT_RUNTIME_ERROR(makeRankPartition(3, offsets.data(), 4, how, -1),
+                         "cannot split 3 vertices over 4 ranks");
+}
+
+} // namespace
