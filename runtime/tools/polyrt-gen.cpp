@@ -79,7 +79,7 @@ Options:
                         P; -v adds a row per rank; docs/distributed-model.md)
       --ranks P[,P...]  rank counts for --rank-model
       --strategy S      chunk-alpha (default), edge-balanced, vertex-balanced or
-                        hash (owner v mod P, which the MPI runtime does not run)
+                        hash (owner v mod P)
       --value-bytes B   the size of the value sent per vertex (default 8)
       --communication C ring (default, as polyc's) or alltoallv: how messages
                         are cut into pieces of < 2^31 bytes
