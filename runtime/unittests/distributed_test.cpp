@@ -446,7 +446,7 @@ TEST(DistributedExchange, RefreshMirrorsSendsWhatTheWholeGraphSays) {
                                                            : changed.cutEdges * 12);
         expectMirrorsCurrent(g, values, [&](VertexId u) { return valueOf(u) + (fifth(u) ? 1 : 0); });
         // A few more changed (Mirrors sends their positions, not a bitset).
-        for (VertexId v = part.begin(); v < part.end(); ++v)
+        for (VertexId v : ownedBy(part))
           if (few(v))
             values[v] = valueOf(v) + 2;
         wrote(f);
@@ -460,7 +460,7 @@ TEST(DistributedExchange, RefreshMirrorsSendsWhatTheWholeGraphSays) {
           return valueOf(u) + (few(u) ? 2 : fifth(u) ? 1 : 0);
         });
         // All but a few changed: Mirrors sends the whole lists, in order.
-        for (VertexId v = part.begin(); v < part.end(); ++v)
+        for (VertexId v : ownedBy(part))
           if (most(v))
             values[v] = valueOf(v) + 3;
         wrote(f);
@@ -669,7 +669,7 @@ TEST(DistributedFold, OwnersHoldTheWholeGraphsFold) {
     t = roundTotals("fold");
     EXPECT_EQ(t.records, fewListed.mirrorBytes(8, true));
     EXPECT_EQ(t.bytes, fewListed.mirrorBytes(8));
-    for (VertexId v = part.begin(); v < part.end(); ++v) {
+    for (VertexId v : ownedBy(part)) {
       std::set<int> holders; // the ranks whose parts have edges from v
       for (EdgeOffset e = whole.outOffsets()[v]; e < whole.outOffsets()[v + 1]; ++e)
         holders.insert(part.partition().ownerOf(whole.outNeighbors()[e]));
@@ -678,7 +678,7 @@ TEST(DistributedFold, OwnersHoldTheWholeGraphsFold) {
     // Min with most mirrors changed and the others' copies below their
     // owners' values: the whole lists go, the unchanged places carrying the
     // identity, which leaves the owners' values alone.
-    for (VertexId v = part.begin(); v < part.end(); ++v)
+    for (VertexId v : ownedBy(part))
       min[v] = 1 << 29;
     snapshotMirrors(part, min, fm);
     for (VertexId u = 0; u < g.numVertices(); ++u)
@@ -689,7 +689,7 @@ TEST(DistributedFold, OwnersHoldTheWholeGraphsFold) {
     EXPECT_EQ(t.records, mostListed.mirrorBytes(8, true));
     EXPECT_EQ(t.bytes, mostListed.mirrorBytes(8));
     EXPECT_EQ(t.records, listed.listed);
-    for (VertexId v = part.begin(); v < part.end(); ++v) {
+    for (VertexId v : ownedBy(part)) {
       bool listedElsewhere = false;
       for (EdgeOffset e = whole.outOffsets()[v]; e < whole.outOffsets()[v + 1]; ++e)
         listedElsewhere |= !part.owns(whole.outNeighbors()[e]);

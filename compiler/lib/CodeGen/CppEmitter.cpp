@@ -303,7 +303,7 @@ void CppEmitter::emitGlobalInitialisation() {
       os << (&p == &parts.front() ? "" : ", ") << "{" << partitionStrategy(p.partition) << ", "
          << alphaOf(p.alpha) << ", " << p.segments << ", polyrt::SegmentSplit::"
          << (p.split == Segmenting::EdgeAwareVertexCount ? "EdgeCount" : "VertexCount")
-         << (p.ranksVertices ? ", polyc_rank_part.begin(), polyc_rank_part.end()" : "") << "}";
+         << (p.ranksVertices ? ", polyc_rank_part.firstOwned(), polyc_rank_part.ownedLimit()" : "") << "}";
     os << "});\n";
   }
   os << "}\n\n";

@@ -491,11 +491,21 @@ void Distributor::restrictLoops() {
     for (VariantPlan &v : t->variants) {
       if (v.isPush())
         continue; // every source walks the rank's edges, which all lead to its own vertices
+      bool numaUnderHash = false; // (reported once per variant)
       auto restrict = [&](LoopOp &op) {
         // NUMA: the rank's vertices split over its nodes (Gemini's second level).
         if ((op.kind == LoopOp::OwnerLoop || op.kind == LoopOp::Exchange) &&
-            op.owners == OwnerList::NodeRanges)
+            op.owners == OwnerList::NodeRanges) {
+          if (plan.how == Distribution::Hash && !numaUnderHash) {
+            diags.error(v.numa->loc, "configApplyNUMA on a pull is not supported yet with "
+                                     "configDistribution(\"hash\"): a rank's vertices are every "
+                                     "p-th, not a range its nodes can split");
+            diags.note(plan.loc, "configDistribution is here");
+            ok = false;
+          }
+          numaUnderHash = plan.how == Distribution::Hash;
           op.owners = OwnerList::RankNodeRanges;
+        }
         if (op.kind != LoopOp::OwnerLoop || op.owners != OwnerList::AllVertices)
           return;
         const ApplySchedule *options = module.schedule.find(t->label);
