@@ -184,6 +184,8 @@ void gatherSet(const EdgesPart &part, VertexSubset &set) {
   if (set.universe() != n)
     throw Error("gatherSet: the vertexset has " + std::to_string(set.universe()) +
                 " vertices, the graph " + std::to_string(n));
+  if (ranks() == 1)
+    return; // the one rank owns every member: no copy per round (a grid's BFS has thousands)
   // The form every rank holds: sparse before dense before bits.
   int forms = (set.hasSparse() ? 1 : 0) | (set.hasDense() ? 2 : 0) | (set.hasBits() ? 4 : 0);
   MPI_Allreduce(MPI_IN_PLACE, &forms, 1, MPI_INT, MPI_BAND, MPI_COMM_WORLD);

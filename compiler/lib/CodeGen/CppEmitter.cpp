@@ -303,7 +303,9 @@ void CppEmitter::emitGlobalInitialisation() {
       os << (&p == &parts.front() ? "" : ", ") << "{" << partitionStrategy(p.partition) << ", "
          << alphaOf(p.alpha) << ", " << p.segments << ", polyrt::SegmentSplit::"
          << (p.split == Segmenting::EdgeAwareVertexCount ? "EdgeCount" : "VertexCount")
-         << (p.ranksVertices ? ", polyc_rank_part.firstOwned(), polyc_rank_part.ownedLimit()" : "") << "}";
+         << (p.ranksVertices ? ", polyc_rank_part.firstOwned(), polyc_rank_part.ownedLimit()"
+                             : "")
+         << "}";
     os << "});\n";
   }
   os << "}\n\n";

@@ -261,7 +261,8 @@ void VariantWriter::printNodeChunks(const LoopOp &op, const std::string &in,
        << in << "const uint64_t *frontierBits = frontier.bits();\n";
   } else {
     if (op.owners == OwnerList::RankNodeRanges)
-      os << in << "nodes.ownVertices(polyc_rank_part.firstOwned(), polyc_rank_part.ownedLimit());\n";
+      os << in
+         << "nodes.ownVertices(polyc_rank_part.firstOwned(), polyc_rank_part.ownedLimit());\n";
     os << in << (list ? "nodes.prepareList(g.numVertices(), offsets, sources, "
                       : "nodes.prepare(g.numVertices(), offsets, ")
        << partitionStrategy(numa.partition) << ", " << alphaOf(numa.alpha) << ", " << chunk
@@ -439,8 +440,9 @@ void VariantWriter::printMergeTeam(const LoopOp &op, const std::string &pad) {
      << spelling(numa.stealing) << " stealing).\n"
      << pad << "static polyrt::NumaMerge<" << type << ", " << weightType() << "> numa;\n";
   if (nest.exchange()->owners == OwnerList::RankNodeRanges)
-    os << pad << "numa.ownVertices(polyc_rank_part.firstOwned(), polyc_rank_part.ownedLimit());\n";
-  os      << pad << "numa.prepare(g, " << partitionStrategy(numa.partition) << ", "
+    os << pad
+       << "numa.ownVertices(polyc_rank_part.firstOwned(), polyc_rank_part.ownedLimit());\n";
+  os << pad << "numa.prepare(g, " << partitionStrategy(numa.partition) << ", "
      << alphaOf(numa.alpha) << ", "
      << scheduleNumber(numa.chunk, "the work-stealing chunk of '" + t.label + "'") << ", "
      << stealingMethod(numa.stealing) << ", "
