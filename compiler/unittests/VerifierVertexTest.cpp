@@ -24,6 +24,23 @@ TEST_F(VerifierTest, FusedIntoAPullThatDoesNotRunIt) {
   EXPECT_EQ(verifyModule(module), "traversal 's3': is fused into a pull that does not run it");
 }
 
+// configDistribution: under hash a rank owns every p-th vertex, and only then.
+TEST_F(VerifierTest, AVertexLoopStepsByItsRanksStride) {
+  ASSERT_NO_FATAL_FAILURE(compile("", /*exports=*/true));
+  VertexTraversalExpr &u = vertexApply();
+  module.distribution.emplace();
+  u.ownedVertices = true;
+  u.stridedOwners = true;
+  EXPECT_EQ(verifyModule(module), "traversal 's3': steps over its rank's vertices by other than "
+                                  "the partition's stride");
+  module.distribution->how = Distribution::Hash;
+  u.stridedOwners = false;
+  EXPECT_EQ(verifyModule(module), "traversal 's3': steps over its rank's vertices by other than "
+                                  "the partition's stride");
+  u.stridedOwners = true;
+  EXPECT_EQ(verifyModule(module), "");
+}
+
 TEST_F(VerifierTest, SerialVertexLoopSerialWhenSmall) {
   ASSERT_NO_FATAL_FAILURE(compile("", /*exports=*/true));
   VertexTraversalExpr &u = vertexApply();

@@ -38,8 +38,7 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
   // p-th vertex under hash, whose step alone is not 1, so that a chunk
   // strategy's loop stays the one the C++ compiler vectorizes); a list's
   // members are tested (the distribution pass).
-  const bool strided = t.ownedVertices && module.distribution &&
-                       module.distribution->how == Distribution::Hash;
+  const bool strided = t.ownedVertices && t.stridedOwners;
   const std::string first = t.ownedVertices ? "first" : "0";
   const std::string step = strided ? "v += step" : "++v";
   const std::string range =

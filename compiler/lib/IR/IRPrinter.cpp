@@ -350,7 +350,8 @@ void print(const VertexTraversalExpr &t, llvm::raw_ostream &os) {
   if (t.catchesErrors)
     os << "    tasks catch errors, thrown again after the loop\n";
   if (t.ownedVertices)
-    os << "    visits only this rank's vertices\n";
+    os << "    visits only this rank's vertices" << (t.stridedOwners ? " (every p-th)" : "")
+       << "\n";
   if (t.prefetchedNeighborValue) {
     os << "    prefetches " << t.prefetchedNeighborValue->values->name << "[";
     printExpr(*t.prefetchedNeighborValue->neighbor, os);

@@ -473,6 +473,9 @@ bool Verifier::verify(const VertexTraversalExpr &u) {
     return fail(where, "a traversal without a name, a set or a function");
   if (u.fusedInto && u.fusedInto->fusedVertexApply != &u)
     return fail(where, "is fused into a pull that does not run it");
+  if (u.stridedOwners != (u.ownedVertices && module.distribution &&
+                          module.distribution->how == Distribution::Hash))
+    return fail(where, "steps over its rank's vertices by other than the partition's stride");
   if (u.serialWhenSmall && u.loop.parallelization == Parallelization::Serial)
     return fail(where, "a serial loop marked serial-when-small");
   if (u.catchesErrors && (u.loop.parallelization == Parallelization::Serial ||

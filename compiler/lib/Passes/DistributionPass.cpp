@@ -522,8 +522,10 @@ void Distributor::restrictLoops() {
       if (v.numa) // (and the loops it runs on one node)
         v.numa->oneNode.forEach(restrict);
     }
-  for (VertexTraversalExpr *u : module.vertexTraversals)
+  for (VertexTraversalExpr *u : module.vertexTraversals) {
     u->ownedVertices = true;
+    u->stridedOwners = plan.how == Distribution::Hash;
+  }
   for (auto &[edges, parts] : module.mergePartsAtLoad) // the merge forms' parts: pulls'
     for (MergeParts &p : parts)
       p.ranksVertices = true;

@@ -359,8 +359,10 @@ public:
   /// loop (as ForLoop::catchesErrors; the library-errors pass).
   bool catchesErrors = false;
   /// configDistribution: only the members this MPI rank owns are visited
-  /// (the distribution pass).
+  /// (the distribution pass), under hash every p-th vertex: the loop steps
+  /// by the rank count (stridedOwners), under the other strategies by 1.
   bool ownedVertices = false;
+  bool stridedOwners = false;
 };
 
 /// fuseFields: per-vertex vectors stored as one array of structs (decided by
