@@ -6,7 +6,6 @@
 
 #include <omp.h>
 
-#include <algorithm>
 #include <cstdlib>
 #include <string>
 
@@ -20,10 +19,7 @@ void NumaOwnerLoop::prepare(VertexId n, const EdgeOffset *offsets, PartitionStra
   const Topology &topo = topology();
   partition_ = &partitions_.get(n, offsets, topo.nodes, how, alpha, "NUMA traversal", first_,
                                 last_);
-  const int64_t first = first_, last = last_ < 0 ? n : last_;
-  bounds_.clear();
-  for (VertexId bound : partition_->bounds)
-    bounds_.push_back(std::clamp<int64_t>(bound, first, last));
+  bounds_ = partition_->boundsWithin(first_, last_);
   omp_set_dynamic(0);
   teamSize_ = topo.threads;
   work_.reset(bounds_, topo.threadNode, chunk, stealing);

@@ -81,6 +81,14 @@ Partition partitionVertices(VertexId n, const EdgeOffset *offsets, int nodes,
   return p;
 }
 
+std::vector<int64_t> Partition::boundsWithin(VertexId first, VertexId last) const {
+  const int64_t lo = first, hi = last < 0 ? numVertices() : last;
+  std::vector<int64_t> cut;
+  for (VertexId bound : bounds)
+    cut.push_back(std::clamp<int64_t>(bound, lo, hi));
+  return cut;
+}
+
 Partition partitionWithin(VertexId n, VertexId first, VertexId last, const EdgeOffset *offsets,
                           int nodes, PartitionStrategy how, double alpha, VertexId granule) {
   if (last < 0)

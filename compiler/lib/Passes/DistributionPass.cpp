@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "polyc/AST/StmtWalk.h"
+#include "polyc/IR/Clone.h"
 #include "polyc/Passes/Accesses.h"
 #include "polyc/Passes/Pass.h"
 
@@ -534,17 +535,13 @@ void Distributor::restrictLoops() {
 /// A function a traversal calls reads copies without the exchanges serial
 /// code places, so serial code may not call it too.
 void Distributor::checkSerialCalls(const std::set<const FuncDecl *> &applied) {
-  std::function<void(const Expr &)> visit = [&](const Expr &e) {
-    if (auto *call = dyn_cast<CallExpr>(&e); call && calledInTraversals.count(call->func))
-      unsupported(call->loc, "a call of '" + call->callee +
-                                 "' in serial code, which a traversal's function calls too");
-    forEachChild(const_cast<Expr &>(e), [&](ExprPtr &child) { visit(*child); });
-  };
   for (const auto &decl : module.program->decls)
     if (auto *f = dyn_cast<FuncDecl>(decl.get());
         f && !applied.count(f) && !calledInTraversals.count(f))
-      forEachStmtIn(f->body, [&](Stmt &s) {
-        forEachDirectExpr(s, [&](ExprPtr &e) { visit(*e); });
+      forEachExprIn(f->body, [&](Expr &e) {
+        if (auto *call = dyn_cast<CallExpr>(&e); call && calledInTraversals.count(call->func))
+          unsupported(call->loc, "a call of '" + call->callee +
+                                     "' in serial code, which a traversal's function calls too");
       });
 }
 

@@ -77,10 +77,7 @@ public:
         buffers_[i] = NodeBlock<T>(listed, partNode_[i]);
       walkBase_[i + 1] = walkBase_[i] + listed;
     }
-    const int64_t first = first_, last = last_ < 0 ? g.numVertices() : last_;
-    mergeBounds_.clear();
-    for (VertexId bound : partition_->bounds)
-      mergeBounds_.push_back(std::clamp<int64_t>(bound, first, last));
+    mergeBounds_ = partition_->boundsWithin(first_, last_);
     omp_set_dynamic(0); // the chunks are made for exactly this team
     teamSize_ = topo.threads;
     walk_.reset(walkBase_, partNode_, topo.threadNode, chunk, stealing);

@@ -49,6 +49,9 @@ struct Partition {
   VertexId numVertices() const { return bounds.back(); }
   /// The node owning v (0 <= v < n): a search over the boundaries.
   int ownerOf(VertexId v) const;
+  /// The boundaries cut to [first, last) (last < 0: n): the ranges of
+  /// vertices a loop over partitionWithin's range walks per node.
+  std::vector<int64_t> boundsWithin(VertexId first, VertexId last) const;
   /// One line per node, "node k: |V| ..., |E| ..., imbalance ...", the
   /// imbalance being the node's edges over the mean; offsets as given to
   /// partitionVertices (null: vertices only). For POLYRT_VERBOSE=1.
