@@ -433,43 +433,31 @@ TEST(DistributedExchange, RefreshMirrorsSendsWhatTheWholeGraphSays) {
         wrote(f);
         refreshMirrors(part, values, f, combining, how, "t");
         EXPECT_EQ(roundTotals("t").records, 0);
+        // The owners set the vertices `changes` names to valueOf + delta and
+        // refresh: exactly the traffic `expected` counts goes.
+        auto changeAndRefresh = [&](auto changes, int64_t delta, const Expected &expected) {
+          for (VertexId v : ownedBy(part))
+            if (changes(v))
+              values[v] = valueOf(v) + delta;
+          wrote(f);
+          refreshMirrors(part, values, f, combining, how, "t");
+          Totals sent = roundTotals("t");
+          EXPECT_EQ(sent.records, combining == Combining::Mirrors ? expected.mirrorBytes(8, true)
+                                                                  : expected.cutEdges);
+          EXPECT_EQ(sent.bytes, combining == Combining::Mirrors ? expected.mirrorBytes(8)
+                                                                : expected.cutEdges * 12);
+          return sent;
+        };
         // A fifth of the vertices changed: exactly their records.
-        for (VertexId v : ownedBy(part))
-          if (fifth(v))
-            values[v] = valueOf(v) + 1;
-        wrote(f);
-        refreshMirrors(part, values, f, combining, how, "t");
-        t = roundTotals("t");
-        EXPECT_EQ(t.records, combining == Combining::Mirrors ? changed.mirrorBytes(8, true)
-                                                             : changed.cutEdges);
-        EXPECT_EQ(t.bytes, combining == Combining::Mirrors ? changed.mirrorBytes(8)
-                                                           : changed.cutEdges * 12);
+        changeAndRefresh(fifth, 1, changed);
         expectMirrorsCurrent(g, values, [&](VertexId u) { return valueOf(u) + (fifth(u) ? 1 : 0); });
         // A few more changed (Mirrors sends their positions, not a bitset).
-        for (VertexId v : ownedBy(part))
-          if (few(v))
-            values[v] = valueOf(v) + 2;
-        wrote(f);
-        refreshMirrors(part, values, f, combining, how, "t");
-        t = roundTotals("t");
-        EXPECT_EQ(t.records, combining == Combining::Mirrors ? fewChanged.mirrorBytes(8, true)
-                                                             : fewChanged.cutEdges);
-        EXPECT_EQ(t.bytes, combining == Combining::Mirrors ? fewChanged.mirrorBytes(8)
-                                                           : fewChanged.cutEdges * 12);
+        changeAndRefresh(few, 2, fewChanged);
         expectMirrorsCurrent(g, values, [&](VertexId u) {
           return valueOf(u) + (few(u) ? 2 : fifth(u) ? 1 : 0);
         });
         // All but a few changed: Mirrors sends the whole lists, in order.
-        for (VertexId v : ownedBy(part))
-          if (most(v))
-            values[v] = valueOf(v) + 3;
-        wrote(f);
-        refreshMirrors(part, values, f, combining, how, "t");
-        t = roundTotals("t");
-        EXPECT_EQ(t.records, combining == Combining::Mirrors ? mostChanged.mirrorBytes(8, true)
-                                                             : mostChanged.cutEdges);
-        EXPECT_EQ(t.bytes, combining == Combining::Mirrors ? mostChanged.mirrorBytes(8)
-                                                           : mostChanged.cutEdges * 12);
+        t = changeAndRefresh(most, 3, mostChanged);
         if (combining == Combining::Mirrors) {
           EXPECT_EQ(t.records, all.listed);
         }

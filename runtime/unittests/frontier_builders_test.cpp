@@ -10,14 +10,6 @@ using namespace polyrt::test;
 
 namespace {
 
-/// 0, 1, ..., n-1.
-std::vector<VertexId> iota(VertexId n) {
-  std::vector<VertexId> ids(n);
-  for (VertexId v = 0; v < n; ++v)
-    ids[v] = v;
-  return ids;
-}
-
 /// Every one of n vertices added 8 times from 4 threads: with dedup each
 /// appears once. The builder is reusable after finish(): the claims were
 /// released. make(n) returns a builder with dedup on.

@@ -11,12 +11,7 @@ using namespace polyrt::dist;
 
 namespace {
 
-std::vector<uint32_t> range(uint32_t n) {
-  std::vector<uint32_t> all(n);
-  for (uint32_t i = 0; i < n; ++i)
-    all[i] = i;
-  return all;
-}
+std::vector<uint32_t> range(uint32_t n) { return test::iota(n); }
 
 /// Values of `valueBytes` bytes for the positions: byte j of position i's
 /// value is i * 7 + j (mod 256), so a value names its position.

@@ -125,8 +125,9 @@ TEST(NumaPartition, WithinARangeSplitsOnlyTheRange) {
         int64_t mine = std::min<int64_t>(p.end(k), 61440) - std::max<int64_t>(p.begin(k), 20480);
         EXPECT_GT(mine, 0) << k;
       }
-      if (how == PartitionStrategy::EdgeBalanced)
+      if (how == PartitionStrategy::EdgeBalanced) {
         EXPECT_LT(maxOverMean(p, offsets.data()), 1.1);
+      }
     }
   // Offsets not from 0 at the range (a rank's CSC starts past others' vertices).
   Partition whole = partitionWithin(n, 0, -1, offsets.data(), 2, PartitionStrategy::EdgeBalanced);

@@ -122,6 +122,14 @@ template <typename F> auto withThreads(int threads, F f) {
 
 /// A list of ids (a sparse subset's IdList) as a std::vector, to compare
 /// with one.
+/// 0, 1, ..., n-1.
+template <typename T> std::vector<T> iota(T n) {
+  std::vector<T> values(static_cast<size_t>(n));
+  for (T i = 0; i < n; ++i)
+    values[static_cast<size_t>(i)] = i;
+  return values;
+}
+
 template <typename List> std::vector<typename List::value_type> asVector(const List &list) {
   return {list.begin(), list.end()};
 }
