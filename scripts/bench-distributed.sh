@@ -132,11 +132,21 @@ schedule() { # name direction [extra schedule calls...] -> file
     echo "program->configApplyDirection(\"s1\", \"$2\")"
     printf '       ->configApplyParallelization("s1", "dynamic-vertex-parallel")'
     for call in "${@:3}"; do printf '\n       ->%s' "$call"; done
-    echo ";"; } >"$out"
+    echo ";"; } >"$out.new"
+  # Rewritten only when it changed, so that the programs built from it are kept.
+  if cmp -s "$out.new" "$out"; then rm "$out.new"; else mv "$out.new" "$out"; fi
   echo "$out"
 }
 program() { # algo schedule output [polyc flags...]
-  [[ -x "$3" ]] && return 0
+  # Kept only when newer than everything it is built from.
+  local from
+  if [[ -x "$3" ]]; then
+    for from in "$polyc" "$build/lib/libpolyrt.a" "$build/lib/libpolyrt-mpi.a" "$2" \
+      "$root/examples/$1.gt"; do
+      [[ "$3" -nt "$from" ]] || { rm -f "$3"; break; }
+    done
+    [[ -x "$3" ]] && return 0
+  fi
   "$polyc" "$root/examples/$1.gt" -s "$2" -o "$3" "${@:4}" ||
     { fail "polyc $1 $(basename "$2") ${*:4}"; return 1; }
 }
