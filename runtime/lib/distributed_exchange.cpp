@@ -66,16 +66,14 @@ void detail::requireVectorOfVertices(const EdgesPart &part, int64_t size, const 
                 " vertices");
 }
 
-void detail::refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t size,
-                                size_t elementSize, Freshness &f, Combining combining,
-                                Communication communication, const char *traversal) {
-  RoundCounts counts;
-  if (f.mirrors) {
-    recordRound(traversal, counts, part.numEdges());
-    return;
-  }
-  requireMpi();
-  requireVectorOfVertices(part, size, "refreshMirrors");
+namespace {
+
+/// The messages of a refresh: for each peer the changes of the values it
+/// lists since this rank last sent them, combined as asked; f.lastSent
+/// records them as sent.
+void encodeForPeers(const EdgesPart &part, const unsigned char *values, size_t elementSize,
+                    Freshness &f, Combining combining, detail::PeerBuffers &send,
+                    detail::RoundCounts &counts) {
   int p = ranks();
   int64_t total = sentElements(part);
   bool first = f.sentFor != &part || static_cast<int64_t>(f.lastSent.size()) != total * int64_t(elementSize);
@@ -84,7 +82,7 @@ void detail::refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t 
     f.sentFor = &part;
   }
   const int64_t recordBytes = 4 + static_cast<int64_t>(elementSize);
-  PeerBuffers send(p), recv;
+  send.assign(p, {});
   int64_t at = 0;
   std::vector<uint32_t> positions;        // Mirrors: the changed values' places in the list
   std::vector<unsigned char> listValues; // and every value of the list
@@ -130,33 +128,99 @@ void detail::refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t 
     counts.bytes += static_cast<int64_t>(out.size());
     counts.peers += out.empty() ? 0 : 1;
   }
+}
+
+/// Puts the values rank q sent (`size` bytes at `data`) into this rank's mirrors.
+void decodeFromPeer(const EdgesPart &part, unsigned char *values, size_t elementSize,
+                    Combining combining, int q, const unsigned char *data, size_t size) {
+  if (combining == Combining::Mirrors) {
+    // Positions in the list both ranks agreed on at load.
+    const std::vector<VertexId> &list = part.receiveFrom_[q];
+    std::vector<uint32_t> positions;
+    const unsigned char *from = decodeList(data, size, static_cast<int64_t>(list.size()),
+                                           elementSize, q, positions);
+    for (size_t k = 0; k < positions.size(); ++k)
+      std::memcpy(values + int64_t{list[positions[k]]} * elementSize, from + k * elementSize,
+                  elementSize);
+    return;
+  }
+  const size_t recordBytes = 4 + elementSize;
+  const RankPartition &split = part.partition();
+  for (size_t off = 0; off + recordBytes <= size; off += recordBytes) {
+    uint32_t vertex;
+    std::memcpy(&vertex, data + off, 4);
+    if (vertex > static_cast<uint32_t>(INT32_MAX) || !split.owns(q, static_cast<VertexId>(vertex)))
+      throw Error("internal error: rank " + std::to_string(q) + " sent vertex " +
+                  std::to_string(vertex) + ", which it does not own");
+    // A repeated record (per-edge combining) carries the same value.
+    std::memcpy(values + int64_t{vertex} * elementSize, data + off + 4, elementSize);
+  }
+}
+
+} // namespace
+
+void detail::refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t size,
+                                size_t elementSize, Freshness &f, Combining combining,
+                                Communication communication, const char *traversal) {
+  RoundCounts counts;
+  if (f.mirrors) {
+    recordRound(traversal, counts, part.numEdges());
+    return;
+  }
+  requireMpi();
+  requireVectorOfVertices(part, size, "refreshMirrors");
+  PeerBuffers send, recv;
+  encodeForPeers(part, values, elementSize, f, combining, send, counts);
+  const int64_t recordBytes = 4 + static_cast<int64_t>(elementSize);
   counts.messages = exchangeBytes(send, recv, communication,
                                   combining == Combining::PerUpdate ? recordBytes : 0);
-  const RankPartition &split = part.partition();
-  for (int q = 0; q < p; ++q) {
-    if (combining == Combining::Mirrors) {
-      // Positions in the list both ranks agreed on at load.
-      const std::vector<VertexId> &list = part.receiveFrom_[q];
-      const unsigned char *from = decodeList(recv[q].data(), recv[q].size(),
-                                             static_cast<int64_t>(list.size()), elementSize, q,
-                                             positions);
-      for (size_t k = 0; k < positions.size(); ++k)
-        std::memcpy(values + int64_t{list[positions[k]]} * elementSize, from + k * elementSize,
-                    elementSize);
-      continue;
-    }
-    for (size_t off = 0; off + recordBytes <= recv[q].size(); off += recordBytes) {
-      uint32_t vertex;
-      std::memcpy(&vertex, recv[q].data() + off, 4);
-      if (vertex > static_cast<uint32_t>(INT32_MAX) || !split.owns(q, static_cast<VertexId>(vertex)))
-        throw Error("internal error: rank " + std::to_string(q) + " sent vertex " +
-                    std::to_string(vertex) + ", which it does not own");
-      // A repeated record (per-edge combining) carries the same value.
-      std::memcpy(values + int64_t{vertex} * elementSize, recv[q].data() + off + 4, elementSize);
-    }
-  }
+  for (int q = 0; q < ranks(); ++q)
+    decodeFromPeer(part, values, elementSize, combining, q, recv[q].data(), recv[q].size());
   f.mirrors = true;
   recordRound(traversal, counts, part.numEdges());
+}
+
+void detail::beginRefreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t size,
+                                     size_t elementSize, Freshness &f, const char *traversal) {
+  if (f.inFlight)
+    throw Error("internal error: a refresh of mirrors begun twice before '" +
+                std::string(traversal) + "'");
+  RoundCounts counts;
+  if (f.mirrors) {
+    recordRound(traversal, counts, part.numEdges());
+    return;
+  }
+  requireMpi();
+  requireVectorOfVertices(part, size, "beginRefreshMirrors");
+  PeerBuffers send;
+  encodeForPeers(part, values, elementSize, f, Combining::Mirrors, send, counts);
+  // A message never exceeds the all form over the list both ranks hold, so
+  // each receive can be posted before its size is known.
+  std::vector<int64_t> sendCapacity(ranks()), receiveCapacity(ranks());
+  for (int q = 0; q < ranks(); ++q) {
+    sendCapacity[q] = encodedListBytes(static_cast<int64_t>(part.sendTo_[q].size()),
+                                       static_cast<int64_t>(part.sendTo_[q].size()), elementSize);
+    receiveCapacity[q] = encodedListBytes(static_cast<int64_t>(part.receiveFrom_[q].size()),
+                                          static_cast<int64_t>(part.receiveFrom_[q].size()),
+                                          elementSize);
+  }
+  const EdgesPart *from = &part;
+  f.inFlight = std::make_shared<RingInFlight>(
+      std::move(send), std::move(sendCapacity), std::move(receiveCapacity),
+      [from, values, elementSize](int q, const unsigned char *data, size_t bytes) {
+        decodeFromPeer(*from, values, elementSize, Combining::Mirrors, q, data, bytes);
+      });
+  counts.messages = f.inFlight->messages();
+  recordRound(traversal, counts, part.numEdges());
+}
+
+void detail::finishRefreshMirrorBytes(Freshness &f) {
+  if (!f.inFlight)
+    return;
+  std::shared_ptr<RingInFlight> inFlight = std::move(f.inFlight);
+  f.inFlight.reset();
+  inFlight->finish();
+  f.mirrors = true;
 }
 
 void detail::gatherAllBytes(EdgesPart &part, unsigned char *values, int64_t size,

@@ -256,9 +256,46 @@ void agreeOnVertexCount(const std::string &path, VertexId n) {
 
 } // namespace
 
+/// What every rank knows of the whole graph: its edge count and out-degrees.
+void setWholeDegrees(EdgesPart &part, EdgeOffset m, std::vector<EdgeOffset> outOffsets) {
+  part.numEdges_ = m;
+  part.outOffsets_ = std::move(outOffsets);
+  const VertexId n = static_cast<VertexId>(part.outOffsets_.size() - 1);
+  part.minOutDegree_ = part.maxOutDegree_ = 0;
+  for (VertexId v = 0; v < n; ++v) {
+    EdgeOffset d = part.outDegree(v);
+    part.minOutDegree_ = v == 0 ? d : std::min(part.minOutDegree_, d);
+    part.maxOutDegree_ = std::max(part.maxOutDegree_, d);
+  }
+}
+
+/// One rank owns every vertex: its part is the graph as a program without
+/// configDistribution loads it (an undirected graph's one CSR serving as its
+/// CSC too, where a part of several ranks holds both), so that the one-rank
+/// run walks the same arrays (docs/distributed.md, "Measurements").
+template <typename W>
+Graph<W> loadWhole(const std::string &path, EdgesPart &part, Strategy how, double alpha) {
+  Graph<W> g;
+  std::string failure;
+  try {
+    g = loadGraph<W>(path);
+    g.buildInEdges(); // at load, as a part's CSC is
+  } catch (const Error &e) {
+    failure = e.what();
+  }
+  detail::agreeOnFailure(failure.empty() ? nullptr : &failure, "load " + path);
+  const VertexId n = g.numVertices();
+  part.setPartition(detail::programPartition(n, g.inOffsets(), how, alpha, path), rank());
+  setWholeDegrees(part, g.numEdges(), {g.outOffsets(), g.outOffsets() + int64_t{n} + 1});
+  setUpMirrors(g, part);
+  return g;
+}
+
 template <typename W>
 Graph<W> loadPart(const std::string &path, EdgesPart &part, Strategy how, double alpha) {
   detail::requireMpi();
+  if (ranks() == 1)
+    return loadWhole<W>(path, part, how, alpha);
   double start = now();
   bool weighted = false, byPosition = false;
   std::unique_ptr<SerializedFile> file;
@@ -300,14 +337,7 @@ Graph<W> loadPart(const std::string &path, EdgesPart &part, Strategy how, double
   agreeOnVertexCount(path, degrees.n);
   const std::vector<EdgeOffset> &in = degrees.in();
   part.setPartition(detail::programPartition(degrees.n, in.data(), how, alpha, path), rank());
-  part.numEdges_ = degrees.m;
-  part.outOffsets_ = degrees.outOffsets;
-  part.minOutDegree_ = part.maxOutDegree_ = 0;
-  for (VertexId v = 0; v < degrees.n; ++v) {
-    EdgeOffset d = part.outDegree(v);
-    part.minOutDegree_ = v == 0 ? d : std::min(part.minOutDegree_, d);
-    part.maxOutDegree_ = std::max(part.maxOutDegree_, d);
-  }
+  setWholeDegrees(part, degrees.m, degrees.outOffsets);
   const RankPartition &split = part.partition_;
   OwnedLists<W> lists;
   try {

@@ -81,7 +81,9 @@ int runMain(int argc, char **argv, const Usage &usage, const std::function<void(
   bool ownMpi = !mpiRunning();
   if (ownMpi) {
     int provided = 0;
-    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    // SERIALIZED: an overlapped refresh's thread calls MPI while the main
+    // thread computes (detail::RingInFlight; without it, no overlap).
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
   }
   std::streambuf *coutBuffer = std::cout.rdbuf();
   if (rank() != 0) {

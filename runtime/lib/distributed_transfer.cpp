@@ -9,6 +9,7 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
 
 namespace polyrt::dist::detail {
@@ -16,7 +17,7 @@ namespace {
 
 int64_t pieceBytes = INT_MAX;
 
-constexpr int kCountTag = 7101, kDataTag = 7102;
+constexpr int kCountTag = 7101, kDataTag = 7102, kRingTag = 7103;
 
 /// Messages in flight per peer and direction at a time: with one message
 /// per record, posting them all at once made MPI's matching cost grow with
@@ -113,7 +114,107 @@ int64_t alltoallv(const PeerBuffers &send, PeerBuffers &recv) {
   return messages;
 }
 
+/// Waits for every request, testing now and then rather than spinning in
+/// MPI_Waitall, so that a thread waiting beside the computation leaves it
+/// the cores.
+void pollUntilDone(std::vector<MPI_Request> &requests, std::vector<MPI_Status> &statuses) {
+  statuses.resize(requests.size());
+  for (int tests = 0;; ++tests) {
+    int done = 0;
+    MPI_Testall(static_cast<int>(requests.size()), requests.data(), &done, statuses.data());
+    if (done)
+      return;
+    if (tests < 64)
+      std::this_thread::yield();
+    else
+      std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
+}
+
 } // namespace
+
+RingInFlight::RingInFlight(PeerBuffers send, std::vector<int64_t> sendCapacity,
+                           std::vector<int64_t> receiveCapacity, Received received)
+    : send_(std::move(send)), sendCapacity_(std::move(sendCapacity)),
+      receiveCapacity_(std::move(receiveCapacity)), received_(std::move(received)) {
+  const int p = ranks(), r = rank();
+  recv_.assign(p, {});
+  for (int q = 0; q < p; ++q) {
+    if (q == r)
+      continue;
+    if (static_cast<int64_t>(send_[q].size()) > sendCapacity_[q])
+      throw Error("internal error: a message of " + std::to_string(send_[q].size()) +
+                  " bytes for rank " + std::to_string(q) + ", above the " +
+                  std::to_string(sendCapacity_[q]) + " its list allows");
+    recv_[q].resize(receiveCapacity_[q]);
+    messages_ += (static_cast<int64_t>(send_[q].size()) + pieceBytes - 1) / pieceBytes;
+  }
+  int level = MPI_THREAD_SINGLE;
+  MPI_Query_thread(&level);
+  if (level >= MPI_THREAD_SERIALIZED && p > 1)
+    thread_ = std::thread([this] { run(); });
+  else
+    run(); // no thread may call MPI beside the caller: the exchange is not overlapped
+}
+
+RingInFlight::~RingInFlight() {
+  if (thread_.joinable())
+    thread_.join();
+}
+
+void RingInFlight::finish() {
+  if (thread_.joinable())
+    thread_.join();
+  if (error_)
+    std::rethrow_exception(error_);
+}
+
+void RingInFlight::run() {
+  try {
+    const int p = ranks(), r = rank();
+    auto pieces = [](int64_t capacity) { return (capacity + pieceBytes - 1) / pieceBytes; };
+    std::vector<std::vector<MPI_Request>> receives(p);
+    std::vector<MPI_Request> sends;
+    for (int k = 1; k < p; ++k) {
+      const int from = (r - k + p) % p;
+      for (int64_t j = 0; j < pieces(receiveCapacity_[from]); ++j) {
+        const int64_t at = j * pieceBytes;
+        MPI_Request request;
+        MPI_Irecv(recv_[from].data() + at,
+                  static_cast<int>(std::min(pieceBytes, receiveCapacity_[from] - at)), MPI_BYTE,
+                  from, kRingTag, MPI_COMM_WORLD, &request);
+        receives[from].push_back(request);
+      }
+    }
+    for (int k = 1; k < p; ++k) {
+      const int to = (r + k) % p;
+      const int64_t size = static_cast<int64_t>(send_[to].size());
+      // Every piece the capacity implies goes, the ones past the message empty.
+      for (int64_t j = 0; j < pieces(sendCapacity_[to]); ++j) {
+        const int64_t at = std::min(j * pieceBytes, size);
+        MPI_Request request;
+        MPI_Isend(send_[to].data() + at, static_cast<int>(std::min(pieceBytes, size - at)),
+                  MPI_BYTE, to, kRingTag, MPI_COMM_WORLD, &request);
+        sends.push_back(request);
+      }
+    }
+    std::vector<MPI_Status> statuses;
+    for (int k = 1; k < p; ++k) {
+      const int from = (r - k + p) % p;
+      pollUntilDone(receives[from], statuses);
+      int64_t bytes = 0;
+      for (MPI_Status &status : statuses) {
+        int count = 0;
+        MPI_Get_count(&status, MPI_BYTE, &count);
+        bytes += count;
+      }
+      received_(from, recv_[from].data(), static_cast<size_t>(bytes));
+    }
+    pollUntilDone(sends, statuses);
+  } catch (...) {
+    error_ = std::current_exception();
+  }
+}
 
 int64_t messagePieceBytes() { return pieceBytes; }
 void setMessagePieceBytes(int64_t bytes) { pieceBytes = std::clamp<int64_t>(bytes, 1, INT_MAX); }

@@ -36,11 +36,15 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 namespace polyrt::dist {
+namespace detail {
+class RingInFlight;
+}
 
 // Strategy, Combining, Communication: rank_partition.h.
 
@@ -134,8 +138,9 @@ public:
 /// Loads this rank's part of the graph file at `path` (the part described
 /// above) and fills `part`, making the program's partition by `how` (alpha:
 /// chunk-alpha's, < 0 for 8 * (ranks - 1)) on the first call; later edgesets
-/// must have the same vertex count. The Graph returned is directed whatever
-/// the file is. A .sg/.wsg file (not compressed, a regular file, and not to
+/// must have the same vertex count. On one rank the part is the whole graph
+/// as loadGraph returns it; on several the Graph returned is directed
+/// whatever the file is. A .sg/.wsg file (not compressed, a regular file, and not to
 /// be symmetrized by POLYRT_SYMMETRIZE=1): every rank reads the header and
 /// offsets and seeks to only its own vertices' in-lists (the CSC of a
 /// directed file, the CSR of an undirected one); it checks what it reads
@@ -164,6 +169,8 @@ struct Freshness {
   /// snapshotMirrors: the elements of this rank's mirrors before a traversal
   /// folds into them (indexed as EdgesPart::receiveFrom_ concatenated).
   std::vector<unsigned char> snapshot;
+  /// beginRefreshMirrors: the exchange under way until finishRefreshMirrors.
+  std::shared_ptr<detail::RingInFlight> inFlight;
 };
 
 /// How a traversal folds into elements of its sources (configDistribution:
@@ -184,6 +191,9 @@ namespace detail {
 void refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t size, size_t elementSize,
                         Freshness &f, Combining combining, Communication communication,
                         const char *traversal);
+void beginRefreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t size,
+                             size_t elementSize, Freshness &f, const char *traversal);
+void finishRefreshMirrorBytes(Freshness &f);
 void gatherAllBytes(EdgesPart &part, unsigned char *values, int64_t size, size_t elementSize,
                     Freshness &f);
 /// The element types foldIntoOwners combines (the language's numbers).
@@ -246,6 +256,24 @@ void refreshMirrors(EdgesPart &part, VertexArray<T> &values, Freshness &f, Combi
   detail::refreshMirrorBytes(part, reinterpret_cast<unsigned char *>(values.data()),
                              values.size(), sizeof(T), f, combining, communication, traversal);
 }
+
+/// refreshMirrors with Mirrors combining over the ring, overlapped with
+/// computation: begin encodes what changed and starts the exchange on a
+/// thread of its own (RingInFlight), which puts each peer's values into this
+/// rank's mirrors as they arrive; until finish, the caller reads none of
+/// this rank's mirrors of `values` and makes no MPI call (a DensePull walks
+/// the edges from its own vertices meanwhile; docs/distributed.md, "The
+/// schedule functions"). The round is counted by begin, as refreshMirrors
+/// counts it. finish waits for the exchange and sets f.mirrors; with nothing
+/// begun it does nothing.
+template <typename T>
+void beginRefreshMirrors(EdgesPart &part, VertexArray<T> &values, Freshness &f,
+                         const char *traversal) {
+  static_assert(std::is_trivially_copyable_v<T>, "mirrors are sent as bytes");
+  detail::beginRefreshMirrorBytes(part, reinterpret_cast<unsigned char *>(values.data()),
+                                  values.size(), sizeof(T), f, traversal);
+}
+inline void finishRefreshMirrors(Freshness &f) { detail::finishRefreshMirrorBytes(f); }
 
 /// Before serial code reads `values`: unless f.all, every element is gathered
 /// from its owner (MPI_Allgatherv of the owned ranges; under hash each

@@ -5,7 +5,10 @@
 #include "polyrt/distributed.h"
 
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace polyrt::dist::detail {
@@ -56,6 +59,40 @@ void setMessagePieceBytes(int64_t bytes);
 /// many bytes as its own message. Returns the data messages this rank sent.
 int64_t exchangeBytes(const PeerBuffers &send, PeerBuffers &recv, Communication how,
                       int64_t recordBytes = 0);
+
+/// A ring exchange begun and not yet finished, for overlap with computation
+/// (beginRefreshMirrors): a thread of its own posts the receives from r - 1,
+/// r - 2, ... and the sends to r + 1, r + 2, ..., then waits for each receive
+/// in that order, polling with short sleeps so that it takes no core from
+/// the computation, and hands each message to `received` as it arrives.
+/// Message q is at most capacity bytes, known to both ranks, so that every
+/// receive is posted before its size is known; the sender pads with empty
+/// pieces to the count the capacity implies (pieces of messagePieceBytes()).
+/// Needs MPI_THREAD_SERIALIZED (the caller makes no MPI call until finish);
+/// below it, the constructor does the whole exchange itself.
+class RingInFlight {
+public:
+  using Received = std::function<void(int peer, const unsigned char *data, size_t bytes)>;
+  RingInFlight(PeerBuffers send, std::vector<int64_t> sendCapacity,
+               std::vector<int64_t> receiveCapacity, Received received);
+  RingInFlight(const RingInFlight &) = delete;
+  RingInFlight &operator=(const RingInFlight &) = delete;
+  /// Joins the thread (an error it met is thrown again, by finish).
+  ~RingInFlight();
+  /// Waits for every message in and out; throws what handling one threw.
+  void finish();
+  /// The data messages (non-empty pieces) this rank sends.
+  int64_t messages() const { return messages_; }
+
+private:
+  void run();
+  PeerBuffers send_, recv_;
+  std::vector<int64_t> sendCapacity_, receiveCapacity_;
+  Received received_;
+  int64_t messages_ = 0;
+  std::exception_ptr error_;
+  std::thread thread_;
+};
 
 /// Every rank's slice [offsets[r], offsets[r + 1]) of data, from rank r to
 /// all (MPI_Allgatherv in place, or broadcasts in pieces when large).
