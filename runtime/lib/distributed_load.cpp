@@ -368,8 +368,24 @@ Graph<W> loadPart(const std::string &path, EdgesPart &part, Strategy how, double
   return g;
 }
 
+template <typename W> void EdgesPart::splitSources(const Graph<W> &g) {
+  if (partition_.strided())
+    throw Error("internal error: splitSources under hash, whose ranks own no range");
+  const EdgeOffset *offsets = g.inOffsets();
+  const VertexId *neighbors = g.inNeighbors();
+  sourceSplits_.assign(ownedCount_, {});
+  #pragma omp parallel for schedule(dynamic, 1024)
+  for (int64_t i = 0; i < ownedCount_; ++i) {
+    const VertexId v = ownedVertex(i);
+    const VertexId *begin = neighbors + offsets[v], *end = neighbors + offsets[v + 1];
+    sourceSplits_[i].below = std::lower_bound(begin, end, first_) - begin;
+    sourceSplits_[i].above = end - std::lower_bound(begin, end, limit_);
+  }
+}
+
 #define POLYRT_INSTANTIATE(W)                                                                  \
-  template Graph<W> loadPart<W>(const std::string &, EdgesPart &, Strategy, double);
+  template Graph<W> loadPart<W>(const std::string &, EdgesPart &, Strategy, double);            \
+  template void EdgesPart::splitSources<W>(const Graph<W> &);
 POLYRT_FOR_EACH_WEIGHT(POLYRT_INSTANTIATE)
 #undef POLYRT_INSTANTIATE
 

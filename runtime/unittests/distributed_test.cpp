@@ -487,6 +487,38 @@ TEST(DistributedExchange, RefreshMirrorsSendsWhatTheWholeGraphSays) {
   dist::detail::setMessagePieceBytes(INT_MAX);
 }
 
+TEST(DistributedLoad, SplitSourcesCutsEachInListAtTheRanksRange) {
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(13, 4, true);
+  EdgesPart part;
+  Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "s.sg", part);
+  if (part.partition().strided()) {
+    EXPECT_THROW(part.splitSources(g), Error);
+    return;
+  }
+  part.splitSources(g);
+  g.buildInEdges();
+  const EdgeOffset *offsets = g.inOffsets();
+  const VertexId *neighbors = g.inNeighbors();
+  int64_t own = 0, other = 0;
+  for (int64_t i = 0; i < part.ownedCount(); ++i) {
+    const VertexId v = part.ownedVertex(i);
+    EdgesPart::EdgeRun mine = part.ownSources(offsets, v, i);
+    for (EdgeOffset e = mine.first; e < mine.last; ++e, ++own)
+      ASSERT_TRUE(part.owns(neighbors[e])) << v << " <- " << neighbors[e];
+    for (EdgesPart::EdgeRun run : part.otherSources(offsets, v, i))
+      for (EdgeOffset e = run.first; e < run.last; ++e, ++other)
+        ASSERT_FALSE(part.owns(neighbors[e])) << v << " <- " << neighbors[e];
+  }
+  // Together the runs are every in-edge of the rank's vertices.
+  EXPECT_EQ(own + other, offsets[part.ownedLimit()] - offsets[part.firstOwned()]);
+  if (part.ownedCount() > 0) { // (a small graph leaves some ranks empty)
+    EXPECT_GT(own, 0);
+  }
+  if (part.ownedCount() > 0 && part.ownedCount() < g.numVertices()) {
+    EXPECT_GT(other, 0);
+  }
+}
+
 TEST(DistributedExchange, OtherElementTypes) {
   Graph<NoWeight> whole = uniformGraph<NoWeight>(14, 3, true);
   EdgesPart part;

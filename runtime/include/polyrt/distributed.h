@@ -34,6 +34,7 @@
 #include "polyrt/vertex_array.h"
 #include "polyrt/vertex_subset.h"
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -116,6 +117,27 @@ public:
     ownedCount_ = partition.ownedCount(rank);
   }
 
+  /// For a pull that walks the edges from this rank's own vertices while
+  /// the mirrors' values travel (beginRefreshMirrors), then the rest: the
+  /// part of owned vertex i's sorted in-list [offsets[v], offsets[v + 1])
+  /// whose sources this rank owns, and the runs before and after it (v =
+  /// ownedVertex(i); a chunk strategy's range, after splitSources).
+  struct EdgeRun {
+    EdgeOffset first, last;
+  };
+  EdgeRun ownSources(const EdgeOffset *offsets, VertexId v, int64_t i) const {
+    return {offsets[v] + sourceSplits_[i].below, offsets[v + 1] - sourceSplits_[i].above};
+  }
+  std::array<EdgeRun, 2> otherSources(const EdgeOffset *offsets, VertexId v, int64_t i) const {
+    return {EdgeRun{offsets[v], offsets[v] + sourceSplits_[i].below},
+            EdgeRun{offsets[v + 1] - sourceSplits_[i].above, offsets[v + 1]}};
+  }
+  /// Counts, per owned vertex, its in-edges from sources below and above
+  /// this rank's range (at load, for a program whose pulls walk so; the
+  /// lists are sorted, graph.h). Throws Error under hash, whose ranks own
+  /// no range.
+  template <typename W> void splitSources(const Graph<W> &g);
+
   // Filled by loadPart.
   int rank_ = 0;
   RankPartition partition_;
@@ -133,6 +155,10 @@ public:
   /// (list_encoding.h).
   std::vector<std::vector<VertexId>> sendTo_, receiveFrom_;
   std::vector<std::vector<int32_t>> sendEdges_;
+  struct SourceSplit {
+    EdgeOffset below = 0, above = 0;
+  };
+  std::vector<SourceSplit> sourceSplits_; // by owned index (splitSources)
 };
 
 /// Loads this rank's part of the graph file at `path` (the part described
