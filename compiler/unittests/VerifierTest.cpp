@@ -18,6 +18,7 @@
 //   VerifierNumaTest.cpp       NUMA, agents, replicas, par_for, edges placed on nodes
 //   VerifierVertexTest.cpp     vertex traversals
 //   VerifierModuleTest.cpp     names and the Module's side tables
+//   VerifierDistributedTest.cpp a pull overlapping its mirrors (configDistribution)
 //
 //===----------------------------------------------------------------------===//
 #include "VerifierTestFixture.h"
@@ -103,7 +104,8 @@ TEST_F(VerifierTest, TheFirstVersionedCopyPrefetches) {
   for (LoopOp &op : versioned->ops[0].ops)
     op.prefetchesAhead = false; // neither copy prefetches now
   EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: versioned copies that are not "
-                                  "two copies of one owner loop, the first prefetching");
+                                  "two copies of one owner loop (or mirror overlap), the first "
+                                  "prefetching");
 }
 
 TEST_F(VerifierTest, AFoldsPrologueAndEpilogueMatch) {
@@ -161,7 +163,8 @@ TEST_F(VerifierTest, ANestHasOneOwnerLoop) {
   LoopOp second = nest.owners();
   nest.ops.push_back(std::move(second));
   EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: the loop nest does not have "
-                                  "one owner loop (two versioned copies)");
+                                  "one owner loop (two versioned copies; a mirror overlap's two "
+                                  "loops)");
 }
 
 TEST_F(VerifierTest, SegmentsAreTheVariantsCacheBlocking) {

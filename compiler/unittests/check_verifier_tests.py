@@ -131,7 +131,7 @@ def expected_messages(directory):
     result = []
     for path in sorted(directory.glob("Verifier*Test.cpp")):
         text = path.read_text()
-        tests = [(m.start(), m.group(1)) for m in re.finditer(r"TEST_F\(VerifierTest,\s*(\w+)\)", text)]
+        tests = [(m.start(), m.group(1)) for m in re.finditer(r"TEST_F\(Verifier\w*Test,\s*(\w+)\)", text)]
         for m in re.finditer(r'verifyModule\(module\),\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)', text):
             message = "".join(unescape(s) for s in LITERAL.findall(m.group(1)))
             owner = [name for start, name in tests if start < m.start()]

@@ -308,6 +308,11 @@ void CppEmitter::emitGlobalInitialisation() {
          << "}";
     os << "});\n";
   }
+  if (module.distribution && module.distribution->splitsSources)
+    os << "  // A pull walks the edges from this rank's own vertices while the mirrors'\n"
+       << "  // values travel: each in-list cut at this rank's range, now.\n"
+       << "  " << kRankPart << ".splitSources(" << cppName(module.distribution->edges->name)
+       << ");\n";
   os << "}\n\n";
 }
 

@@ -85,6 +85,11 @@ void CppEmitter::emitRankExchanges(const Stmt &s, bool before, unsigned indent) 
     std::string target = cppName(x.target->name);
     switch (x.kind) {
     case RankExchange::RefreshMirrors:
+      if (x.overlapped) { // the pull finishes it (LoopOp::MirrorOverlap)
+        os << pad << "polyrt::dist::beginRefreshMirrors(" << kRankPart << ", " << target << ", "
+           << freshnessName(*x.target) << ", \"" << traversalName(*x.traversal) << "\");\n";
+        continue;
+      }
       os << pad << "polyrt::dist::refreshMirrors(" << kRankPart << ", " << target << ", "
          << freshnessName(*x.target) << ", " << combiningName(x.combining) << ", "
          << communicationName(x.communication) << ", \"" << traversalName(*x.traversal)

@@ -197,8 +197,11 @@ void VariantWriter::emitAccumulationHelpers() {
   };
   os << "// " << f.name << " folds into one element per " << (push ? "source" : "destination")
      << "; " << name << " keeps it in a register.\n";
-  // (A target resting at a constant, or kept as a sum, is never read or written.)
-  if (!v.accumulation->restingValue && !v.accumulation->addsToSum)
+  // (A target resting at a constant, or kept as a sum, is never read or written,
+  // unless a mirror overlap stores its first loop's part there and resets it.)
+  bool resets = false;
+  v.nest.forEach([&](const LoopOp &op) { resets |= op.fold == FoldRegister::Reset; });
+  if ((!v.accumulation->restingValue && !v.accumulation->addsToSum) || resets)
     os << "static inline " << type << " &" << name << "_target(" << cppType(ownerParam.type)
        << " " << cppName(ownerParam.name) << ") {\n"
        << "  return " << emitter.expr(*fold.target) << ";\n"

@@ -46,6 +46,14 @@ void VariantWriter::printOp(const LoopOp &op, const std::string &pad) {
   case LoopOp::Rounds: printRounds(op, pad); return;
   case LoopOp::Barrier: os << pad << "numa.barrier(thread);\n"; return;
   case LoopOp::Exchange: printExchange(op, pad); return;
+  case LoopOp::MirrorOverlap:
+    os << pad << "// The edges from this rank's own vertices while the mirrors' values travel,\n"
+       << pad << "// then the edges from mirrors (docs/distributed.md).\n";
+    printOp(op.ops[0], pad);
+    for (const VarDecl *vector : op.awaited)
+      os << pad << "polyrt::dist::finishRefreshMirrors(" << freshnessName(*vector) << ");\n";
+    printOp(op.ops[1], pad);
+    return;
   case LoopOp::SourceRegister:
   case LoopOp::FoldPrologue:
   case LoopOp::OutputThread:
@@ -603,7 +611,8 @@ void VariantWriter::printOwnerOp(const LoopOp &op, const std::string &pad, const
   case LoopOp::BucketDrain:
   case LoopOp::Rounds:
   case LoopOp::Barrier:
-  case LoopOp::Exchange: break;
+  case LoopOp::Exchange:
+  case LoopOp::MirrorOverlap: break;
   }
   llvm_unreachable("a loop inside an owner's visit (the verifier checks)");
 }
@@ -628,6 +637,11 @@ std::vector<std::string> VariantWriter::foldPrologue(FoldRegister fold) const {
             type + " folded = initial;"};
   case FoldRegister::Stored: return {type + " folded = " + name + "_target(" + owner + ");"};
   case FoldRegister::IntoBuffer: return {type + " folded = " + foldIdentity(*a.fold) + ";"};
+  case FoldRegister::Reset:
+    return {type + " folded = " + name + "_target(" + owner + "); // the own sources' part",
+            name + "_target(" + owner + ") = " +
+                emitter.exprAs(*a.restingValue, a.fold->target->type) +
+                "; // back at rest: the fused apply sets nothing back"};
   }
   llvm_unreachable("a register fold without a prologue");
 }
@@ -670,6 +684,7 @@ std::vector<std::string> VariantWriter::foldEpilogue(FoldRegister fold) const {
     return {"if (folded != initial)", "  " + name + "_target(" + owner + ") = folded;"};
   case FoldRegister::Stored: return {name + "_target(" + owner + ") = folded;"};
   case FoldRegister::IntoBuffer: return {"buffer[i] = folded;"};
+  case FoldRegister::Reset: return {};
   }
   llvm_unreachable("a register fold without an epilogue");
 }
@@ -678,8 +693,39 @@ std::vector<std::string> VariantWriter::foldEpilogue(FoldRegister fold) const {
 // The edge loop
 //===----------------------------------------------------------------------===//
 
+/// The runs of an owner's list a mirror overlap's loop walks: the one
+/// from the rank's own vertices, or each run from mirrors (`run` in scope).
+bool VariantWriter::openRankRuns(const LoopOp &op, const std::string &pad,
+                                 const Owners &owners) {
+  std::string of = "(offsets, " + owners.edgesOf + ", i)";
+  switch (op.bounds) {
+  case EdgeBounds::RankSources:
+    os << pad << "{\n"
+       << pad << "  const polyrt::dist::EdgesPart::EdgeRun run = " << kRankPart << ".ownSources"
+       << of << ";\n";
+    return true;
+  case EdgeBounds::OtherRankSources:
+    os << pad << "for (const polyrt::dist::EdgesPart::EdgeRun run : " << kRankPart
+       << ".otherSources" << of << ") {\n";
+    return true;
+  case EdgeBounds::OwnerList:
+  case EdgeBounds::SplitRange: return false;
+  }
+  llvm_unreachable("edge bounds without their runs");
+}
+
 void VariantWriter::printEdgeLoop(const LoopOp &op, const std::string &pad,
                                   const Owners &owners) {
+  if (openRankRuns(op, pad, owners)) {
+    LoopOp inRun = op;
+    inRun.bounds = EdgeBounds::OwnerList; // (of the run: see edgesFrom)
+    inRun.hoistsEnd = true;
+    runs = true;
+    printEdgeLoop(inRun, pad + "  ", owners);
+    runs = false;
+    os << pad << "}\n";
+    return;
+  }
   if (op.partialSums > 1) {
     printPartialSums(op, pad, owners);
     return;
@@ -691,17 +737,27 @@ void VariantWriter::printEdgeLoop(const LoopOp &op, const std::string &pad,
     break;
   case EdgeBounds::OwnerList:
     if (op.hoistsEnd)
-      os << pad << "for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf
-         << "], edgesEnd = offsets[" << owners.edgesOf << " + 1]; e < edgesEnd; ++e) {\n";
+      os << pad << "for (polyrt::EdgeOffset e = " << edgesFrom(owners) << ", edgesEnd = "
+         << edgesTo(owners) << "; e < edgesEnd; ++e) {\n";
     else
       os << pad << "for (polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "]; e < offsets["
          << owners.edgesOf << " + 1]; ++e) {\n";
     break;
+  case EdgeBounds::RankSources:
+  case EdgeBounds::OtherRankSources:
+    llvm_unreachable("a run's edge loop printed as a list's (openRankRuns)");
   }
   if (op.prefetchesAhead)
     os << pad << "  polyrt::prefetchStreamAhead(neighbors, e);\n";
   lines(edgeBody(op), pad + "  ");
   os << pad << "}\n";
+}
+
+std::string VariantWriter::edgesFrom(const Owners &owners) const {
+  return runs ? "run.first" : "offsets[" + owners.edgesOf + "]";
+}
+std::string VariantWriter::edgesTo(const Owners &owners) const {
+  return runs ? "run.last" : "offsets[" + owners.edgesOf + " + 1]";
 }
 
 /// A pull's double sum split into partial sums (LoopOp::partialSums):
@@ -714,8 +770,8 @@ void VariantWriter::printPartialSums(const LoopOp &op, const std::string &pad,
   os << pad << "{ // " << partials << " partial sums, so that the adds overlap (reassociated)\n";
   for (int k = 1; k < partials; ++k)
     os << pad << "  " << type << " folded" << k << " = " << type << "(0);\n";
-  os << pad << "  polyrt::EdgeOffset e = offsets[" << owners.edgesOf << "];\n"
-     << pad << "  const polyrt::EdgeOffset edgesEnd = offsets[" << owners.edgesOf << " + 1];\n"
+  os << pad << "  polyrt::EdgeOffset e = " << edgesFrom(owners) << ";\n"
+     << pad << "  const polyrt::EdgeOffset edgesEnd = " << edgesTo(owners) << ";\n"
      << pad << "  for (; e + " << partials << " <= edgesEnd; e += " << partials << ") {\n";
   if (op.prefetchesAhead)
     os << pad << "    polyrt::prefetchStreamAhead(neighbors, e);\n";

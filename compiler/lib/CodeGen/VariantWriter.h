@@ -115,6 +115,12 @@ private:
                   const Visit &visit);
   void printOwnerOp(const LoopOp &op, const std::string &pad, const Owners &owners);
   void printEdgeLoop(const LoopOp &op, const std::string &pad, const Owners &owners);
+  bool openRankRuns(const LoopOp &op, const std::string &pad, const Owners &owners);
+  /// Where the edge loop being printed starts and ends: the owner's list,
+  /// or (inside openRankRuns) the run.
+  std::string edgesFrom(const Owners &owners) const;
+  std::string edgesTo(const Owners &owners) const;
+  bool runs = false;
   void printPartialSums(const LoopOp &op, const std::string &pad, const Owners &owners);
   std::vector<std::string> edgeBody(const LoopOp &edges) const;
   std::vector<std::string> foldPrologue(FoldRegister fold) const;

@@ -97,6 +97,16 @@ const char *spelling(LoopShape shape) {
   llvm_unreachable("a loop shape without a spelling");
 }
 
+const char *spelling(EdgeBounds bounds) {
+  switch (bounds) {
+  case EdgeBounds::OwnerList: return "the owner's list";
+  case EdgeBounds::SplitRange: return "a split range";
+  case EdgeBounds::RankSources: return "the run from the rank's own vertices";
+  case EdgeBounds::OtherRankSources: return "the runs from mirrors";
+  }
+  llvm_unreachable("edge bounds without a spelling");
+}
+
 const char *spelling(FoldRegister fold) {
   switch (fold) {
   case FoldRegister::Stored: return "loaded and stored";
@@ -107,6 +117,7 @@ const char *spelling(FoldRegister fold) {
   case FoldRegister::SummedTotal: return "from 0, added to the total";
   case FoldRegister::CombinedAtomically: return "from the identity, combined atomically";
   case FoldRegister::IntoBuffer: return "from the identity, into the part's buffer";
+  case FoldRegister::Reset: return "loaded, the element set back to its resting value";
   }
   llvm_unreachable("a register fold without a spelling");
 }
@@ -134,7 +145,7 @@ void printTasks(const LoopOp &op, llvm::raw_ostream &os) {
 }
 
 void printEdgeLoop(const LoopOp &op, llvm::raw_ostream &os) {
-  os << "edge-loop(" << (op.bounds == EdgeBounds::OwnerList ? "the owner's list" : "a split range");
+  os << "edge-loop(" << spelling(op.bounds);
   if (op.hoistsEnd)
     os << ", end in a register";
   if (op.stop == EdgeStop::AtOwner)
@@ -179,6 +190,13 @@ void printOp(const LoopOp &op, const LoopNest &nest, unsigned indent, llvm::raw_
   case LoopOp::Rounds: os << "rounds"; printTasks(op, os); break;
   case LoopOp::Barrier: os << "barrier"; break;
   case LoopOp::Exchange: os << "exchange"; printTasks(op, os); break;
+  case LoopOp::MirrorOverlap: {
+    os << "mirror-overlap(own sources first, then awaits";
+    for (const VarDecl *vector : op.awaited)
+      os << " " << vector->name;
+    os << ")";
+    break;
+  }
   case LoopOp::SourceRegister: os << "source-register"; break;
   case LoopOp::FoldPrologue: os << "fold-prologue(" << spelling(op.fold) << ")"; break;
   case LoopOp::OutputThread: os << "output-thread"; break;
@@ -407,6 +425,8 @@ void printDistribution(const DistributionPlan &plan, llvm::raw_ostream &os) {
     os << ", alpha " << *plan.alpha;
   if (plan.accountMessages)
     os << ", messages accounted";
+  if (plan.splitsSources)
+    os << ", in-lists cut at each rank's range";
   os << "\n";
   std::vector<std::tuple<const char *, const Stmt *, const RankExchange *>> placed;
   for (const auto *side : {&plan.before, &plan.after})
@@ -447,7 +467,8 @@ void printDistribution(const DistributionPlan &plan, llvm::raw_ostream &os) {
          << spelling(x->communication) << ")";
     if (x->kind == RankExchange::RefreshMirrors)
       os << " for " << x->traversal->name << " (" << spelling(x->combining) << ", "
-         << spelling(x->communication) << ")";
+         << spelling(x->communication) << (x->overlapped ? ", begun: the pull finishes it" : "")
+         << ")";
     os << "\n";
   }
 }

@@ -22,7 +22,8 @@ bool LoopOp::isPerOwner() const {
   case BucketDrain:
   case Rounds:
   case Barrier:
-  case Exchange: return false;
+  case Exchange:
+  case MirrorOverlap: return false;
   }
   llvm_unreachable("a loop op kind without its place");
 }

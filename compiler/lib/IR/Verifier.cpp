@@ -41,6 +41,8 @@ private:
   bool verify(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &where);
   bool verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v, const std::string &where);
   bool verifyOps(const std::vector<LoopOp> &ops, const LoopOp *parent, const std::string &where);
+  bool verifyMirrorOverlap(const LoopOp &op, const std::string &where);
+  void verifyOverlappedRefreshes();
   bool verify(const VertexTraversalExpr &u);
   bool verifyWrites(const std::vector<WriteInfo> &writes, const LoopPlan &loop,
                     const std::string &where, const EdgeTraversalExpr *t, bool agents = false);
@@ -101,6 +103,65 @@ bool sameLoop(LoopOp a, LoopOp b) {
   return a == b;
 }
 
+/// configDistribution's mirror overlap: a pull over the rank's vertices
+/// walks its own sources' runs into the element, then (its awaited
+/// refreshes finished) the runs from mirrors, from the element on.
+bool Verifier::verifyMirrorOverlap(const LoopOp &op, const std::string &where) {
+  const std::optional<DistributionPlan> &plan = module.distribution;
+  if (!plan || plan->how == Distribution::Hash || !plan->splitsSources)
+    return fail(where, "a mirror overlap without a chunk distribution whose parts cut their "
+                       "in-lists at the rank's range");
+  if (op.awaited.empty())
+    return fail(where, "a mirror overlap that awaits no refresh");
+  auto shaped = [](const LoopOp &loop) {
+    return loop.kind == LoopOp::OwnerLoop && loop.owners == OwnerList::RankVertices &&
+           loop.walksVertexTasks() && loop.ops.size() >= 3 &&
+           loop.ops[0].kind == LoopOp::FoldPrologue && loop.ops[1].kind == LoopOp::EdgeLoop;
+  };
+  if (op.ops.size() != 2 || !shaped(op.ops[0]) || !shaped(op.ops[1]))
+    return fail(where, "a mirror overlap that is not two fold loops over the rank's vertices");
+  const LoopOp &own = op.ops[0], &rest = op.ops[1];
+  FoldRegister then = rest.ops[0].fold;
+  if (own.ops[1].bounds != EdgeBounds::RankSources || own.ops.size() != 3 ||
+      own.ops[0].fold != FoldRegister::Stored || own.ops[2].kind != LoopOp::FoldEpilogue ||
+      rest.ops[1].bounds != EdgeBounds::OtherRankSources ||
+      (then != FoldRegister::Stored && then != FoldRegister::StoredIfChanged &&
+       then != FoldRegister::Reset))
+    return fail(where, "a mirror overlap whose first loop does not store its own sources' part "
+                       "or whose second does not go on from it over the mirrors' runs");
+  return true;
+}
+
+/// Each refresh begun before a traversal is the last exchange there, and
+/// the traversal's pull finishes it; each overlap finishes one begun so.
+void Verifier::verifyOverlappedRefreshes() {
+  if (!module.distribution)
+    return;
+  std::set<std::pair<const EdgeTraversalExpr *, const VarDecl *>> begun, finished;
+  for (const auto &[stmt, exchanges] : module.distribution->before)
+    for (const RankExchange &x : exchanges)
+      if (x.overlapped) {
+        if (x.kind != RankExchange::RefreshMirrors || &x != &exchanges.back() ||
+            x.combining != MessageCombining::Mirrors || x.communication != Communication::Ring)
+          fail("rank exchanges", "a begun exchange that is not the last refresh of mirrors by "
+                                 "the ring before its statement");
+        begun.insert({x.traversal, x.target});
+      }
+  for (const auto &[stmt, exchanges] : module.distribution->after)
+    for (const RankExchange &x : exchanges)
+      if (x.overlapped)
+        fail("rank exchanges", "a refresh begun after its statement");
+  for (const EdgeTraversalExpr *t : module.edgeTraversals)
+    for (const VariantPlan &v : t->variants)
+      v.nest.forEach([&](const LoopOp &op) {
+        for (const VarDecl *vector : op.awaited)
+          finished.insert({t, vector});
+      });
+  if (begun != finished)
+    fail("rank exchanges", "a refresh begun that no pull finishes, or one finished that was "
+                           "not begun");
+}
+
 /// The structure of a loop program: per-owner ops only in an owner's
 /// visit, which has one edge loop (an exchange: one combine); regions,
 /// versions and phases made as the printer expects them.
@@ -119,13 +180,19 @@ bool Verifier::verifyOps(const std::vector<LoopOp> &ops, const LoopOp *parent,
                            "combine of the parts and no edge loop)");
     }
     auto prefetches = [](const LoopOp &copy) {
-      return llvm::any_of(copy.ops, [](const LoopOp &o) { return o.prefetchesAhead; });
+      bool found = false;
+      auto note = [&](const LoopOp &o) { found |= o.prefetchesAhead; };
+      LoopNest::forEachOp(copy, note);
+      return found;
     };
     if (op.kind == LoopOp::Versioned &&
-        (op.ops.size() != 2 || op.ops[0].kind != LoopOp::OwnerLoop ||
+        (op.ops.size() != 2 ||
+         (op.ops[0].kind != LoopOp::OwnerLoop && op.ops[0].kind != LoopOp::MirrorOverlap) ||
          !sameLoop(op.ops[0], op.ops[1]) || !prefetches(op.ops[0]) || prefetches(op.ops[1])))
-      return fail(where, "versioned copies that are not two copies of one owner loop, the first "
-                         "prefetching");
+      return fail(where, "versioned copies that are not two copies of one owner loop (or "
+                         "mirror overlap), the first prefetching");
+    if (op.kind == LoopOp::MirrorOverlap && !verifyMirrorOverlap(op, where))
+      return false;
     if (op.visitsOwners()) {
       const LoopOp *prologue = nullptr, *epilogue = nullptr;
       for (const LoopOp &o : op.ops) {
@@ -137,7 +204,8 @@ bool Verifier::verifyOps(const std::vector<LoopOp> &ops, const LoopOp *parent,
       bool walk = op.owners == OwnerList::NodeSubgraphVertices && op.kind == LoopOp::OwnerLoop;
       if ((prologue && epilogue && prologue->fold != epilogue->fold) ||
           (epilogue && !prologue) || (prologue && (prologue->fold == FoldRegister::IntoBuffer) != walk) ||
-          (prologue && !epilogue && prologue->fold != FoldRegister::Resting))
+          (prologue && !epilogue && prologue->fold != FoldRegister::Resting &&
+           prologue->fold != FoldRegister::Reset))
         return fail(where, "a register fold whose prologue and epilogue do not match");
     }
     if (op.nowait != (op.kind == LoopOp::OwnerLoop && parent &&
@@ -182,8 +250,27 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
       folds.push_back(&op);
   });
   const bool versioned = nest.find(LoopOp::Versioned) != nullptr;
-  if (visits.size() != (versioned ? 2u : 1u))
-    return fail(where, "the loop nest does not have one owner loop (two versioned copies)");
+  const bool overlaps = nest.find(LoopOp::MirrorOverlap) != nullptr;
+  if (visits.size() != (versioned ? 2u : 1u) * (overlaps ? 2u : 1u))
+    return fail(where, "the loop nest does not have one owner loop (two versioned copies; a "
+                       "mirror overlap's two loops)");
+  if (overlaps && (v.variant != Variant::DensePull || t.toFilter || !v.accumulation))
+    return fail(where, "a mirror overlap outside a pull folding into its destinations' registers "
+                       "without a filter");
+  // The runs from the rank's sources and from mirrors, and the reset, only
+  // in a mirror overlap's loops (verifyMirrorOverlap places them there).
+  size_t overlapOps = 0, rankRuns = 0, resets = 0, overlapResets = 0;
+  nest.forEach([&](const LoopOp &op) {
+    overlapOps += op.kind == LoopOp::MirrorOverlap;
+    rankRuns += op.kind == LoopOp::EdgeLoop && (op.bounds == EdgeBounds::RankSources ||
+                                                op.bounds == EdgeBounds::OtherRankSources);
+    resets += op.kind == LoopOp::FoldPrologue && op.fold == FoldRegister::Reset;
+    if (op.kind == LoopOp::MirrorOverlap)
+      overlapResets += op.ops[1].ops[0].fold == FoldRegister::Reset;
+  });
+  if (rankRuns != 2 * overlapOps || resets != overlapResets)
+    return fail(where, "an edge loop over a rank's runs, or a reset fold, outside a mirror "
+                       "overlap");
   const LoopOp &owners = nest.owners();
   // (The rounds drain inside themselves: no drain op of their own.)
   if ((nest.find(LoopOp::BucketDrain) != nullptr) !=
@@ -564,6 +651,7 @@ std::string Verifier::run() {
   for (const MethodCallExpr *degree : module.comparedOutDegrees)
     if (degree->methodKind != Method::GetOutDegree)
       fail("the query '" + degree->method + "'", "only getOutDegree is compared unconverted");
+  verifyOverlappedRefreshes();
   return problem.str();
 }
 

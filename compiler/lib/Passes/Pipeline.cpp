@@ -34,7 +34,7 @@ const std::vector<Pass> &polyc::passPipeline() {
       loopNestPass, partialSumsPass, streamPrefetchPass, ownerPrefetchPass,
       neighborPrefetchPass, libraryErrorsPass,
       // Over MPI ranks: what each rank walks and the exchanges between them.
-      distributionPass,
+      distributionPass, mirrorOverlapPass,
   };
   return pipeline;
 }

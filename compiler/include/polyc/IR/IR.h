@@ -449,6 +449,9 @@ struct RankExchange {
   Communication communication = Communication::Ring;
   /// FoldIntoOwners, CombineScalar: Add (for += and -=), Min or Max.
   AssignOp fold = AssignOp::Add;
+  /// RefreshMirrors: only begun here; the traversal's pull finishes it once
+  /// it has walked the edges from the rank's own vertices (LoopOp::MirrorOverlap).
+  bool overlapped = false;
 };
 
 /// configDistribution (the distribution pass): the program's vertices are
@@ -467,6 +470,9 @@ struct DistributionPlan {
   std::map<const Stmt *, std::vector<RankExchange>> before, after;
   /// --account-messages: the program counts its messages and prints them at exit.
   bool accountMessages = false;
+  /// Some pull overlaps its mirrors' refresh: the part cuts each in-list at
+  /// the rank's range at load (EdgesPart::splitSources).
+  bool splitsSources = false;
 };
 
 struct Module {

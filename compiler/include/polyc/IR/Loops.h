@@ -20,6 +20,8 @@
 
 namespace polyc {
 
+class VarDecl;
+
 /// Where the owners an owner loop walks come from.
 enum class OwnerList {
   AllVertices,         // 0 .. n-1 (the dense variants)
@@ -77,12 +79,20 @@ enum class FoldRegister {
   SummedTotal,        // starts at 0, added to the variant's running total (summed vector)
   CombinedAtomically, // starts at the identity, combined into the element with one atomic (agents)
   IntoBuffer,         // starts at the identity, kept in the part's buffer (the merge form's walk)
+  /// Loaded from the element, which is set back to the resting constant at
+  /// once (a mirror overlap's second loop, after the first stored its part).
+  Reset,
 };
 
 /// The edges an edge loop walks.
 enum class EdgeBounds {
   OwnerList,  // the owner's whole list, offsets[k] .. offsets[k + 1]
   SplitRange, // the part of the owner's list inside the task's range of edges
+  /// configDistribution, a mirror overlap: the run of the owner's sorted
+  /// list from the rank's own vertices (its first loop), or the runs before
+  /// and after it, from mirrors (its second).
+  RankSources,
+  OtherRankSources,
 };
 
 /// What an edge loop's body does after the applied function (pulling):
@@ -125,6 +135,10 @@ struct LoopOp {
     Rounds,         // every round of the ordered loop, in one region; ops per owner
     Barrier,        // the region's threads wait for each other between phases
     Exchange,       // each owner takes what every part made for it (the merge phase); ops per owner
+    /// configDistribution: ops[0] walks the edges from the rank's own
+    /// vertices while the mirrors of `awaited` travel, which it then waits
+    /// for; ops[1] walks the rest (the ring overlapped with computation).
+    MirrorOverlap,
     // Per owner.
     SourceRegister, // the source's element read once into a register
     FoldPrologue,   // the register fold starts (`fold`)
@@ -177,6 +191,8 @@ struct LoopOp {
   VersionChoice choice = VersionChoice::PrefetchAhead;
   // ParallelRegion.
   RegionTeam team = RegionTeam::Threads;
+  // MirrorOverlap: the vectors whose refresh, begun before the traversal, it finishes.
+  std::vector<const VarDecl *> awaited;
   // FoldPrologue, FoldEpilogue.
   FoldRegister fold = FoldRegister::Stored;
 

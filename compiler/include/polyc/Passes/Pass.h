@@ -127,6 +127,7 @@ extern const Pass ownerPrefetchPass;
 extern const Pass neighborPrefetchPass;
 extern const Pass libraryErrorsPass;
 extern const Pass distributionPass;
+extern const Pass mirrorOverlapPass;
 
 } // namespace polyc
 

@@ -1,0 +1,116 @@
+//===- VerifierDistributedTest.cpp - A pull overlapping its mirrors --------===//
+//
+// One test per check (see VerifierTest.cpp): what the mirror-overlap pass's
+// loops and begun refreshes must keep (configDistribution with the ring).
+//
+//===----------------------------------------------------------------------===//
+#include "VerifierTestFixture.h"
+
+using namespace polyc;
+using polyc::verifier_test::VerifierTest;
+
+namespace {
+
+// s1 pulls `next[dst] += rank[src]` over the ring: the pass overlaps it.
+const char *kOverlapped = R"(program->configApplyDirection("s1", "DensePull")
+       ->configApplyParallelization("s1", "dynamic-vertex-parallel")
+       ->configApplyDirection("s2", "SparsePush")
+       ->configDistribution("chunk-alpha");)";
+
+/// The mirror overlaps of s1 (one per versioned copy).
+std::vector<LoopOp *> overlapsOf(VariantPlan &v) {
+  std::vector<LoopOp *> found;
+  v.nest.forEach([&](LoopOp &op) {
+    if (op.kind == LoopOp::MirrorOverlap)
+      found.push_back(&op);
+  });
+  return found;
+}
+
+/// The refresh begun before s1.
+RankExchange *begunRefresh(Module &module) {
+  for (auto &[stmt, exchanges] : module.distribution->before)
+    for (RankExchange &x : exchanges)
+      if (x.overlapped)
+        return &x;
+  return nullptr;
+}
+
+class VerifierOverlapTest : public VerifierTest {
+protected:
+  void SetUp() override {
+    ASSERT_NO_FATAL_FAILURE(compile(kOverlapped));
+    ASSERT_EQ(overlapsOf(variant(0)).size(), 2u); // (the versioned copies)
+    ASSERT_TRUE(begunRefresh(module));
+  }
+};
+
+TEST_F(VerifierOverlapTest, AnOverlapNeedsSplitSources) {
+  module.distribution->splitsSources = false;
+  EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: a mirror overlap without a "
+                                  "chunk distribution whose parts cut their in-lists at the "
+                                  "rank's range");
+}
+
+TEST_F(VerifierOverlapTest, AnOverlapAwaitsARefresh) {
+  for (LoopOp *overlap : overlapsOf(variant(0)))
+    overlap->awaited.clear();
+  EXPECT_EQ(verifyModule(module),
+            "traversal 's1', variant DensePull: a mirror overlap that awaits no refresh");
+}
+
+TEST_F(VerifierOverlapTest, AnOverlapIsTwoFoldLoops) {
+  for (LoopOp *overlap : overlapsOf(variant(0)))
+    overlap->ops.pop_back();
+  EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: a mirror overlap that is "
+                                  "not two fold loops over the rank's vertices");
+}
+
+TEST_F(VerifierOverlapTest, TheFirstLoopWalksTheOwnRun) {
+  for (LoopOp *overlap : overlapsOf(variant(0)))
+    overlap->ops[0].ops[1].bounds = EdgeBounds::OtherRankSources;
+  EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: a mirror overlap whose "
+                                  "first loop does not store its own sources' part or whose "
+                                  "second does not go on from it over the mirrors' runs");
+}
+
+TEST_F(VerifierOverlapTest, OnlyAFilterlessFoldingPullOverlaps) {
+  traversal(0).toFilter = traversal(1).toFilter;
+  EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: a mirror overlap outside a "
+                                  "pull folding into its destinations' registers without a "
+                                  "filter");
+}
+
+TEST_F(VerifierOverlapTest, RankRunsOnlyInAnOverlap) {
+  bool broke = false;
+  variant(1).nest.forEach([&](LoopOp &op) {
+    if (op.kind == LoopOp::EdgeLoop && !broke) {
+      op.bounds = EdgeBounds::RankSources;
+      op.hoistsEnd = false;
+      broke = true;
+    }
+  });
+  ASSERT_TRUE(broke);
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: an edge loop over a rank's "
+                                  "runs, or a reset fold, outside a mirror overlap");
+}
+
+TEST_F(VerifierOverlapTest, ABegunRefreshIsTheRingsLastBeforeItsStatement) {
+  begunRefresh(module)->communication = Communication::Alltoallv;
+  EXPECT_EQ(verifyModule(module), "rank exchanges: a begun exchange that is not the last refresh "
+                                  "of mirrors by the ring before its statement");
+}
+
+TEST_F(VerifierOverlapTest, NoRefreshIsBegunAfterItsStatement) {
+  RankExchange copy = *begunRefresh(module);
+  module.distribution->after[module.distribution->before.begin()->first].push_back(copy);
+  EXPECT_EQ(verifyModule(module), "rank exchanges: a refresh begun after its statement");
+}
+
+TEST_F(VerifierOverlapTest, EveryBegunRefreshIsFinished) {
+  begunRefresh(module)->overlapped = false; // refreshed whole, yet the pull waits for it
+  EXPECT_EQ(verifyModule(module), "rank exchanges: a refresh begun that no pull finishes, or one "
+                                  "finished that was not begun");
+}
+
+} // namespace
