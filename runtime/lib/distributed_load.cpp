@@ -371,16 +371,33 @@ Graph<W> loadPart(const std::string &path, EdgesPart &part, Strategy how, double
 template <typename W> void EdgesPart::splitSources(const Graph<W> &g) {
   if (partition_.strided())
     throw Error("internal error: splitSources under hash, whose ranks own no range");
+  sourceSplits_.clear();
+  mirrored_.clear();
+  if (partition_.ranks == 1)
+    return; // every source is the rank's own
   const EdgeOffset *offsets = g.inOffsets();
   const VertexId *neighbors = g.inNeighbors();
   sourceSplits_.assign(ownedCount_, {});
+  std::string failure;
   #pragma omp parallel for schedule(dynamic, 1024)
   for (int64_t i = 0; i < ownedCount_; ++i) {
     const VertexId v = ownedVertex(i);
     const VertexId *begin = neighbors + offsets[v], *end = neighbors + offsets[v + 1];
-    sourceSplits_[i].below = std::lower_bound(begin, end, first_) - begin;
-    sourceSplits_[i].above = end - std::lower_bound(begin, end, limit_);
+    const int64_t below = std::lower_bound(begin, end, first_) - begin;
+    const int64_t above = end - std::lower_bound(begin, end, limit_);
+    if (below > UINT32_MAX || above > UINT32_MAX) {
+      #pragma omp critical(polyrt_split_sources)
+      failure = "vertex " + std::to_string(v) + " has 2^32 or more in-edges from vertices " +
+                "of other ranks on one side of rank " + std::to_string(rank_) + "'s range";
+      continue;
+    }
+    sourceSplits_[i] = {static_cast<uint32_t>(below), static_cast<uint32_t>(above)};
   }
+  if (!failure.empty())
+    throw Error(failure);
+  for (int64_t i = 0; i < ownedCount_; ++i)
+    if (hasOtherSources(i))
+      mirrored_.push_back(i);
 }
 
 #define POLYRT_INSTANTIATE(W)                                                                  \

@@ -505,7 +505,16 @@ TEST(DistributedLoad, SplitSourcesCutsEachInListAtTheRanksRange) {
     EdgesPart::EdgeRun mine = part.ownSources(offsets, v, i);
     for (EdgeOffset e = mine.first; e < mine.last; ++e, ++own)
       ASSERT_TRUE(part.owns(neighbors[e])) << v << " <- " << neighbors[e];
-    for (EdgesPart::EdgeRun run : part.otherSources(offsets, v, i))
+    // An own run that is not the whole list: the vertex is among the mirrored.
+    EXPECT_EQ(part.hasOtherSources(i), mine.last - mine.first != g.inDegree(v)) << v;
+  }
+  for (int64_t k = 0; k < part.mirroredCount(); ++k) {
+    const VertexId v = part.mirroredVertex(k);
+    ASSERT_TRUE(part.owns(v));
+    if (k > 0) {
+      ASSERT_LT(part.mirroredVertex(k - 1), v);
+    }
+    for (EdgesPart::EdgeRun run : part.otherSources(offsets, v, k))
       for (EdgeOffset e = run.first; e < run.last; ++e, ++other)
         ASSERT_FALSE(part.owns(neighbors[e])) << v << " <- " << neighbors[e];
   }

@@ -118,24 +118,37 @@ public:
   }
 
   /// For a pull that walks the edges from this rank's own vertices while
-  /// the mirrors' values travel (beginRefreshMirrors), then the rest: the
-  /// part of owned vertex i's sorted in-list [offsets[v], offsets[v + 1])
-  /// whose sources this rank owns, and the runs before and after it (v =
-  /// ownedVertex(i); a chunk strategy's range, after splitSources).
+  /// the mirrors' values travel (beginRefreshMirrors), then the rest
+  /// (splitSources at load; a chunk strategy's range; the lists are sorted,
+  /// graph.h). ownSources: the run of owned vertex v = ownedVertex(i)'s
+  /// in-list [offsets[v], offsets[v + 1]) whose sources this rank owns (the
+  /// whole list on one rank). hasOtherSources: whether the list has edges
+  /// from mirrors. The vertices that do, in order: mirroredVertex(k) for k
+  /// below mirroredCount(); otherSources: the runs before and after the own
+  /// run of the k-th.
   struct EdgeRun {
     EdgeOffset first, last;
   };
   EdgeRun ownSources(const EdgeOffset *offsets, VertexId v, int64_t i) const {
+    if (sourceSplits_.empty())
+      return {offsets[v], offsets[v + 1]};
     return {offsets[v] + sourceSplits_[i].below, offsets[v + 1] - sourceSplits_[i].above};
   }
-  std::array<EdgeRun, 2> otherSources(const EdgeOffset *offsets, VertexId v, int64_t i) const {
-    return {EdgeRun{offsets[v], offsets[v] + sourceSplits_[i].below},
-            EdgeRun{offsets[v + 1] - sourceSplits_[i].above, offsets[v + 1]}};
+  bool hasOtherSources(int64_t i) const {
+    return !sourceSplits_.empty() && (sourceSplits_[i].below | sourceSplits_[i].above) != 0;
+  }
+  int64_t mirroredCount() const { return static_cast<int64_t>(mirrored_.size()); }
+  VertexId mirroredVertex(int64_t k) const { return ownedVertex(mirrored_[k]); }
+  std::array<EdgeRun, 2> otherSources(const EdgeOffset *offsets, VertexId v, int64_t k) const {
+    const SourceSplit split = sourceSplits_[mirrored_[k]];
+    return {EdgeRun{offsets[v], offsets[v] + split.below},
+            EdgeRun{offsets[v + 1] - split.above, offsets[v + 1]}};
   }
   /// Counts, per owned vertex, its in-edges from sources below and above
-  /// this rank's range (at load, for a program whose pulls walk so; the
-  /// lists are sorted, graph.h). Throws Error under hash, whose ranks own
-  /// no range.
+  /// this rank's range, and lists the vertices that have any (nothing on
+  /// one rank, whose every source is its own). Throws Error under hash,
+  /// whose ranks own no range, and for a vertex with 2^32 or more in-edges
+  /// from either side.
   template <typename W> void splitSources(const Graph<W> &g);
 
   // Filled by loadPart.
@@ -156,9 +169,10 @@ public:
   std::vector<std::vector<VertexId>> sendTo_, receiveFrom_;
   std::vector<std::vector<int32_t>> sendEdges_;
   struct SourceSplit {
-    EdgeOffset below = 0, above = 0;
+    uint32_t below = 0, above = 0;
   };
-  std::vector<SourceSplit> sourceSplits_; // by owned index (splitSources)
+  std::vector<SourceSplit> sourceSplits_; // by owned index (splitSources; empty on one rank)
+  std::vector<int64_t> mirrored_;         // owned indices with edges from mirrors, ascending
 };
 
 /// Loads this rank's part of the graph file at `path` (the part described
