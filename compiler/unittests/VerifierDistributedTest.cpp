@@ -63,15 +63,17 @@ TEST_F(VerifierOverlapTest, AnOverlapIsTwoFoldLoops) {
   for (LoopOp *overlap : overlapsOf(variant(0)))
     overlap->ops.pop_back();
   EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: a mirror overlap that is "
-                                  "not two fold loops over the rank's vertices");
+                                  "not two fold loops, over the rank's vertices and over those "
+                                  "with edges from mirrors");
 }
 
 TEST_F(VerifierOverlapTest, TheFirstLoopWalksTheOwnRun) {
   for (LoopOp *overlap : overlapsOf(variant(0)))
     overlap->ops[0].ops[1].bounds = EdgeBounds::OtherRankSources;
   EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: a mirror overlap whose "
-                                  "first loop does not store its own sources' part or whose "
-                                  "second does not go on from it over the mirrors' runs");
+                                  "first loop does not defer its owners with edges from mirrors "
+                                  "after their own sources' run, or whose second does not go on "
+                                  "from the stored part over the mirrors' runs");
 }
 
 TEST_F(VerifierOverlapTest, OnlyAFilterlessFoldingPullOverlaps) {
@@ -92,7 +94,8 @@ TEST_F(VerifierOverlapTest, RankRunsOnlyInAnOverlap) {
   });
   ASSERT_TRUE(broke);
   EXPECT_EQ(verifyModule(module), "traversal 's2', variant SparsePush: an edge loop over a rank's "
-                                  "runs, or a reset fold, outside a mirror overlap");
+                                  "runs, a deferral to mirrors, a loop over the vertices with "
+                                  "edges from mirrors or a reset fold outside a mirror overlap");
 }
 
 TEST_F(VerifierOverlapTest, ABegunRefreshIsTheRingsLastBeforeItsStatement) {

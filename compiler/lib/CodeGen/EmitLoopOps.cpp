@@ -60,7 +60,8 @@ void VariantWriter::printOp(const LoopOp &op, const std::string &pad) {
   case LoopOp::EdgeLoop:
   case LoopOp::CombineParts:
   case LoopOp::FoldEpilogue:
-  case LoopOp::FusedApply: break;
+  case LoopOp::FusedApply:
+  case LoopOp::DeferToMirrors: break;
   }
   llvm_unreachable("a per-owner op outside an owner loop (the verifier checks)");
 }
@@ -112,6 +113,9 @@ Owners VariantWriter::ownersOf(OwnerList list) const {
   case OwnerList::RankVertices: // walked in whole-owner tasks only (the distribution pass)
     return {"polyc_rank_part.ownedCount()", "polyc_rank_part.ownedVertex(i)", owner, "", "", "",
             "", ""};
+  case OwnerList::RankMirroredVertices: // (the mirror-overlap pass)
+    return {"polyc_rank_part.mirroredCount()", "polyc_rank_part.mirroredVertex(i)", owner, "", "",
+            "", "", ""};
   case OwnerList::NodeFrontierParts:
   case OwnerList::NodeFrontierList: return {"", "nodeSources[i]", "src", "", "", "", "", ""};
   case OwnerList::FrontierList:
@@ -598,6 +602,12 @@ void VariantWriter::printOwnerOp(const LoopOp &op, const std::string &pad, const
     return;
   }
   case LoopOp::FoldEpilogue: lines(foldEpilogue(op.fold), pad); return;
+  case LoopOp::DeferToMirrors:
+    os << pad << "if (" << kRankPart << ".hasOtherSources(i)) { // the second loop folds the rest\n"
+       << pad << "  " << name << "_target(" << owner << ") = folded;\n"
+       << pad << "  continue;\n"
+       << pad << "}\n";
+    return;
   case LoopOp::FusedApply:
     os << pad << vertexApply
        << (op.fold == FoldRegister::Resting ? "(dst, folded); // " : "(dst); // ")

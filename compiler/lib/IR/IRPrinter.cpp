@@ -81,6 +81,7 @@ const char *spelling(OwnerList owners) {
   case OwnerList::NodeAgentFrontier: return "frontier list in each node's agent subgraph";
   case OwnerList::RankVertices: return "this rank's vertices";
   case OwnerList::RankNodeRanges: return "this rank's vertices by node";
+  case OwnerList::RankMirroredVertices: return "this rank's vertices with edges from mirrors";
   }
   llvm_unreachable("an owner list without a spelling");
 }
@@ -204,6 +205,7 @@ void printOp(const LoopOp &op, const LoopNest &nest, unsigned indent, llvm::raw_
   case LoopOp::CombineParts: os << "combine-parts"; break;
   case LoopOp::FoldEpilogue: os << "fold-epilogue(" << spelling(op.fold) << ")"; break;
   case LoopOp::FusedApply: os << "fused-apply"; break;
+  case LoopOp::DeferToMirrors: os << "defer-to-mirrors"; break;
   }
   os << "\n";
   for (const LoopOp &inner : op.ops)

@@ -13,7 +13,8 @@ bool LoopOp::isPerOwner() const {
   case EdgeLoop:
   case CombineParts:
   case FoldEpilogue:
-  case FusedApply: return true;
+  case FusedApply:
+  case DeferToMirrors: return true;
   case Segments:
   case OwnerLoop:
   case SourceValues:

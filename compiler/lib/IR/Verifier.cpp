@@ -113,22 +113,26 @@ bool Verifier::verifyMirrorOverlap(const LoopOp &op, const std::string &where) {
                        "in-lists at the rank's range");
   if (op.awaited.empty())
     return fail(where, "a mirror overlap that awaits no refresh");
-  auto shaped = [](const LoopOp &loop) {
-    return loop.kind == LoopOp::OwnerLoop && loop.owners == OwnerList::RankVertices &&
-           loop.walksVertexTasks() && loop.ops.size() >= 3 &&
-           loop.ops[0].kind == LoopOp::FoldPrologue && loop.ops[1].kind == LoopOp::EdgeLoop;
+  auto shaped = [](const LoopOp &loop, OwnerList owners) {
+    return loop.kind == LoopOp::OwnerLoop && loop.owners == owners && loop.walksVertexTasks() &&
+           loop.ops.size() >= 2 && loop.ops[0].kind == LoopOp::FoldPrologue &&
+           loop.ops[1].kind == LoopOp::EdgeLoop;
   };
-  if (op.ops.size() != 2 || !shaped(op.ops[0]) || !shaped(op.ops[1]))
-    return fail(where, "a mirror overlap that is not two fold loops over the rank's vertices");
+  if (op.ops.size() != 2 || !shaped(op.ops[0], OwnerList::RankVertices) ||
+      !shaped(op.ops[1], OwnerList::RankMirroredVertices))
+    return fail(where, "a mirror overlap that is not two fold loops, over the rank's vertices "
+                       "and over those with edges from mirrors");
   const LoopOp &own = op.ops[0], &rest = op.ops[1];
-  FoldRegister then = rest.ops[0].fold;
-  if (own.ops[1].bounds != EdgeBounds::RankSources || own.ops.size() != 3 ||
-      own.ops[0].fold != FoldRegister::Stored || own.ops[2].kind != LoopOp::FoldEpilogue ||
+  FoldRegister first = own.ops[0].fold, then = rest.ops[0].fold;
+  if (own.ops[1].bounds != EdgeBounds::RankSources || own.ops.size() < 3 ||
+      own.ops[2].kind != LoopOp::DeferToMirrors ||
       rest.ops[1].bounds != EdgeBounds::OtherRankSources ||
-      (then != FoldRegister::Stored && then != FoldRegister::StoredIfChanged &&
-       then != FoldRegister::Reset))
-    return fail(where, "a mirror overlap whose first loop does not store its own sources' part "
-                       "or whose second does not go on from it over the mirrors' runs");
+      (first != FoldRegister::Stored && first != FoldRegister::StoredIfChanged &&
+       first != FoldRegister::Resting) ||
+      then != (first == FoldRegister::Resting ? FoldRegister::Reset : first))
+    return fail(where, "a mirror overlap whose first loop does not defer its owners with edges "
+                       "from mirrors after their own sources' run, or whose second does not go "
+                       "on from the stored part over the mirrors' runs");
   return true;
 }
 
@@ -259,17 +263,21 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
                        "without a filter");
   // The runs from the rank's sources and from mirrors, and the reset, only
   // in a mirror overlap's loops (verifyMirrorOverlap places them there).
-  size_t overlapOps = 0, rankRuns = 0, resets = 0, overlapResets = 0;
+  size_t overlapOps = 0, rankRuns = 0, resets = 0, overlapResets = 0, defers = 0, mirrored = 0;
   nest.forEach([&](const LoopOp &op) {
     overlapOps += op.kind == LoopOp::MirrorOverlap;
+    defers += op.kind == LoopOp::DeferToMirrors;
+    mirrored += op.kind == LoopOp::OwnerLoop && op.owners == OwnerList::RankMirroredVertices;
     rankRuns += op.kind == LoopOp::EdgeLoop && (op.bounds == EdgeBounds::RankSources ||
                                                 op.bounds == EdgeBounds::OtherRankSources);
     resets += op.kind == LoopOp::FoldPrologue && op.fold == FoldRegister::Reset;
     if (op.kind == LoopOp::MirrorOverlap)
       overlapResets += op.ops[1].ops[0].fold == FoldRegister::Reset;
   });
-  if (rankRuns != 2 * overlapOps || resets != overlapResets)
-    return fail(where, "an edge loop over a rank's runs, or a reset fold, outside a mirror "
+  if (rankRuns != 2 * overlapOps || resets != overlapResets || defers != overlapOps ||
+      mirrored != overlapOps)
+    return fail(where, "an edge loop over a rank's runs, a deferral to mirrors, a loop over the "
+                       "vertices with edges from mirrors or a reset fold outside a mirror "
                        "overlap");
   const LoopOp &owners = nest.owners();
   // (The rounds drain inside themselves: no drain op of their own.)

@@ -69,18 +69,19 @@ bool foldsOnly(const LoopOp &loop) {
   return next == ops.size();
 }
 
-/// The owner loop as two: the rank's own sources' runs, stored in the
-/// element; then the runs from mirrors, from the element on.
+/// The owner loop as two: every owner folds its run from the rank's own
+/// vertices, and one without edges from mirrors ends its visit as before;
+/// one with them stores the part, which the second loop, over those owners
+/// only, takes up once the mirrors have arrived.
 LoopOp overlapped(const LoopOp &loop, const VarDecl *awaited) {
   const FoldRegister fold = loop.ops[0].fold;
   LoopOp own = loop, rest = loop;
-  own.ops.resize(2);
-  own.ops[0].fold = FoldRegister::Stored; // (a resting element holds the resting value)
   own.ops[1].bounds = EdgeBounds::RankSources;
   own.ops[1].hoistsEnd = rest.ops[1].hoistsEnd = false; // (a run's end is a local anyway)
-  LoopOp store = own.ops[0];
-  store.kind = LoopOp::FoldEpilogue;
-  own.ops.push_back(store);
+  LoopOp defer;
+  defer.kind = LoopOp::DeferToMirrors;
+  own.ops.insert(own.ops.begin() + 2, defer);
+  rest.owners = OwnerList::RankMirroredVertices;
   rest.ops[0].fold = fold == FoldRegister::Resting ? FoldRegister::Reset : fold;
   rest.ops[1].bounds = EdgeBounds::OtherRankSources;
   LoopOp overlap;

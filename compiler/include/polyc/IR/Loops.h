@@ -35,6 +35,7 @@ enum class OwnerList {
   NodeAgentFrontier,    // the input frontier's ids, each looked up in every node's agent subgraph
   RankVertices,         // the vertices this MPI rank owns (configDistribution: a pull's destinations)
   RankNodeRanges,       // the same, as one range per NUMA node (configApplyNUMA inside a rank)
+  RankMirroredVertices, // those of them with in-edges from mirrors (a mirror overlap's second loop)
 };
 
 /// How a loop's iterations are cut into tasks; the parallelization pass's
@@ -137,7 +138,8 @@ struct LoopOp {
     Exchange,       // each owner takes what every part made for it (the merge phase); ops per owner
     /// configDistribution: ops[0] walks the edges from the rank's own
     /// vertices while the mirrors of `awaited` travel, which it then waits
-    /// for; ops[1] walks the rest (the ring overlapped with computation).
+    /// for; ops[1] walks the rest, for the vertices that have any (the ring
+    /// overlapped with computation).
     MirrorOverlap,
     // Per owner.
     SourceRegister, // the source's element read once into a register
@@ -147,6 +149,10 @@ struct LoopOp {
     CombineParts,   // inside Exchange: every part's partial fold folded into the register
     FoldEpilogue,   // the register fold ends (`fold`)
     FusedApply,     // the vertex apply fused into the pull, on the owner
+    /// In a mirror overlap's first loop, after the own sources' run: an
+    /// owner with edges from mirrors stores its register and leaves the
+    /// rest of its visit to the second loop.
+    DeferToMirrors,
   };
   Kind kind = OwnerLoop;
   std::vector<LoopOp> ops;
