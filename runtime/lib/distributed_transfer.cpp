@@ -119,15 +119,14 @@ int64_t alltoallv(const PeerBuffers &send, PeerBuffers &recv) {
 /// the cores.
 void pollUntilDone(std::vector<MPI_Request> &requests, std::vector<MPI_Status> &statuses) {
   statuses.resize(requests.size());
-  for (int tests = 0;; ++tests) {
+  // Longer sleeps the longer it waits: each wake-up takes a core from the
+  // computation for a moment.
+  for (int64_t sleep = 5;; sleep = std::min<int64_t>(2 * sleep, 200)) {
     int done = 0;
     MPI_Testall(static_cast<int>(requests.size()), requests.data(), &done, statuses.data());
     if (done)
       return;
-    if (tests < 64)
-      std::this_thread::yield();
-    else
-      std::this_thread::sleep_for(std::chrono::microseconds(50));
+    std::this_thread::sleep_for(std::chrono::microseconds(sleep));
   }
 }
 

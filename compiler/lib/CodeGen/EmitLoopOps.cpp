@@ -603,7 +603,8 @@ void VariantWriter::printOwnerOp(const LoopOp &op, const std::string &pad, const
   }
   case LoopOp::FoldEpilogue: lines(foldEpilogue(op.fold), pad); return;
   case LoopOp::DeferToMirrors:
-    os << pad << "if (" << kRankPart << ".hasOtherSources(i)) { // the second loop folds the rest\n"
+    os << pad << "if (run.first != offsets[" << owner << "] || run.last != offsets[" << owner
+       << " + 1]) { // the rest is from mirrors\n"
        << pad << "  " << name << "_target(" << owner << ") = folded;\n"
        << pad << "  continue;\n"
        << pad << "}\n";
@@ -703,37 +704,40 @@ std::vector<std::string> VariantWriter::foldEpilogue(FoldRegister fold) const {
 // The edge loop
 //===----------------------------------------------------------------------===//
 
-/// The runs of an owner's list a mirror overlap's loop walks: the one
-/// from the rank's own vertices, or each run from mirrors (`run` in scope).
+/// The runs of an owner's list a mirror overlap's loop walks: the one from
+/// the rank's own vertices, declared as `run` for the rest of the visit
+/// (DeferToMirrors reads it), or each run from mirrors in a loop, which it
+/// opens (returns true) for the caller to close.
 bool VariantWriter::openRankRuns(const LoopOp &op, const std::string &pad,
                                  const Owners &owners) {
   std::string of = "(offsets, " + owners.edgesOf + ", i)";
   switch (op.bounds) {
   case EdgeBounds::RankSources:
-    os << pad << "{\n"
-       << pad << "  const polyrt::dist::EdgesPart::EdgeRun run = " << kRankPart << ".ownSources"
-       << of << ";\n";
-    return true;
+    os << pad << "const polyrt::dist::EdgesPart::EdgeRun run = " << kRankPart
+       << ".ownSources(offsets, neighbors, " << owners.edgesOf << ", i);\n";
+    return false;
   case EdgeBounds::OtherRankSources:
     os << pad << "for (const polyrt::dist::EdgesPart::EdgeRun run : " << kRankPart
        << ".otherSources" << of << ") {\n";
     return true;
   case EdgeBounds::OwnerList:
-  case EdgeBounds::SplitRange: return false;
+  case EdgeBounds::SplitRange: break;
   }
-  llvm_unreachable("edge bounds without their runs");
+  llvm_unreachable("edge bounds that are not a rank's runs");
 }
 
 void VariantWriter::printEdgeLoop(const LoopOp &op, const std::string &pad,
                                   const Owners &owners) {
-  if (openRankRuns(op, pad, owners)) {
+  if (op.bounds == EdgeBounds::RankSources || op.bounds == EdgeBounds::OtherRankSources) {
+    const bool opened = openRankRuns(op, pad, owners);
     LoopOp inRun = op;
     inRun.bounds = EdgeBounds::OwnerList; // (of the run: see edgesFrom)
     inRun.hoistsEnd = true;
     runs = true;
-    printEdgeLoop(inRun, pad + "  ", owners);
+    printEdgeLoop(inRun, opened ? pad + "  " : pad, owners);
     runs = false;
-    os << pad << "}\n";
+    if (opened)
+      os << pad << "}\n";
     return;
   }
   if (op.partialSums > 1) {

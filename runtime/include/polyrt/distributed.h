@@ -121,18 +121,22 @@ public:
   /// the mirrors' values travel (beginRefreshMirrors), then the rest
   /// (splitSources at load; a chunk strategy's range; the lists are sorted,
   /// graph.h). ownSources: the run of owned vertex v = ownedVertex(i)'s
-  /// in-list [offsets[v], offsets[v + 1]) whose sources this rank owns (the
-  /// whole list on one rank). hasOtherSources: whether the list has edges
+  /// in-list [offsets[v], offsets[v + 1]) of `neighbors` whose sources this
+  /// rank owns (the whole list on one rank). hasOtherSources: whether the list has edges
   /// from mirrors. The vertices that do, in order: mirroredVertex(k) for k
   /// below mirroredCount(); otherSources: the runs before and after the own
   /// run of the k-th.
   struct EdgeRun {
     EdgeOffset first, last;
   };
-  EdgeRun ownSources(const EdgeOffset *offsets, VertexId v, int64_t i) const {
-    if (sourceSplits_.empty())
-      return {offsets[v], offsets[v + 1]};
-    return {offsets[v] + sourceSplits_[i].below, offsets[v + 1] - sourceSplits_[i].above};
+  EdgeRun ownSources(const EdgeOffset *offsets, const VertexId *neighbors, VertexId v,
+                     int64_t i) const {
+    const EdgeOffset begin = offsets[v], end = offsets[v + 1];
+    // A list whose ends are the rank's own is (sorted) all its own: the
+    // split is read only for the others, which a grid has few of.
+    if (begin == end || (neighbors[begin] >= first_ && neighbors[end - 1] < limit_))
+      return {begin, end};
+    return {begin + sourceSplits_[i].below, end - sourceSplits_[i].above};
   }
   bool hasOtherSources(int64_t i) const {
     return !sourceSplits_.empty() && (sourceSplits_[i].below | sourceSplits_[i].above) != 0;
