@@ -244,6 +244,23 @@ template <typename W> void setUpMirrors(const Graph<W> &g, EdgesPart &part) {
   MPI_Allreduce(&listed, &part.listedVertices_, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
 }
 
+/// What every rank knows of the whole graph: its edge count and
+/// out-degrees (a copy, or on one rank the loaded graph's own array).
+void setWholeDegrees(EdgesPart &part, EdgeOffset m, std::vector<EdgeOffset> outOffsets,
+                     const EdgeOffset *graphOffsets = nullptr) {
+  part.numEdges_ = m;
+  part.outOffsets_ = std::move(outOffsets);
+  part.graphOffsets_ = graphOffsets;
+  const VertexId n = graphOffsets ? part.numVertices()
+                                  : static_cast<VertexId>(part.outOffsets_.size() - 1);
+  part.minOutDegree_ = part.maxOutDegree_ = 0;
+  for (VertexId v = 0; v < n; ++v) {
+    EdgeOffset d = part.outDegree(v);
+    part.minOutDegree_ = v == 0 ? d : std::min(part.minOutDegree_, d);
+    part.maxOutDegree_ = std::max(part.maxOutDegree_, d);
+  }
+}
+
 /// All ranks must have read the same vertex count before they split it.
 void agreeOnVertexCount(const std::string &path, VertexId n) {
   int64_t mine = n, low = 0, high = 0;
@@ -255,19 +272,6 @@ void agreeOnVertexCount(const std::string &path, VertexId n) {
 }
 
 } // namespace
-
-/// What every rank knows of the whole graph: its edge count and out-degrees.
-void setWholeDegrees(EdgesPart &part, EdgeOffset m, std::vector<EdgeOffset> outOffsets) {
-  part.numEdges_ = m;
-  part.outOffsets_ = std::move(outOffsets);
-  const VertexId n = static_cast<VertexId>(part.outOffsets_.size() - 1);
-  part.minOutDegree_ = part.maxOutDegree_ = 0;
-  for (VertexId v = 0; v < n; ++v) {
-    EdgeOffset d = part.outDegree(v);
-    part.minOutDegree_ = v == 0 ? d : std::min(part.minOutDegree_, d);
-    part.maxOutDegree_ = std::max(part.maxOutDegree_, d);
-  }
-}
 
 /// One rank owns every vertex: its part is the graph as a program without
 /// configDistribution loads it (an undirected graph's one CSR serving as its
@@ -286,7 +290,8 @@ Graph<W> loadWhole(const std::string &path, EdgesPart &part, Strategy how, doubl
   detail::agreeOnFailure(failure.empty() ? nullptr : &failure, "load " + path);
   const VertexId n = g.numVertices();
   part.setPartition(detail::programPartition(n, g.inOffsets(), how, alpha, path), rank());
-  setWholeDegrees(part, g.numEdges(), {g.outOffsets(), g.outOffsets() + int64_t{n} + 1});
+  // (The Graph's arrays move with it into the program's edgeset.)
+  setWholeDegrees(part, g.numEdges(), {}, g.outOffsets());
   setUpMirrors(g, part);
   return g;
 }

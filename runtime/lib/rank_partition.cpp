@@ -4,6 +4,7 @@
 #include "polyrt/numa_partition.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <charconv>
 #include <cstdlib>
 #include <cstring>
@@ -47,6 +48,12 @@ RankPartition makeRankPartition(VertexId n, const EdgeOffset *inOffsets, int ran
   result.how = how;
   result.ranks = ranks;
   result.n = n;
+  // A rank's loop steps by p from its first vertex: the step past the last
+  // must stay a vertex id.
+  if (how == Strategy::Hash && int64_t{n} - 1 + ranks > INT32_MAX)
+    throw Error("configDistribution(\"hash\") over " + std::to_string(ranks) +
+                " ranks splits at most 2^31 - " + std::to_string(ranks) + " vertices; the graph "
+                "has " + std::to_string(n) + " (a chunk strategy splits any graph)");
   if (how == Strategy::Hash)
     return result;
   PartitionStrategy strategy = how == Strategy::ChunkAlpha     ? PartitionStrategy::ChunkAlpha

@@ -203,8 +203,10 @@ template <typename W> void checkPart(const Graph<W> &whole0, const Graph<W> &g, 
   whole.buildInEdges();
   VertexId n = whole.numVertices();
   ASSERT_EQ(g.numVertices(), n);
-  // One rank's part is the graph as loaded (an undirected one keeps one CSR).
+  // One rank's part is the graph as loaded (an undirected one keeps one CSR),
+  // whose own out-offsets the part reads.
   EXPECT_EQ(g.directed(), ranks() > 1 || whole.directed());
+  EXPECT_EQ(part.outOffsets() == g.outOffsets(), ranks() == 1);
   EXPECT_EQ(part.numEdges(), whole.numEdges());
   for (VertexId v = 0; v < n; ++v)
     ASSERT_EQ(part.outDegree(v), whole.outDegree(v)) << v;

@@ -41,6 +41,15 @@ void expectOneOwnerEach(const RankPartition &split) {
 
 std::vector<EdgeOffset> noEdges(VertexId n) { return std::vector<EdgeOffset>(n + 1, 0); }
 
+// Hash's loops step past a rank's last vertex: that step must be an id.
+TEST(RankPartition, HashSplitsAtMostTwoToThe31MinusPVertices) {
+  const VertexId most = INT32_MAX - 3; // 2^31 - 4: the last, 2^31 - 5, plus 4 still fits
+  EXPECT_NO_THROW(makeRankPartition(most, nullptr, 4, Strategy::Hash, -1));
+  EXPECT_EQ(test::errorOf([&] { makeRankPartition(most + 1, nullptr, 4, Strategy::Hash, -1); }),
+            "configDistribution(\"hash\") over 4 ranks splits at most 2^31 - 4 vertices; the "
+            "graph has 2147483645 (a chunk strategy splits any graph)");
+}
+
 // 10 vertices over 4 ranks: 0,4,8 / 1,5,9 / 2,6 / 3,7.
 TEST(RankPartition, HashOwnsEveryPthVertex) {
   std::vector<EdgeOffset> offsets = noEdges(10);

@@ -111,8 +111,8 @@ Owners VariantWriter::ownersOf(OwnerList list) const {
   case OwnerList::NodeAgents: return {"", "listed[i - first]", "(i - first)", "", "", "", "", ""};
   case OwnerList::NodeAgentFrontier: return {"", "sources[i - first]", "at", "", "", "", "", ""};
   case OwnerList::RankVertices: // walked in whole-owner tasks only (the distribution pass)
-    return {"polyc_rank_part.ownedCount()", "polyc_rank_part.ownedVertex(i)", owner, "", "", "",
-            "", ""};
+    return {"owned.count", "owned.vertex(i)", owner, "", "", "", "", "",
+            "const polyrt::dist::EdgesPart::OwnedVertices owned = polyc_rank_part.owned();"};
   case OwnerList::RankMirroredVertices: // (the mirror-overlap pass)
     return {"polyc_rank_part.mirroredCount()", "polyc_rank_part.mirroredVertex(i)", owner, "", "",
             "", "", ""};
@@ -198,6 +198,8 @@ void VariantWriter::printVertexTaskLoop(const LoopOp &op, const std::string &pad
                                         const Owners &owners) {
   std::string schedule = op.shape == LoopShape::Static ? "schedule(static)"
                                                         : "schedule(dynamic, " + grainOf(op) + ")";
+  if (!owners.declare.empty())
+    os << pad << owners.declare << "\n";
   if (op.isParallel() && op.nowait)
     os << pad << "#pragma omp for " << schedule << " nowait\n";
   else if (op.isParallel())

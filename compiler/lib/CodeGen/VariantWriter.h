@@ -25,6 +25,7 @@ struct Owners {
   std::string prefixSize; // the number of owners,
   std::string ownerOfEdgeBegin; // and the owner index holding edge `begin`,
   std::string edgeAtK;          // and the index of the owner's edge numbered k
+  std::string declare = "";     // a whole-owner loop's locals before it (its pragma)
 };
 
 /// How an owner's visit is entered: what ends it early (`continue` in a

@@ -86,6 +86,14 @@ public:
   VertexId firstOwned() const { return first_; }
   VertexId ownedStride() const { return stride_; }
   VertexId ownedLimit() const { return limit_; }
+  /// The same, as a value a loop keeps in registers (a global part's fields
+  /// are read again after every store the loop body might alias them with).
+  struct OwnedVertices {
+    VertexId first, stride;
+    int64_t count;
+    VertexId vertex(int64_t i) const { return first + static_cast<VertexId>(i) * stride; }
+  };
+  OwnedVertices owned() const { return {first_, stride_, ownedCount_}; }
   /// Whether this rank owns v; false for v outside [0, n). A range test
   /// under the chunk strategies, a remainder only under hash.
   bool owns(VertexId v) const {
@@ -95,12 +103,16 @@ public:
   VertexId numVertices() const { return partition_.numVertices(); }
   /// The whole graph's edge count and out-degrees (not this rank's part's).
   EdgeOffset numEdges() const { return numEdges_; }
-  EdgeOffset outDegree(VertexId v) const { return outOffsets_[v + 1] - outOffsets_[v]; }
+  EdgeOffset outDegree(VertexId v) const { return outOffsets()[v + 1] - outOffsets()[v]; }
   /// The whole graph's out-offsets and degree bounds: what a hybrid's
   /// frontierWorkExceeds reads, so that every rank, holding the whole
   /// frontier, makes the same choice (Gemini's switch on the active edges
   /// summed over ranks).
-  const EdgeOffset *outOffsets() const { return outOffsets_.data(); }
+  /// On one rank these are the loaded graph's own (the frontier's recorded
+  /// work then serves the hybrid's choice, as without MPI).
+  const EdgeOffset *outOffsets() const {
+    return graphOffsets_ ? graphOffsets_ : outOffsets_.data();
+  }
   EdgeOffset minOutDegree() const { return minOutDegree_; }
   EdgeOffset maxOutDegree() const { return maxOutDegree_; }
   /// Mirrors this rank lists, summed over ranks (Σ|V'_i| in Gemini's terms;
@@ -162,6 +174,9 @@ public:
   int64_t ownedCount_ = 0;
   EdgeOffset numEdges_ = 0;
   std::vector<EdgeOffset> outOffsets_ = std::vector<EdgeOffset>(1, 0);
+  /// One rank: the out-offsets of the Graph loadPart returned (which the
+  /// program keeps as long as the part), instead of a copy.
+  const EdgeOffset *graphOffsets_ = nullptr;
   EdgeOffset minOutDegree_ = 0, maxOutDegree_ = 0;
   int64_t listedVertices_ = 0;
   /// Per peer rank q: the vertices this rank owns that q lists as sources,
