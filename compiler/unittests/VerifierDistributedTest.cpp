@@ -80,7 +80,7 @@ TEST_F(VerifierOverlapTest, OnlyAFilterlessFoldingPullOverlaps) {
   traversal(0).toFilter = traversal(1).toFilter;
   EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: a mirror overlap outside a "
                                   "pull folding into its destinations' registers without a "
-                                  "filter");
+                                  "filter (not reassociating a float sum)");
 }
 
 TEST_F(VerifierOverlapTest, RankRunsOnlyInAnOverlap) {

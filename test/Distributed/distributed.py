@@ -3,7 +3,11 @@
 under mpirun prints what the undistributed program prints.
 
     distributed.py --example pr --work DIR [--polyc polyc] [--polyrt-gen polyrt-gen]
-                   [--mpirun mpirun] [--full]
+                   [--mpirun mpirun] [--full | --overlap]
+
+(--overlap: only a DensePull by mirrors over the ring, which the
+mirror-overlap pass overlaps with its refresh, at 1-4 ranks x 1-2 threads;
+it fails unless the generated C++ begins and finishes the refresh.)
 
 What it does (docs/distributed.md, "Tests"):
 
@@ -168,6 +172,18 @@ class Driver:
             plan.append((g, 3 if index != 1 else 2, 2, 2 if index else 0))
         return plan
 
+    def require_overlap(self, name, schedule_text):
+        """--overlap: the schedule's pull must begin its refresh and finish it
+        inside the loops (the mirror-overlap pass), or the runs test nothing new."""
+        sched = os.path.join(self.work, name + ".overlap.sched")
+        with open(sched, "w") as f:
+            f.write(schedule_text)
+        rc, out, err = run([self.args.polyc, os.path.join(EXAMPLES, self.example + ".gt"), "-s",
+                            sched, "--emit=cpp", "-o", "-"])
+        if rc != 0 or "beginRefreshMirrors" not in out or "finishRefreshMirrors" not in out:
+            raise SystemExit("FAIL: %s's DensePull over the ring does not overlap its refresh "
+                             "(exit %s)%s" % (self.example, rc, err))
+
     def check(self, what, expected, rc, out, err, graph):
         if rc != 0:
             self.failures.append("%s: exit %s\n%s" % (what, rc, err[-2000:]))
@@ -189,6 +205,8 @@ class Driver:
         count = 0
         turn = EXAMPLES_IN_TURN.index(self.example) if self.example in EXAMPLES_IN_TURN else 0
         directions = DIRECTIONS if self.args.full else [DIRECTIONS[0], DIRECTIONS[1 + turn % 2]]
+        if self.args.overlap:
+            directions = ["DensePull"]
         for index, direction in enumerate(directions):
             name = "dist-%s" % direction
             setting = SETTINGS[(turn + index) % len(SETTINGS)]
@@ -196,7 +214,12 @@ class Driver:
             if index == 1 and turn in HASH_TURNS:
                 setting = ('"hash"',) + setting[1:]
                 numa = None  # (hash gives a rank no range for NUMA nodes to split)
-            exe = self.compile(name, self.schedule(direction, setting, numa))
+            if self.args.overlap:
+                setting = SETTINGS[0]  # chunk-alpha, mirrors, ring: what the overlap needs
+            text = self.schedule(direction, setting, numa)
+            if self.args.overlap:
+                self.require_overlap(name, text)
+            exe = self.compile(name, text)
             for (path, args), ranks, threads, nodes in self.runs_of(index, graphs):
                 env = dict(self.env, OMP_NUM_THREADS=str(threads))
                 if nodes:
@@ -228,6 +251,9 @@ def main():
     ap.add_argument("--polyrt-gen", dest="polyrt_gen", default="polyrt-gen")
     ap.add_argument("--mpirun", default="mpirun")
     ap.add_argument("--full", action="store_true")
+    ap.add_argument("--overlap", action="store_true",
+                    help="only a DensePull by mirrors over the ring, which overlaps its refresh "
+                         "with the pull (the mirror-overlap pass), at 1-4 ranks x 1-2 threads")
     return Driver(ap.parse_args()).main()
 
 

@@ -258,9 +258,12 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
   if (visits.size() != (versioned ? 2u : 1u) * (overlaps ? 2u : 1u))
     return fail(where, "the loop nest does not have one owner loop (two versioned copies; a "
                        "mirror overlap's two loops)");
-  if (overlaps && (v.variant != Variant::DensePull || t.toFilter || !v.accumulation))
+  if (overlaps && (v.variant != Variant::DensePull || t.toFilter || !v.accumulation ||
+                   ((v.accumulation->fold->op == AssignOp::Add ||
+                     v.accumulation->fold->op == AssignOp::Sub) &&
+                    v.accumulation->fold->target->type.kind == Type::Float)))
     return fail(where, "a mirror overlap outside a pull folding into its destinations' registers "
-                       "without a filter");
+                       "without a filter (not reassociating a float sum)");
   // The runs from the rank's sources and from mirrors, and the reset, only
   // in a mirror overlap's loops (verifyMirrorOverlap places them there).
   size_t overlapOps = 0, rankRuns = 0, resets = 0, overlapResets = 0, defers = 0, mirrored = 0;
