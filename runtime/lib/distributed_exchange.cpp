@@ -157,20 +157,32 @@ void decodeFromPeer(const EdgesPart &part, unsigned char *values, size_t element
   }
 }
 
+/// The start of a refresh: with the mirrors current, a round without
+/// traffic is counted and there is nothing to send (false); otherwise the
+/// messages for every peer, in `send`.
+bool encodeIfStale(EdgesPart &part, const unsigned char *values, int64_t size,
+                   size_t elementSize, Freshness &f, Combining combining, const char *what,
+                   const char *traversal, detail::PeerBuffers &send, detail::RoundCounts &counts) {
+  if (f.mirrors) {
+    detail::recordRound(traversal, counts, part.numEdges());
+    return false;
+  }
+  detail::requireMpi();
+  detail::requireVectorOfVertices(part, size, what);
+  encodeForPeers(part, values, elementSize, f, combining, send, counts);
+  return true;
+}
+
 } // namespace
 
 void detail::refreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t size,
                                 size_t elementSize, Freshness &f, Combining combining,
                                 Communication communication, const char *traversal) {
   RoundCounts counts;
-  if (f.mirrors) {
-    recordRound(traversal, counts, part.numEdges());
-    return;
-  }
-  requireMpi();
-  requireVectorOfVertices(part, size, "refreshMirrors");
   PeerBuffers send, recv;
-  encodeForPeers(part, values, elementSize, f, combining, send, counts);
+  if (!encodeIfStale(part, values, size, elementSize, f, combining, "refreshMirrors", traversal,
+                     send, counts))
+    return;
   const int64_t recordBytes = 4 + static_cast<int64_t>(elementSize);
   counts.messages = exchangeBytes(send, recv, communication,
                                   combining == Combining::PerUpdate ? recordBytes : 0);
@@ -186,14 +198,10 @@ void detail::beginRefreshMirrorBytes(EdgesPart &part, unsigned char *values, int
     throw Error("internal error: a refresh of mirrors begun twice before '" +
                 std::string(traversal) + "'");
   RoundCounts counts;
-  if (f.mirrors) {
-    recordRound(traversal, counts, part.numEdges());
-    return;
-  }
-  requireMpi();
-  requireVectorOfVertices(part, size, "beginRefreshMirrors");
   PeerBuffers send;
-  encodeForPeers(part, values, elementSize, f, Combining::Mirrors, send, counts);
+  if (!encodeIfStale(part, values, size, elementSize, f, Combining::Mirrors,
+                     "beginRefreshMirrors", traversal, send, counts))
+    return;
   // A message never exceeds the all form over the list both ranks hold, so
   // each receive can be posted before its size is known.
   std::vector<int64_t> sendCapacity(ranks()), receiveCapacity(ranks());

@@ -712,7 +712,6 @@ std::vector<std::string> VariantWriter::foldEpilogue(FoldRegister fold) const {
 /// opens (returns true) for the caller to close.
 bool VariantWriter::openRankRuns(const LoopOp &op, const std::string &pad,
                                  const Owners &owners) {
-  std::string of = "(offsets, " + owners.edgesOf + ", i)";
   switch (op.bounds) {
   case EdgeBounds::RankSources:
     os << pad << "const polyrt::dist::EdgesPart::EdgeRun run = " << kRankPart
@@ -720,7 +719,7 @@ bool VariantWriter::openRankRuns(const LoopOp &op, const std::string &pad,
     return false;
   case EdgeBounds::OtherRankSources:
     os << pad << "for (const polyrt::dist::EdgesPart::EdgeRun run : " << kRankPart
-       << ".otherSources" << of << ") {\n";
+       << ".otherSources(offsets, " << owners.edgesOf << ", i)) {\n";
     return true;
   case EdgeBounds::OwnerList:
   case EdgeBounds::SplitRange: break;

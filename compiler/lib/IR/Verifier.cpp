@@ -259,9 +259,7 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
     return fail(where, "the loop nest does not have one owner loop (two versioned copies; a "
                        "mirror overlap's two loops)");
   if (overlaps && (v.variant != Variant::DensePull || t.toFilter || !v.accumulation ||
-                   ((v.accumulation->fold->op == AssignOp::Add ||
-                     v.accumulation->fold->op == AssignOp::Sub) &&
-                    v.accumulation->fold->target->type.kind == Type::Float)))
+                   v.accumulation->sumsFloats()))
     return fail(where, "a mirror overlap outside a pull folding into its destinations' registers "
                        "without a filter (not reassociating a float sum)");
   // The runs from the rank's sources and from mirrors, and the reset, only

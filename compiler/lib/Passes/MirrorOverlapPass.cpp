@@ -6,7 +6,8 @@
 // the rank's own vertices while the mirrors' values travel, waits for them,
 // then walks the edges from mirrors: Gemini's overlap of the dense mode's
 // messages with computation. The fold is reassociated (two runs per owner),
-// as partial sums already do, so a float sum is left alone. docs/distributed.md, "The schedule functions".
+// as partial sums already do, so a float sum is left alone
+// (Accumulation::sumsFloats). docs/distributed.md, "The model".
 //
 //===----------------------------------------------------------------------===//
 #include "polyc/Passes/Pass.h"
@@ -91,14 +92,6 @@ LoopOp overlapped(const LoopOp &loop, const VarDecl *awaited) {
   return overlap;
 }
 
-/// A single-precision sum: summed in another order it can move by more than
-/// the 1e-6 a schedule may change a result by, so it keeps its order (as
-/// partial sums leave it alone). Doubles, integers, min= and max= do not.
-bool reassociatesFloats(const Accumulation &a) {
-  return (a.fold->op == AssignOp::Add || a.fold->op == AssignOp::Sub) &&
-         a.fold->target->type.kind == Type::Float;
-}
-
 bool run(Module &module, DiagnosticEngine &) {
   if (!module.distribution || module.distribution->how == Distribution::Hash)
     return true; // (hash: a rank's vertices are no range to cut the lists at)
@@ -110,7 +103,7 @@ bool run(Module &module, DiagnosticEngine &) {
     size_t at = 0;
     std::vector<RankExchange> *before = overlappableRefresh(plan, *t, at);
     if (!before || !v.accumulation || v.accounting || v.numa || v.segments ||
-        reassociatesFloats(*v.accumulation))
+        v.accumulation->sumsFloats())
       continue;
     std::vector<LoopOp> &ops = v.nest.ops;
     bool versioned = ops.size() == 1 && ops[0].kind == LoopOp::Versioned;

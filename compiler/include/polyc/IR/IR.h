@@ -111,6 +111,13 @@ struct Accumulation {
   /// the call is given the edge's index and walks them by count
   /// (polyrt::neighborIntersectionCountBeforeEdge). Null: none.
   const CallExpr *intersectsWalkedPrefix = nullptr;
+  /// A single-precision sum: in another order it can move by more than the
+  /// 1e-6 a schedule may change a result by, so no pass reassociates it
+  /// (the mirror-overlap pass; the verifier checks).
+  bool sumsFloats() const {
+    return (fold->op == AssignOp::Add || fold->op == AssignOp::Sub) &&
+           fold->target->type.kind == Type::Float;
+  }
 };
 
 /// A variant that runs node by node (configApplyNUMA): the owners it walks
