@@ -270,8 +270,18 @@ TEST_F(VerifierTest, APullWalksItsRanksVertices) {
   module.distribution.emplace();
   EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePull: the owner loop walks a "
                                   "list the variant's input does not give");
-  variant(1).nest.owners().owners = OwnerList::RankVertices;
+  variant(1).nest.owners().owners = OwnerList::RankRange;
   EXPECT_EQ(verifyModule(module), "");
+  // Under hash a rank's vertices are every p-th, not a range.
+  module.distribution->how = Distribution::Hash;
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePull: the owner loop walks a "
+                                  "list the variant's input does not give");
+  variant(1).nest.owners().owners = OwnerList::RankStridedVertices;
+  EXPECT_EQ(verifyModule(module), "");
+  module.distribution->how = Distribution::ChunkAlpha;
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePull: the owner loop walks a "
+                                  "list the variant's input does not give");
+  variant(1).nest.owners().owners = OwnerList::RankRange;
   module.distribution.reset(); // one process: every vertex
   EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePull: the owner loop walks a "
                                   "list the variant's input does not give");
@@ -280,7 +290,7 @@ TEST_F(VerifierTest, APullWalksItsRanksVertices) {
 TEST_F(VerifierTest, APushDoesNotWalkItsRanksVertices) {
   ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s2", "DensePush")
        ->configApplyParallelization("s2", "dynamic-vertex-parallel");)"));
-  variant(1).nest.owners().owners = OwnerList::RankVertices;
+  variant(1).nest.owners().owners = OwnerList::RankRange;
   EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePush: the owner loop walks a "
                                   "list the variant's input does not give");
 }
@@ -384,7 +394,7 @@ TEST_F(VerifierTest, TheMergePhaseWalksNodeRanges) {
   EXPECT_EQ(verifyModule(module), "traversal 's4', variant DensePull: the merge phase must walk "
                                   "every node's own range (of this rank's vertices, distributed)");
   module.distribution.emplace();
-  variant(2).numa->oneNode.owners().owners = OwnerList::RankVertices;
+  variant(2).numa->oneNode.owners().owners = OwnerList::RankRange;
   EXPECT_EQ(verifyModule(module), "");
 }
 
@@ -400,7 +410,7 @@ TEST_F(VerifierTest, ADistributedNumaPullWalksItsRanksVerticesByNode) {
   // The loops it runs on one node: the rank's vertices too.
   EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePull at one node: the owner "
                                   "loop walks a list the variant's input does not give");
-  variant(1).numa->oneNode.owners().owners = OwnerList::RankVertices;
+  variant(1).numa->oneNode.owners().owners = OwnerList::RankRange;
   EXPECT_EQ(verifyModule(module), "");
 }
 

@@ -504,7 +504,7 @@ TEST(DistributedLoad, SplitSourcesCutsEachInListAtTheRanksRange) {
   int64_t own = 0, other = 0;
   for (int64_t i = 0; i < part.ownedCount(); ++i) {
     const VertexId v = part.ownedVertex(i);
-    EdgesPart::EdgeRun mine = part.ownSources(offsets, neighbors, v, i);
+    EdgesPart::EdgeRun mine = part.ownSources(offsets, neighbors, v);
     for (EdgeOffset e = mine.first; e < mine.last; ++e, ++own)
       ASSERT_TRUE(part.owns(neighbors[e])) << v << " <- " << neighbors[e];
     // An own run that is not the whole list: the vertex is among the mirrored.

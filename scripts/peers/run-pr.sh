@@ -9,7 +9,8 @@
 # iterations on 2 and 4 ranks (OUT/bytes/SYS.GRAPH.pP.iN.log), whose
 # difference is the bytes of the rounds between, and polyc's pr_acct and
 # pr_float_acct (--account-messages) at 20 (OUT/bytes/polyc-acct.GRAPH.pP.log,
-# polyc-float-acct...).
+# polyc-float-acct...); BYTES_RANKS (default "2 4") names the rank counts.
+# GALOIS_PARTITION (default: D-Galois's own, oec) is passed as -partition.
 #   PEERS=/work/peers REPS=3 OUT=/work/peers/logs scripts/peers/run-pr.sh k20 grid
 # PEERS holds pr_timed, pr_float_timed, pr_acct, pr_float_acct (polyc's), gemini/, galois-build/, pmpi_count.so and
 # GRAPH.sg, GRAPH.gemini, GRAPH.gr for each GRAPH given.
@@ -41,14 +42,15 @@ run() {
                         "$PEERS/$graph.sg" $it > /dev/null ;;
     gemini) "${MPI[@]}" -np $p "$PEERS/gemini/toolkits/pagerank" "$PEERS/$graph.gemini" "$n" $it ;;
     galois) "${MPI[@]}" -np $p "$GALOIS_PR" "$PEERS/$graph.gr" -symmetricGraph -exec=Sync \
-              -maxIterations=$it -tolerance=0 -runs=1 -t=$t ;;
+              -maxIterations=$it -tolerance=0 -runs=1 -t=$t \
+              ${GALOIS_PARTITION:+-partition=$GALOIS_PARTITION} ;;
   esac 2>&1
 }
 
 if [ "${BYTES:-0}" = 1 ]; then
   mkdir -p "$OUT/bytes"
   for graph in "$@"; do
-    for p in 2 4; do
+    for p in ${BYTES_RANKS:-2 4}; do
       for sys in $SYSTEMS; do
         for it in 10 20; do
           run $sys $graph $p $it > "$OUT/bytes/$sys.$graph.p$p.i$it.log"

@@ -110,7 +110,14 @@ Owners VariantWriter::ownersOf(OwnerList list) const {
   case OwnerList::NodeSubgraphVertices: return {"", "dsts[i]", "i", "", "", "", "", ""};
   case OwnerList::NodeAgents: return {"", "listed[i - first]", "(i - first)", "", "", "", "", ""};
   case OwnerList::NodeAgentFrontier: return {"", "sources[i - first]", "at", "", "", "", "", ""};
-  case OwnerList::RankVertices: // walked in whole-owner tasks only (the distribution pass)
+  // Walked in whole-owner tasks only (the distribution pass). A range is
+  // walked by vertex id, as AllVertices is: an index turned into the id
+  // each time cost BFS's pull 10% on kron20 (docs/distributed.md).
+  case OwnerList::RankRange:
+    return {"owned.limit", "static_cast<polyrt::VertexId>(i)", owner, "", "", "", "", "",
+            "const polyrt::dist::EdgesPart::OwnedVertices owned = polyc_rank_part.owned();",
+            "owned.first"};
+  case OwnerList::RankStridedVertices:
     return {"owned.count", "owned.vertex(i)", owner, "", "", "", "", "",
             "const polyrt::dist::EdgesPart::OwnedVertices owned = polyc_rank_part.owned();"};
   case OwnerList::RankMirroredVertices: // (the mirror-overlap pass)
@@ -204,7 +211,7 @@ void VariantWriter::printVertexTaskLoop(const LoopOp &op, const std::string &pad
     os << pad << "#pragma omp for " << schedule << " nowait\n";
   else if (op.isParallel())
     os << pad << "#pragma omp parallel for " << schedule << pragmaClauses(op) << "\n";
-  os << pad << "for (int64_t i = 0; i < " << owners.count << "; ++i) {\n"
+  os << pad << "for (int64_t i = " << owners.first << "; i < " << owners.count << "; ++i) {\n"
      << pad << "  const polyrt::VertexId " << owner << " = " << owners.at << ";\n";
   guardTask(op, pad + "  ", [&](const std::string &in) {
     printVisit(op, in, owners, {"continue", degreeOf(owners.edgesOf)});
@@ -715,7 +722,7 @@ bool VariantWriter::openRankRuns(const LoopOp &op, const std::string &pad,
   switch (op.bounds) {
   case EdgeBounds::RankSources:
     os << pad << "const polyrt::dist::EdgesPart::EdgeRun run = " << kRankPart
-       << ".ownSources(offsets, neighbors, " << owners.edgesOf << ", i);\n";
+       << ".ownSources(offsets, neighbors, " << owners.edgesOf << ");\n";
     return false;
   case EdgeBounds::OtherRankSources:
     os << pad << "for (const polyrt::dist::EdgesPart::EdgeRun run : " << kRankPart

@@ -17,7 +17,7 @@ namespace polyc {
 
 /// The list of owners an owner loop walks, as C++ expressions.
 struct Owners {
-  std::string count;      // how many
+  std::string count;      // how many (the end of i, which starts at `first`)
   std::string at;         // the owner at position i
   std::string edgesOf;    // the index into offsets of the owner at i
   std::string chunker;    // edgeBalancedBoundaries' arguments before the grain
@@ -26,6 +26,7 @@ struct Owners {
   std::string ownerOfEdgeBegin; // and the owner index holding edge `begin`,
   std::string edgeAtK;          // and the index of the owner's edge numbered k
   std::string declare = "";     // a whole-owner loop's locals before it (its pragma)
+  std::string first = "0";      // a whole-owner loop's first i
 };
 
 /// How an owner's visit is entered: what ends it early (`continue` in a

@@ -79,7 +79,8 @@ const char *spelling(OwnerList owners) {
   case OwnerList::NodeFrontierParts: return "frontier parts by node";
   case OwnerList::NodeAgents: return "agent subgraph by node";
   case OwnerList::NodeAgentFrontier: return "frontier list in each node's agent subgraph";
-  case OwnerList::RankVertices: return "this rank's vertices";
+  case OwnerList::RankRange: return "this rank's vertices";
+  case OwnerList::RankStridedVertices: return "this rank's vertices, every p-th";
   case OwnerList::RankNodeRanges: return "this rank's vertices by node";
   case OwnerList::RankMirroredVertices: return "this rank's vertices with edges from mirrors";
   }
@@ -452,6 +453,10 @@ void printDistribution(const DistributionPlan &plan, llvm::raw_ostream &os) {
   for (const auto &[where, stmt, x] : placed) {
     os << "  rank-exchange " << where << " `";
     bool first = true;
+    if (auto *loop = llvm::dyn_cast<ForStmt>(stmt)) { // (its first expression would be its start)
+      os << "for " << loop->var->name;
+      first = false;
+    }
     forEachDirectExpr(const_cast<Stmt &>(*stmt), [&](ExprPtr &e) {
       if (first && llvm::isa<EdgeTraversalExpr>(*e))
         os << llvm::cast<EdgeTraversalExpr>(*e).name;

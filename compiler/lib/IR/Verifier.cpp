@@ -118,7 +118,7 @@ bool Verifier::verifyMirrorOverlap(const LoopOp &op, const std::string &where) {
            loop.ops.size() >= 2 && loop.ops[0].kind == LoopOp::FoldPrologue &&
            loop.ops[1].kind == LoopOp::EdgeLoop;
   };
-  if (op.ops.size() != 2 || !shaped(op.ops[0], OwnerList::RankVertices) ||
+  if (op.ops.size() != 2 || !shaped(op.ops[0], OwnerList::RankRange) ||
       !shaped(op.ops[1], OwnerList::RankMirroredVertices))
     return fail(where, "a mirror overlap that is not two fold loops, over the rank's vertices "
                        "and over those with edges from mirrors");
@@ -321,7 +321,8 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
   }
   if (versioned) {
     bool fits = (owners.owners == OwnerList::AllVertices ||
-                 owners.owners == OwnerList::RankVertices) &&
+                 owners.owners == OwnerList::RankRange ||
+                 owners.owners == OwnerList::RankStridedVertices) &&
                 owners.walksVertexTasks() && !v.numa &&
                 !nest.roundsInOneRegion && !nest.drainsCurrentBucket;
     for (const LoopOp *edges : edgeLoops)
@@ -385,7 +386,8 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
                                                             : OwnerList::AllVertices;
   // configDistribution: a pull walks only its rank's destinations.
   if (expected == OwnerList::AllVertices && !v.isPush() && module.distribution)
-    expected = OwnerList::RankVertices;
+    expected = module.distribution->how == Distribution::Hash ? OwnerList::RankStridedVertices
+                                                               : OwnerList::RankRange;
   if (owners.owners != expected)
     return fail(where, "the owner loop walks a list the variant's input does not give");
   if ((owners.shape == LoopShape::NodeChunks) != (owners.owners == OwnerList::NodeRanges ||

@@ -99,6 +99,7 @@ private:
   void checkTraversals();
   void restrictLoops();
   void placeIn(Block &block);
+  void hoistGathers(Stmt &loop);
   void placeAround(Stmt &s);
   void gatherReads(Stmt &s, const Expr &e);
 };
@@ -480,6 +481,56 @@ void Distributor::placeIn(Block &block) {
   for (StmtPtr &s : block) {
     placeAround(*s);
     forEachNestedBlock(*s, [&](Block &nested) { placeIn(nested); });
+    if (llvm::isa<ForStmt>(*s) || llvm::isa<WhileStmt>(*s) || llvm::isa<DoWhileStmt>(*s))
+      hoistGathers(*s);
+  }
+}
+
+/// A gather inside a serial loop that writes none of the vector moves before
+/// the loop: once is enough (a print loop's per-vertex gatherAll call cost a
+/// tenth of CC's time on one rank; docs/distributed.md). A loop calling the
+/// program's functions keeps its gathers, as their writes are not seen here.
+void Distributor::hoistGathers(Stmt &loop) {
+  std::set<const VarDecl *> changed;
+  bool calls = false;
+  std::vector<Stmt *> inside;
+  forEachNestedBlock(loop, [&](Block &body) {
+    forEachStmtIn(body, [&](Stmt &s) {
+      inside.push_back(&s);
+      for (const auto *exchanges : {&plan.before, &plan.after})
+        if (auto found = exchanges->find(&s); found != exchanges->end())
+          for (const RankExchange &r : found->second)
+            if (r.kind != RankExchange::GatherVector)
+              changed.insert(r.target);
+    });
+    forEachExprIn(body, [&](Expr &e) {
+      if (auto *call = dyn_cast<CallExpr>(&e); call && call->func &&
+                                                call->func->linkage != FuncDecl::Extern)
+        calls = true;
+    });
+  });
+  if (calls)
+    return;
+  for (Stmt *s : inside) {
+    auto found = plan.before.find(s);
+    if (found == plan.before.end())
+      continue;
+    std::vector<RankExchange> &list = found->second;
+    for (auto r = list.begin(); r != list.end();) {
+      if (r->kind != RankExchange::GatherVector || changed.count(r->target)) {
+        ++r;
+        continue;
+      }
+      auto &outside = plan.before[&loop];
+      const VarDecl *target = r->target;
+      if (llvm::none_of(outside, [&](const RankExchange &o) {
+            return o.kind == RankExchange::GatherVector && o.target == target;
+          }))
+        outside.push_back(*r);
+      r = list.erase(r);
+    }
+    if (list.empty())
+      plan.before.erase(found);
   }
 }
 
@@ -517,7 +568,8 @@ void Distributor::restrictLoops() {
                                           spelling(v.loop.parallelization) + " of a pull");
         else if (!op.walksVertexTasks())
           unsupported(t->loc, std::string("a pull under ") + spelling(v.loop.parallelization));
-        op.owners = OwnerList::RankVertices;
+        op.owners = plan.how == Distribution::Hash ? OwnerList::RankStridedVertices
+                                                   : OwnerList::RankRange;
       };
       v.nest.forEach(restrict);
       if (v.numa) // (and the loops it runs on one node)

@@ -45,7 +45,7 @@ std::vector<RankExchange> *overlappableRefresh(DistributionPlan &plan,
 
 /// An owner loop that folds each owner's edges into its register, nothing else.
 bool foldsOnly(const LoopOp &loop) {
-  if (loop.kind != LoopOp::OwnerLoop || loop.owners != OwnerList::RankVertices ||
+  if (loop.kind != LoopOp::OwnerLoop || loop.owners != OwnerList::RankRange ||
       !loop.walksVertexTasks() || loop.frontierTest != OwnerFrontierTest::None)
     return false;
   const std::vector<LoopOp> &ops = loop.ops;

@@ -89,11 +89,11 @@ public:
   /// The same, as a value a loop keeps in registers (a global part's fields
   /// are read again after every store the loop body might alias them with).
   struct OwnedVertices {
-    VertexId first, stride;
+    VertexId first, stride, limit;
     int64_t count;
     VertexId vertex(int64_t i) const { return first + static_cast<VertexId>(i) * stride; }
   };
-  OwnedVertices owned() const { return {first_, stride_, ownedCount_}; }
+  OwnedVertices owned() const { return {first_, stride_, limit_, ownedCount_}; }
   /// Whether this rank owns v; false for v outside [0, n). A range test
   /// under the chunk strategies, a remainder only under hash.
   bool owns(VertexId v) const {
@@ -132,23 +132,25 @@ public:
   /// For a pull that walks the edges from this rank's own vertices while
   /// the mirrors' values travel (beginRefreshMirrors), then the rest
   /// (splitSources at load; a chunk strategy's range; the lists are sorted,
-  /// graph.h). ownSources: the run of owned vertex v = ownedVertex(i)'s
-  /// in-list [offsets[v], offsets[v + 1]) of `neighbors` whose sources this
-  /// rank owns (the whole list on one rank). hasOtherSources: whether the list has edges
-  /// from mirrors. The vertices that do, in order: mirroredVertex(k) for k
+  /// graph.h). ownSources: the run of owned vertex v's in-list [offsets[v],
+  /// offsets[v + 1]) of `neighbors` whose sources this rank owns (the whole
+  /// list on one rank). hasOtherSources: whether the list of ownedVertex(i)
+  /// has edges from mirrors. The vertices that do, in order: mirroredVertex(k) for k
   /// below mirroredCount(); otherSources: the runs before and after the own
   /// run of the k-th.
   struct EdgeRun {
     EdgeOffset first, last;
   };
-  EdgeRun ownSources(const EdgeOffset *offsets, const VertexId *neighbors, VertexId v,
-                     int64_t i) const {
+  EdgeRun ownSources(const EdgeOffset *offsets, const VertexId *neighbors, VertexId v) const {
     const EdgeOffset begin = offsets[v], end = offsets[v + 1];
-    // A list whose ends are the rank's own is (sorted) all its own: the
-    // split is read only for the others, which a grid has few of.
-    if (begin == end || (neighbors[begin] >= first_ && neighbors[end - 1] < limit_))
+    // Without a split (one rank) the list is all the rank's own. A list whose
+    // ends are the rank's own is (sorted) all its own: the split is read only
+    // for the others, which a grid has few of.
+    if (sourceSplits_.empty() || begin == end ||
+        (neighbors[begin] >= first_ && neighbors[end - 1] < limit_))
       return {begin, end};
-    return {begin + sourceSplits_[i].below, end - sourceSplits_[i].above};
+    const SourceSplit split = sourceSplits_[v - first_]; // (a range: stride 1)
+    return {begin + split.below, end - split.above};
   }
   bool hasOtherSources(int64_t i) const {
     return !sourceSplits_.empty() && (sourceSplits_[i].below | sourceSplits_[i].above) != 0;

@@ -33,7 +33,9 @@ enum class OwnerList {
   NodeFrontierParts,    // the input frontier's per-node parts (configApplyFrontier)
   NodeAgents,           // each node's agent subgraph: the vertices it lists (configApplyAgents)
   NodeAgentFrontier,    // the input frontier's ids, each looked up in every node's agent subgraph
-  RankVertices,         // the vertices this MPI rank owns (configDistribution: a pull's destinations)
+  RankRange,            // this MPI rank's vertices, one range (configDistribution: a chunk
+                        // strategy's pull's destinations)
+  RankStridedVertices,  // this MPI rank's vertices, every p-th (the same under hash)
   RankNodeRanges,       // the same, as one range per NUMA node (configApplyNUMA inside a rank)
   RankMirroredVertices, // those of them with in-edges from mirrors (a mirror overlap's second loop)
 };
