@@ -116,4 +116,31 @@ TEST_F(VerifierOverlapTest, EveryBegunRefreshIsFinished) {
                                   "finished that was not begun");
 }
 
+// A sum over ranks (the distribution pass's ownedSums): vec.sum() of a
+// distributed vector whose type sumOwned sums.
+TEST_F(VerifierOverlapTest, ASumOverRanksSumsADistributedVector) {
+  Decl *rank = nullptr;
+  for (const auto &decl : program->decls)
+    if (decl->name == "rank")
+      rank = decl.get();
+  ASSERT_TRUE(rank);
+  auto name = std::make_unique<NameExpr>(llvm::SMLoc(), "rank");
+  name->decl = rank;
+  MethodCallExpr sum(llvm::SMLoc(), std::move(name), Method::Sum, {});
+  sum.type = Type::scalar(Type::Double);
+  module.distribution->ownedSums.insert(&sum);
+  EXPECT_EQ(verifyModule(module), "");
+  sum.type = Type::scalar(Type::Float); // kept in vertex order: gathered
+  EXPECT_EQ(verifyModule(module), "the call 'sum': only the sum of a distributed int, uint_64 or "
+                                  "double vector is summed over ranks");
+  const std::string wrong = verifyModule(module);
+  sum.type = Type::scalar(Type::Double);
+  sum.methodKind = Method::Max;
+  EXPECT_EQ(verifyModule(module), wrong);
+  sum.methodKind = Method::Sum;
+  llvm::erase(module.distribution->vectors, rank); // no copies on every rank
+  EXPECT_EQ(verifyModule(module), wrong);
+  module.distribution->ownedSums.clear();
+}
+
 } // namespace

@@ -338,7 +338,15 @@ template <typename T> T reduce(T value, MPI_Datatype type, MPI_Op op) {
 } // namespace
 
 int64_t sumOverRanks(int64_t value) { return reduce(value, MPI_INT64_T, MPI_SUM); }
-double sumOverRanks(double value) { return reduce(value, MPI_DOUBLE, MPI_SUM); }
+double sumOverRanks(double value) {
+  detail::requireMpi();
+  std::vector<double> all(ranks());
+  MPI_Allgather(&value, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE, MPI_COMM_WORLD);
+  double total = 0;
+  for (double v : all) // in rank order
+    total += v;
+  return total;
+}
 int64_t minOverRanks(int64_t value) { return reduce(value, MPI_INT64_T, MPI_MIN); }
 int64_t maxOverRanks(int64_t value) { return reduce(value, MPI_INT64_T, MPI_MAX); }
 double minOverRanks(double value) { return reduce(value, MPI_DOUBLE, MPI_MIN); }

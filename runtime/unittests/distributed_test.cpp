@@ -783,6 +783,38 @@ TEST(DistributedReductions, OverRanks) {
   EXPECT_DOUBLE_EQ(maxOverRanks(double(r)), double(p - 1));
 }
 
+// vec.sum() without a gather: each rank's own elements, whatever the other
+// ranks' copies hold; every rank gets the same number.
+TEST(DistributedReductions, SumsOfOwnedElements) {
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(15, 2, false);
+  EdgesPart part;
+  Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "sums.sg", part);
+  const VertexId n = g.numVertices();
+  VertexArray<int32_t> ints(n, 0);
+  VertexArray<int64_t> longs(n, 0);
+  VertexArray<double> doubles(n, 0.0);
+  int64_t intTotal = 0;
+  double doubleTotal = 0;
+  for (VertexId v = 0; v < n; ++v) { // others' copies hold garbage
+    bool mine = part.owns(v);
+    ints[v] = mine ? int32_t(v % 7) - 3 : 1000 + rank();
+    longs[v] = mine ? (int64_t(v) << 33) : -1;
+    doubles[v] = mine ? 1.0 / (v + 1) : 1e9;
+    intTotal += int32_t(v % 7) - 3;
+    doubleTotal += 1.0 / (v + 1);
+  }
+  EXPECT_EQ(sumOwnedInts(part, ints, "here"), intTotal);
+  EXPECT_EQ(sumOwned(part, longs), (int64_t(n) * (n - 1) / 2) << 33);
+  double sum = sumOwned(part, doubles);
+  EXPECT_NEAR(sum, doubleTotal, 1e-12 * doubleTotal);
+  EXPECT_EQ(maxOverRanks(sum), sum); // the same bits on every rank
+  EXPECT_EQ(minOverRanks(sum), sum);
+  // An int sum that does not fit stops with its place, on every rank alike.
+  for (VertexId v = 0; v < n; ++v)
+    ints[v] = part.owns(v) ? INT_MAX / 2 : 0;
+  EXPECT_THROW(sumOwnedInts(part, ints, "here"), Error);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {

@@ -359,6 +359,11 @@ std::string CppEmitter::methodCall(const MethodCallExpr &m) {
       if (auto *vector = llvm::dyn_cast_or_null<VarDecl>(named->decl);
           vector && module.summedVectors.count(vector))
         return "static_cast<" + cppType(m.type) + ">(" + summedName(*vector) + ")";
+  if (k == Method::Sum && module.distribution && module.distribution->ownedSums.count(&m))
+    return checksOverflow(m.type) ? std::string("polyrt::dist::sumOwnedInts(") + kRankPart +
+                                        ", " + receiver + ", " + quotedPlace(m.loc) + ")"
+                                  : std::string("polyrt::dist::sumOwned(") + kRankPart + ", " +
+                                        receiver + ")";
   if (k == Method::Sum && checksOverflow(m.type)) // summed in 64 bits, checked once
     return "polyrt::sumOfInts(" + receiver + ", " + quotedPlace(m.loc) + ")";
   if (k == Method::Sum || k == Method::Max)

@@ -478,6 +478,15 @@ void printDistribution(const DistributionPlan &plan, llvm::raw_ostream &os) {
          << ")";
     os << "\n";
   }
+  std::vector<const MethodCallExpr *> sums(plan.ownedSums.begin(), plan.ownedSums.end());
+  llvm::sort(sums, [](const MethodCallExpr *a, const MethodCallExpr *b) {
+    return a->loc.getPointer() < b->loc.getPointer();
+  });
+  for (const MethodCallExpr *sum : sums) {
+    os << "  rank-sum `";
+    printExpr(*sum, os);
+    os << "`: each rank's own elements, then over ranks\n";
+  }
 }
 } // namespace
 

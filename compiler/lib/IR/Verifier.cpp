@@ -43,6 +43,7 @@ private:
   bool verifyOps(const std::vector<LoopOp> &ops, const LoopOp *parent, const std::string &where);
   bool verifyMirrorOverlap(const LoopOp &op, const std::string &where);
   void verifyOverlappedRefreshes();
+  void verifyOwnedSums();
   bool verify(const VertexTraversalExpr &u);
   bool verifyWrites(const std::vector<WriteInfo> &writes, const LoopPlan &loop,
                     const std::string &where, const EdgeTraversalExpr *t, bool agents = false);
@@ -164,6 +165,23 @@ void Verifier::verifyOverlappedRefreshes() {
   if (begun != finished)
     fail("rank exchanges", "a refresh begun that no pull finishes, or one finished that was "
                            "not begun");
+}
+
+/// A sum the ranks add up from their own elements (polyrt::dist::sumOwned)
+/// is vec.sum() of a vector with copies on every rank, of a type it sums.
+void Verifier::verifyOwnedSums() {
+  if (!module.distribution)
+    return;
+  const DistributionPlan &plan = *module.distribution;
+  for (const MethodCallExpr *sum : plan.ownedSums) {
+    auto *name = llvm::dyn_cast<NameExpr>(sum->receiver.get());
+    Type::Kind kind = sum->type.kind;
+    if (sum->methodKind != Method::Sum || !name ||
+        llvm::find(plan.vectors, name->decl) == plan.vectors.end() ||
+        (kind != Type::Int && kind != Type::UInt64 && kind != Type::Double))
+      fail("the call '" + sum->method + "'", "only the sum of a distributed int, uint_64 or "
+                                             "double vector is summed over ranks");
+  }
 }
 
 /// The structure of a loop program: per-owner ops only in an owner's
@@ -663,6 +681,7 @@ std::string Verifier::run() {
     if (degree->methodKind != Method::GetOutDegree)
       fail("the query '" + degree->method + "'", "only getOutDegree is compared unconverted");
   verifyOverlappedRefreshes();
+  verifyOwnedSums();
   return problem.str();
 }
 

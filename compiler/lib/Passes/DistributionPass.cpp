@@ -456,13 +456,23 @@ void Distributor::placeAround(Stmt &s) {
 }
 
 /// Serial code reading a vector reads the copy on its rank: every element is
-/// gathered from its owner first. A traversal nested in an expression would
-/// need its exchanges inside the expression.
+/// gathered from its owner first, except for a sum the ranks can add up from
+/// their own elements. A traversal nested in an expression would need its
+/// exchanges inside the expression.
 void Distributor::gatherReads(Stmt &s, const Expr &e) {
   std::function<void(const Expr &)> walk = [&](const Expr &x) {
     if (llvm::isa<EdgeTraversalExpr>(x) || llvm::isa<VertexTraversalExpr>(x)) {
       unsupported(x.loc, "a traversal inside an expression");
       return;
+    }
+    if (auto *sum = dyn_cast<MethodCallExpr>(&x); sum && sum->methodKind == Method::Sum) {
+      auto *name = dyn_cast<NameExpr>(sum->receiver.get());
+      Type::Kind kind = sum->type.kind;
+      if (name && isDistributedVector(name->decl) &&
+          (kind == Type::Int || kind == Type::UInt64 || kind == Type::Double)) {
+        plan.ownedSums.insert(sum);
+        return;
+      }
     }
     if (auto *name = dyn_cast<NameExpr>(&x); name && isDistributedVector(name->decl)) {
       auto &list = plan.before[&s];

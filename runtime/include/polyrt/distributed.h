@@ -27,6 +27,7 @@
 #ifndef POLYRT_DISTRIBUTED_H
 #define POLYRT_DISTRIBUTED_H
 
+#include "polyrt/checked_arithmetic.h"
 #include "polyrt/graph.h"
 #include "polyrt/program.h"
 #include "polyrt/rank_partition.h"
@@ -356,13 +357,48 @@ template <typename T> void gatherAll(EdgesPart &part, VertexArray<T> &values, Fr
 void gatherSet(const EdgesPart &part, VertexSubset &set);
 
 /// Reductions over ranks, for vertices.size(), sums and global scalars
-/// written by traversals.
+/// written by traversals. A double sum adds the ranks' values in rank order
+/// (MPI_Allgather), so that every rank gets the same number whatever
+/// MPI_Allreduce's order would be.
 int64_t sumOverRanks(int64_t value);
 double sumOverRanks(double value);
 int64_t minOverRanks(int64_t value);
 int64_t maxOverRanks(int64_t value);
 double minOverRanks(double value);
 double maxOverRanks(double value);
+
+/// vec.sum() in serial code, without gathering the vector: each rank sums
+/// the elements it owns in vertex order, then the ranks' sums are added
+/// (sumOverRanks). An integer sum is the undistributed one (sumOwnedInts:
+/// an int vector's, in 64 bits and checked once, as polyrt::sumOfInts); a
+/// double's is added in another order than vertex order over several ranks,
+/// so its last digits may differ (docs/distributed.md, "The model").
+template <typename T> T sumOwned(const EdgesPart &part, const VertexArray<T> &values) {
+  static_assert(std::is_same_v<T, double> || std::is_same_v<T, int64_t> ||
+                    std::is_same_v<T, uint64_t>,
+                "sums of float, bool or narrow vectors are gathered first (the distribution pass)");
+  const EdgesPart::OwnedVertices owned = part.owned();
+  T mine = T();
+  if constexpr (std::is_integral_v<T>) {
+#pragma omp parallel for schedule(static) reduction(+ : mine) if (owned.count > 4 * kSerialWork)
+    for (int64_t i = 0; i < owned.count; ++i)
+      mine += values[owned.vertex(i)];
+    return static_cast<T>(sumOverRanks(static_cast<int64_t>(mine)));
+  } else {
+    for (int64_t i = 0; i < owned.count; ++i)
+      mine += values[owned.vertex(i)];
+    return sumOverRanks(mine);
+  }
+}
+inline int32_t sumOwnedInts(const EdgesPart &part, const VertexArray<int32_t> &values,
+                            const char *where) {
+  const EdgesPart::OwnedVertices owned = part.owned();
+  int64_t mine = 0;
+#pragma omp parallel for schedule(static) reduction(+ : mine) if (owned.count > 4 * kSerialWork)
+  for (int64_t i = 0; i < owned.count; ++i)
+    mine += values[owned.vertex(i)];
+  return sumToInt(sumOverRanks(mine), where);
+}
 
 /// A global number every rank folded its part of a traversal into, starting
 /// from `kept` (the same on every rank): the whole traversal's result. Add

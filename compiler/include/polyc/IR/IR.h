@@ -475,6 +475,10 @@ struct DistributionPlan {
   /// Global numbers traversals fold into (KeepScalar's copy of each).
   std::set<const VarDecl *> scalars;
   std::map<const Stmt *, std::vector<RankExchange>> before, after;
+  /// `x.sum()` in serial code, of an int, uint_64 or double vector: each
+  /// rank sums the elements it owns, then the ranks' sums are added, with no
+  /// gather of x (a float, bool or uint sum gathers x and keeps its order).
+  std::set<const MethodCallExpr *> ownedSums;
   /// --account-messages: the program counts its messages and prints them at exit.
   bool accountMessages = false;
   /// Some pull overlaps its mirrors' refresh: the part cuts each in-list at
