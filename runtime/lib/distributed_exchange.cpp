@@ -30,10 +30,24 @@ void markAllSent(const EdgesPart &part, const unsigned char *values, size_t elem
       std::memcpy(&f.lastSent[at++ * elementSize], values + int64_t{v} * elementSize, elementSize);
 }
 
+/// The same after a gather to rank 0 alone: what this rank last sent rank 0
+/// is its current values (the first list of lastSent). Without a record
+/// yet, the next refresh sends everything anyway.
+void markSentToRoot(const EdgesPart &part, const unsigned char *values, size_t elementSize,
+                    Freshness &f) {
+  if (f.sentFor != &part ||
+      f.lastSent.size() != static_cast<size_t>(sentElements(part)) * elementSize)
+    return;
+  int64_t at = 0;
+  for (VertexId v : part.sendTo_[0])
+    std::memcpy(&f.lastSent[at++ * elementSize], values + int64_t{v} * elementSize, elementSize);
+}
+
 /// Under hash a rank's elements are not one slice: each rank packs its own
 /// (elementSize bytes each) into its slice of one buffer, which is gathered
 /// and unpacked.
-void gatherStrided(const RankPartition &split, unsigned char *values, size_t elementSize) {
+void gatherStrided(const RankPartition &split, unsigned char *values, size_t elementSize,
+                   bool toRoot) {
   const int p = split.ranks, r = rank();
   const int64_t size = static_cast<int64_t>(elementSize);
   std::vector<int64_t> offsets(p + 1, 0);
@@ -51,10 +65,29 @@ void gatherStrided(const RankPartition &split, unsigned char *values, size_t ele
     }
   };
   move(r, true);
-  detail::allgatherBytes(packed.data(), offsets);
+  if (toRoot)
+    detail::gatherBytesToRoot(packed.data(), offsets);
+  else
+    detail::allgatherBytes(packed.data(), offsets);
   for (int q = 0; q < p; ++q)
-    if (q != r)
+    if (q != r && (!toRoot || r == 0))
       move(q, false);
+}
+
+/// gatherAll's transfer: every owner's elements to every rank, or to rank 0.
+void gatherOwned(const RankPartition &split, unsigned char *values, size_t elementSize,
+                 bool toRoot) {
+  if (split.strided()) {
+    gatherStrided(split, values, elementSize, toRoot);
+    return;
+  }
+  std::vector<int64_t> offsets(split.bounds.size());
+  for (size_t i = 0; i < split.bounds.size(); ++i)
+    offsets[i] = int64_t{split.bounds[i]} * static_cast<int64_t>(elementSize);
+  if (toRoot)
+    detail::gatherBytesToRoot(values, offsets);
+  else
+    detail::allgatherBytes(values, offsets);
 }
 
 } // namespace
@@ -240,17 +273,21 @@ void detail::gatherAllBytes(EdgesPart &part, unsigned char *values, int64_t size
     return;
   requireMpi();
   requireVectorOfVertices(part, size, "gatherAll");
-  const RankPartition &split = part.partition();
-  if (split.strided())
-    gatherStrided(split, values, elementSize);
-  else {
-    std::vector<int64_t> offsets(split.bounds.size());
-    for (size_t i = 0; i < split.bounds.size(); ++i)
-      offsets[i] = int64_t{split.bounds[i]} * static_cast<int64_t>(elementSize);
-    allgatherBytes(values, offsets);
-  }
+  gatherOwned(part.partition(), values, elementSize, false);
   markAllSent(part, values, elementSize, f);
   f.all = f.mirrors = true;
+}
+
+void detail::gatherForPrintBytes(EdgesPart &part, unsigned char *values, int64_t size,
+                                 size_t elementSize, Freshness &f) {
+  if (f.all)
+    return;
+  requireMpi();
+  requireVectorOfVertices(part, size, "gatherForPrint");
+  if (ranks() == 1)
+    return;
+  gatherOwned(part.partition(), values, elementSize, true);
+  markSentToRoot(part, values, elementSize, f);
 }
 
 void gatherSet(const EdgesPart &part, VertexSubset &set) {
@@ -293,7 +330,7 @@ void gatherSet(const EdgesPart &part, VertexSubset &set) {
     const uint8_t *dense = set.dense();
     for (int64_t i = 0; i < part.ownedCount(); ++i)
       flags[part.ownedVertex(i)] = dense[part.ownedVertex(i)] ? 1 : 0;
-    gatherStrided(split, flags.data(), 1);
+    gatherStrided(split, flags.data(), 1, false);
     set = VertexSubset::fromDense(n, std::move(flags));
     return;
   }

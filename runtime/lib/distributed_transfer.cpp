@@ -274,4 +274,27 @@ void allgatherBytes(unsigned char *data, const std::vector<int64_t> &offsets) {
                 q, MPI_COMM_WORLD);
 }
 
+void gatherBytesToRoot(unsigned char *data, const std::vector<int64_t> &offsets) {
+  const int p = static_cast<int>(offsets.size()) - 1, r = rank();
+  if (offsets.back() <= pieceBytes) {
+    std::vector<int> counts(p), at(p);
+    for (int q = 0; q < p; ++q) {
+      counts[q] = static_cast<int>(offsets[q + 1] - offsets[q]);
+      at[q] = static_cast<int>(offsets[q]);
+    }
+    MPI_Gatherv(r == 0 ? MPI_IN_PLACE : data + offsets[r], counts[r], MPI_BYTE, data,
+                counts.data(), at.data(), MPI_BYTE, 0, MPI_COMM_WORLD);
+    return;
+  }
+  // Too large for int displacements: each slice goes to rank 0 in pieces.
+  for (int q = 1; q < p; ++q)
+    for (int64_t at = offsets[q]; at < offsets[q + 1]; at += pieceBytes) {
+      int bytes = static_cast<int>(std::min(pieceBytes, offsets[q + 1] - at));
+      if (r == q)
+        MPI_Send(data + at, bytes, MPI_BYTE, 0, 0, MPI_COMM_WORLD);
+      else if (r == 0)
+        MPI_Recv(data + at, bytes, MPI_BYTE, q, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    }
+}
+
 } // namespace polyrt::dist::detail

@@ -585,6 +585,40 @@ TEST(DistributedExchange, GatherAllMakesEveryElementTheOwners) {
   dist::detail::setMessagePieceBytes(INT_MAX);
 }
 
+TEST(DistributedExchange, GatherForPrintFillsRankZerosCopiesAlone) {
+  for (bool hash : {false, true}) {
+    Graph<NoWeight> whole = uniformGraph<NoWeight>(15, 2, false);
+    EdgesPart part;
+    Graph<NoWeight> g = hash ? writeAndLoadPart<NoWeight>(whole, "ph.sg", part, Strategy::Hash)
+                             : writeAndLoadPart<NoWeight>(whole, "p.sg", part);
+    for (int64_t piece : {int64_t(INT_MAX), int64_t(1000)}) { // 1000: sent in pieces
+      dist::detail::setMessagePieceBytes(piece);
+      VertexArray<int64_t> values(g.numVertices(), 0);
+      for (VertexId v = 0; v < g.numVertices(); ++v)
+        values[v] = part.owns(v) ? valueOf(v) : -5 - rank();
+      Freshness f;
+      wrote(f);
+      gatherForPrint(part, values, f);
+      EXPECT_FALSE(f.all || f.mirrors); // alike on every rank
+      for (VertexId v = 0; v < g.numVertices(); ++v)
+        ASSERT_EQ(values[v], rank() == 0 || part.owns(v) ? valueOf(v) : -5 - rank()) << v;
+      // Rank 0's mirrors now hold what owners hold; a value changed and then
+      // changed back must still reach them.
+      refreshMirrors(part, values, f, Combining::Mirrors, Communication::Ring, "g");
+      for (VertexId v : ownedBy(part))
+        values[v] = valueOf(v) + 9;
+      wrote(f);
+      gatherForPrint(part, values, f);
+      for (VertexId v : ownedBy(part))
+        values[v] = valueOf(v);
+      wrote(f);
+      refreshMirrors(part, values, f, Combining::Mirrors, Communication::Ring, "g");
+      expectMirrorsCurrent(g, values, valueOf);
+    }
+    dist::detail::setMessagePieceBytes(INT_MAX);
+  }
+}
+
 TEST(DistributedExchange, AWriteOnEveryRankResendsEverything) {
   Graph<NoWeight> whole = uniformGraph<NoWeight>(15, 2, false);
   EdgesPart part;

@@ -99,6 +99,10 @@ void CppEmitter::emitRankExchanges(const Stmt &s, bool before, unsigned indent) 
       os << pad << "polyrt::dist::gatherAll(" << kRankPart << ", " << target << ", "
          << freshnessName(*x.target) << ");\n";
       continue;
+    case RankExchange::GatherForPrint:
+      os << pad << "polyrt::dist::gatherForPrint(" << kRankPart << ", " << target << ", "
+         << freshnessName(*x.target) << ");\n";
+      continue;
     case RankExchange::Wrote:
       os << pad << "polyrt::dist::wrote(" << freshnessName(*x.target) << ");\n";
       continue;

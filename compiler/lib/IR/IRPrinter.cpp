@@ -408,6 +408,7 @@ const char *spelling(RankExchange::Kind kind) {
   switch (kind) {
   case RankExchange::RefreshMirrors: return "refresh-mirrors";
   case RankExchange::GatherVector: return "gather-vector";
+  case RankExchange::GatherForPrint: return "gather-for-print";
   case RankExchange::Wrote: return "wrote";
   case RankExchange::GatherSet: return "gather-set";
   case RankExchange::WroteEverywhere: return "wrote-everywhere";

@@ -455,11 +455,42 @@ void Distributor::placeAround(Stmt &s) {
     plan.after.erase(&s);
 }
 
+bool isGather(RankExchange::Kind kind) {
+  return kind == RankExchange::GatherVector || kind == RankExchange::GatherForPrint;
+}
+
+/// Adds a gather to a statement's list unless one as wide is there: a
+/// gather to every rank serves a print too, and replaces one for printing.
+void addGather(std::vector<RankExchange> &list, const RankExchange &gather) {
+  for (RankExchange &r : list)
+    if (isGather(r.kind) && r.target == gather.target) {
+      if (gather.kind == RankExchange::GatherVector)
+        r.kind = RankExchange::GatherVector;
+      return;
+    }
+  list.push_back(gather);
+}
+
 /// Serial code reading a vector reads the copy on its rank: every element is
 /// gathered from its owner first, except for a sum the ranks can add up from
 /// their own elements. A traversal nested in an expression would need its
 /// exchanges inside the expression.
 void Distributor::gatherReads(Stmt &s, const Expr &e) {
+  // Only rank 0 prints: `print x[i]` needs rank 0's copies alone. Anything
+  // more (x[y[i]], x[i] + 1, a call) could fail on another rank's stale copy.
+  RankExchange::Kind gather = RankExchange::GatherVector;
+  auto *print = dyn_cast<PrintStmt>(&s);
+  auto *element = print && print->value.get() == &e ? dyn_cast<IndexExpr>(&e) : nullptr;
+  if (element && isDistributedVector(named(element->base.get()))) {
+    bool plain = true;
+    forEachExprBelow(*element->index, [&](Expr &x) {
+      if (llvm::isa<CallExpr>(x) || llvm::isa<MethodCallExpr>(x) ||
+          (llvm::isa<NameExpr>(x) && isDistributedVector(cast<NameExpr>(x).decl)))
+        plain = false;
+    });
+    if (plain)
+      gather = RankExchange::GatherForPrint;
+  }
   std::function<void(const Expr &)> walk = [&](const Expr &x) {
     if (llvm::isa<EdgeTraversalExpr>(x) || llvm::isa<VertexTraversalExpr>(x)) {
       unsupported(x.loc, "a traversal inside an expression");
@@ -474,14 +505,8 @@ void Distributor::gatherReads(Stmt &s, const Expr &e) {
         return;
       }
     }
-    if (auto *name = dyn_cast<NameExpr>(&x); name && isDistributedVector(name->decl)) {
-      auto &list = plan.before[&s];
-      const auto *var = cast<VarDecl>(name->decl);
-      if (llvm::none_of(list, [&](const RankExchange &r) {
-            return r.kind == RankExchange::GatherVector && r.target == var;
-          }))
-        list.push_back({RankExchange::GatherVector, var});
-    }
+    if (auto *name = dyn_cast<NameExpr>(&x); name && isDistributedVector(name->decl))
+      addGather(plan.before[&s], {gather, cast<VarDecl>(name->decl)});
     forEachChild(const_cast<Expr &>(x), [&](ExprPtr &child) { walk(*child); });
   };
   walk(e);
@@ -510,7 +535,7 @@ void Distributor::hoistGathers(Stmt &loop) {
       for (const auto *exchanges : {&plan.before, &plan.after})
         if (auto found = exchanges->find(&s); found != exchanges->end())
           for (const RankExchange &r : found->second)
-            if (r.kind != RankExchange::GatherVector)
+            if (!isGather(r.kind))
               changed.insert(r.target);
     });
     forEachExprIn(body, [&](Expr &e) {
@@ -527,16 +552,11 @@ void Distributor::hoistGathers(Stmt &loop) {
       continue;
     std::vector<RankExchange> &list = found->second;
     for (auto r = list.begin(); r != list.end();) {
-      if (r->kind != RankExchange::GatherVector || changed.count(r->target)) {
+      if (!isGather(r->kind) || changed.count(r->target)) {
         ++r;
         continue;
       }
-      auto &outside = plan.before[&loop];
-      const VarDecl *target = r->target;
-      if (llvm::none_of(outside, [&](const RankExchange &o) {
-            return o.kind == RankExchange::GatherVector && o.target == target;
-          }))
-        outside.push_back(*r);
+      addGather(plan.before[&loop], *r);
       r = list.erase(r);
     }
     if (list.empty())

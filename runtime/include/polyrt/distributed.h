@@ -258,6 +258,8 @@ void beginRefreshMirrorBytes(EdgesPart &part, unsigned char *values, int64_t siz
 void finishRefreshMirrorBytes(Freshness &f);
 void gatherAllBytes(EdgesPart &part, unsigned char *values, int64_t size, size_t elementSize,
                     Freshness &f);
+void gatherForPrintBytes(EdgesPart &part, unsigned char *values, int64_t size,
+                         size_t elementSize, Freshness &f);
 /// The element types foldIntoOwners combines (the language's numbers).
 enum class ElementKind { Bool, Int32, Int64, UInt32, UInt64, Float, Double };
 template <typename T> constexpr ElementKind elementKind() {
@@ -345,6 +347,19 @@ template <typename T> void gatherAll(EdgesPart &part, VertexArray<T> &values, Fr
   static_assert(std::is_trivially_copyable_v<T>, "elements are gathered as bytes");
   detail::gatherAllBytes(part, reinterpret_cast<unsigned char *>(values.data()), values.size(),
                          sizeof(T), f);
+}
+
+/// Before serial code that reads `values` only to print it (only rank 0
+/// prints): unless f.all, every element is gathered from its owner to rank
+/// 0 alone (MPI_Gatherv; under hash packed as gatherAll's). f's flags do not
+/// change, so they stay alike on every rank: the next read gathers again.
+/// Rank 0's copies then hold their owners' values, and each owner records
+/// them as sent to rank 0 (a value changed back later is then sent again).
+template <typename T>
+void gatherForPrint(EdgesPart &part, VertexArray<T> &values, Freshness &f) {
+  static_assert(std::is_trivially_copyable_v<T>, "elements are gathered as bytes");
+  detail::gatherForPrintBytes(part, reinterpret_cast<unsigned char *>(values.data()),
+                              values.size(), sizeof(T), f);
 }
 
 /// A vertexset a traversal built holds this rank's members (and possibly

@@ -97,6 +97,8 @@ private:
 /// Every rank's slice [offsets[r], offsets[r + 1]) of data, from rank r to
 /// all (MPI_Allgatherv in place, or broadcasts in pieces when large).
 void allgatherBytes(unsigned char *data, const std::vector<int64_t> &offsets);
+/// The same to rank 0 only (MPI_Gatherv in place, or sends in pieces).
+void gatherBytesToRoot(unsigned char *data, const std::vector<int64_t> &offsets);
 
 /// One refreshMirrors call's traffic from this rank.
 struct RoundCounts {

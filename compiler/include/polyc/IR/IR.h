@@ -439,6 +439,7 @@ struct RankExchange {
   enum Kind {
     RefreshMirrors, // before a traversal reading `target` at sources: owners send their mirrors' values
     GatherVector,   // before serial code reading `target`: every element from its owner
+    GatherForPrint, // before serial code reading `target` only to print it: the same, to rank 0
     Wrote,          // after a traversal wrote `target`'s owned elements: copies are stale
     GatherSet,      // after a traversal built the vertexset `target`: every rank's members
     WroteEverywhere, // after serial code wrote `target` on every rank alike: owners send it again
