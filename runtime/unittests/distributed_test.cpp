@@ -552,6 +552,24 @@ TEST(DistributedExchange, OtherElementTypes) {
   expectMirrorsCurrent(g, bytes, [](VertexId u) { return static_cast<uint8_t>(u % 251); });
 }
 
+/// Owners change their values, `gather` copies them to other ranks, then
+/// owners change them back to what they last sent: the next refresh must
+/// still bring every mirror the owner's value.
+template <typename Gather>
+void expectChangedBackValuesReachMirrors(const Graph<NoWeight> &g, EdgesPart &part,
+                                         VertexArray<int64_t> &values, Freshness &f,
+                                         Communication communication, Gather gather) {
+  for (VertexId v : ownedBy(part))
+    values[v] = valueOf(v) + 9;
+  wrote(f);
+  gather();
+  for (VertexId v : ownedBy(part))
+    values[v] = valueOf(v);
+  wrote(f);
+  refreshMirrors(part, values, f, Combining::Mirrors, communication, "g");
+  expectMirrorsCurrent(g, values, valueOf);
+}
+
 TEST(DistributedExchange, GatherAllMakesEveryElementTheOwners) {
   Graph<NoWeight> whole = uniformGraph<NoWeight>(15, 2, false);
   EdgesPart part;
@@ -572,15 +590,8 @@ TEST(DistributedExchange, GatherAllMakesEveryElementTheOwners) {
     refreshMirrors(part, values, f, Combining::Mirrors, Communication::Alltoallv, "g");
     wrote(f);
     refreshMirrors(part, values, f, Combining::Mirrors, Communication::Alltoallv, "g");
-    for (VertexId v : ownedBy(part))
-      values[v] = valueOf(v) + 9;
-    wrote(f);
-    gatherAll(part, values, f);
-    for (VertexId v : ownedBy(part))
-      values[v] = valueOf(v);
-    wrote(f);
-    refreshMirrors(part, values, f, Combining::Mirrors, Communication::Alltoallv, "g");
-    expectMirrorsCurrent(g, values, valueOf);
+    expectChangedBackValuesReachMirrors(g, part, values, f, Communication::Alltoallv,
+                                        [&] { gatherAll(part, values, f); });
   }
   dist::detail::setMessagePieceBytes(INT_MAX);
 }
@@ -605,15 +616,8 @@ TEST(DistributedExchange, GatherForPrintFillsRankZerosCopiesAlone) {
       // Rank 0's mirrors now hold what owners hold; a value changed and then
       // changed back must still reach them.
       refreshMirrors(part, values, f, Combining::Mirrors, Communication::Ring, "g");
-      for (VertexId v : ownedBy(part))
-        values[v] = valueOf(v) + 9;
-      wrote(f);
-      gatherForPrint(part, values, f);
-      for (VertexId v : ownedBy(part))
-        values[v] = valueOf(v);
-      wrote(f);
-      refreshMirrors(part, values, f, Combining::Mirrors, Communication::Ring, "g");
-      expectMirrorsCurrent(g, values, valueOf);
+      expectChangedBackValuesReachMirrors(g, part, values, f, Communication::Ring,
+                                          [&] { gatherForPrint(part, values, f); });
     }
     dist::detail::setMessagePieceBytes(INT_MAX);
   }

@@ -175,10 +175,9 @@ void Verifier::verifyOwnedSums() {
   const DistributionPlan &plan = *module.distribution;
   for (const MethodCallExpr *sum : plan.ownedSums) {
     auto *name = llvm::dyn_cast<NameExpr>(sum->receiver.get());
-    Type::Kind kind = sum->type.kind;
     if (sum->methodKind != Method::Sum || !name ||
         llvm::find(plan.vectors, name->decl) == plan.vectors.end() ||
-        (kind != Type::Int && kind != Type::UInt64 && kind != Type::Double))
+        !DistributionPlan::sumsOverRanks(sum->type))
       fail("the call '" + sum->method + "'", "only the sum of a distributed int, uint_64 or "
                                              "double vector is summed over ranks");
   }

@@ -498,9 +498,7 @@ void Distributor::gatherReads(Stmt &s, const Expr &e) {
     }
     if (auto *sum = dyn_cast<MethodCallExpr>(&x); sum && sum->methodKind == Method::Sum) {
       auto *name = dyn_cast<NameExpr>(sum->receiver.get());
-      Type::Kind kind = sum->type.kind;
-      if (name && isDistributedVector(name->decl) &&
-          (kind == Type::Int || kind == Type::UInt64 || kind == Type::Double)) {
+      if (name && isDistributedVector(name->decl) && DistributionPlan::sumsOverRanks(sum->type)) {
         plan.ownedSums.insert(sum);
         return;
       }

@@ -388,31 +388,36 @@ double maxOverRanks(double value);
 /// an int vector's, in 64 bits and checked once, as polyrt::sumOfInts); a
 /// double's is added in another order than vertex order over several ranks,
 /// so its last digits may differ (docs/distributed.md, "The model").
+namespace detail {
+/// This rank's sum of the elements it owns, added in Sum: an integer sum
+/// split over the threads (the same in any order), a double one in vertex order.
+template <typename Sum, typename T>
+Sum ownedSum(const EdgesPart &part, const VertexArray<T> &values) {
+  const EdgesPart::OwnedVertices owned = part.owned();
+  Sum mine = Sum();
+  if constexpr (std::is_integral_v<Sum>) {
+#pragma omp parallel for schedule(static) reduction(+ : mine) if (owned.count > 4 * kSerialWork)
+    for (int64_t i = 0; i < owned.count; ++i)
+      mine += values[owned.vertex(i)];
+  } else {
+    for (int64_t i = 0; i < owned.count; ++i)
+      mine += values[owned.vertex(i)];
+  }
+  return mine;
+}
+} // namespace detail
 template <typename T> T sumOwned(const EdgesPart &part, const VertexArray<T> &values) {
   static_assert(std::is_same_v<T, double> || std::is_same_v<T, int64_t> ||
                     std::is_same_v<T, uint64_t>,
                 "sums of float, bool or narrow vectors are gathered first (the distribution pass)");
-  const EdgesPart::OwnedVertices owned = part.owned();
-  T mine = T();
-  if constexpr (std::is_integral_v<T>) {
-#pragma omp parallel for schedule(static) reduction(+ : mine) if (owned.count > 4 * kSerialWork)
-    for (int64_t i = 0; i < owned.count; ++i)
-      mine += values[owned.vertex(i)];
-    return static_cast<T>(sumOverRanks(static_cast<int64_t>(mine)));
-  } else {
-    for (int64_t i = 0; i < owned.count; ++i)
-      mine += values[owned.vertex(i)];
-    return sumOverRanks(mine);
-  }
+  if constexpr (std::is_integral_v<T>)
+    return static_cast<T>(sumOverRanks(static_cast<int64_t>(detail::ownedSum<T>(part, values))));
+  else
+    return sumOverRanks(detail::ownedSum<T>(part, values));
 }
 inline int32_t sumOwnedInts(const EdgesPart &part, const VertexArray<int32_t> &values,
                             const char *where) {
-  const EdgesPart::OwnedVertices owned = part.owned();
-  int64_t mine = 0;
-#pragma omp parallel for schedule(static) reduction(+ : mine) if (owned.count > 4 * kSerialWork)
-  for (int64_t i = 0; i < owned.count; ++i)
-    mine += values[owned.vertex(i)];
-  return sumToInt(sumOverRanks(mine), where);
+  return sumToInt(sumOverRanks(detail::ownedSum<int64_t>(part, values)), where);
 }
 
 /// A global number every rank folded its part of a traversal into, starting

@@ -480,6 +480,11 @@ struct DistributionPlan {
   /// rank sums the elements it owns, then the ranks' sums are added, with no
   /// gather of x (a float, bool or uint sum gathers x and keeps its order).
   std::set<const MethodCallExpr *> ownedSums;
+  /// The element types whose sums ranks add up (polyrt::dist::sumOwned).
+  static bool sumsOverRanks(const Type &element) {
+    return element.kind == Type::Int || element.kind == Type::UInt64 ||
+           element.kind == Type::Double;
+  }
   /// --account-messages: the program counts its messages and prints them at exit.
   bool accountMessages = false;
   /// Some pull overlaps its mirrors' refresh: the part cuts each in-list at
