@@ -5,6 +5,9 @@
 // mirror's change and fold it into their own element (Gluon's reduce). The
 // snapshot taken before the traversal tells what changed; the changes travel
 // over the mirror lists as refreshMirrors' values do (list_encoding.h).
+// Under Cartesian a traversal also folds into destinations other ranks own
+// (partials, cleared to the fold's identity before it); foldPartials sends
+// them to their owners over the partial lists the same way.
 //
 //===----------------------------------------------------------------------===//
 #include "polyrt/distributed.h"
@@ -33,24 +36,33 @@ template <typename T> T identity(Fold how) {
   return how == Fold::Min ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
 }
 
-template <typename T>
-void fold(EdgesPart &part, T *values, Fold how, Freshness &f, Communication communication,
-          const char *traversal) {
+/// The core of foldIntoOwners and foldPartials: for each peer q, the
+/// elements of sendLists[q] that differ from before(at) (at counting places
+/// over the lists concatenated) go to q as their change (the difference for
+/// Add, the element otherwise; the fold's identity in unchanged places when
+/// the whole list goes), and what each q sends over receiveLists[q] (its
+/// sendLists[me]) is folded into this rank's elements, in rank order.
+/// Counted as a round of `traversal`. The copies then hold this rank's
+/// partial folds, not what their owners last sent: the next refresh sends
+/// every element again.
+template <typename T, typename Before>
+void foldLists(EdgesPart &part, T *values, Fold how,
+               const std::vector<std::vector<VertexId>> &sendLists,
+               const std::vector<std::vector<VertexId>> &receiveLists, Before before, Freshness &f,
+               Communication communication, const char *traversal) {
   const int p = ranks();
   detail::PeerBuffers send(p), recv;
   detail::RoundCounts counts;
-  const T *before = reinterpret_cast<const T *>(f.snapshot.data());
   int64_t at = 0;
-  std::vector<uint32_t> positions; // the changed mirrors' places in the list
+  std::vector<uint32_t> positions; // the changed places in the list
   // Per place: the change, or the fold's identity (bools as bytes: not std::vector<bool>).
   std::vector<std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>> changes;
   for (int q = 0; q < p; ++q) {
-    // The owner lists the same vertices as sendTo_ (list_encoding.h).
-    const std::vector<VertexId> &list = part.receiveFrom_[q];
+    const std::vector<VertexId> &list = sendLists[q];
     positions.clear();
     changes.assign(list.size(), identity<T>(how));
     for (size_t i = 0; i < list.size(); ++i) {
-      T now = values[list[i]], was = before[at++];
+      T now = values[list[i]], was = before(at++);
       if (now == was)
         continue;
       positions.push_back(static_cast<uint32_t>(i));
@@ -68,7 +80,7 @@ void fold(EdgesPart &part, T *values, Fold how, Freshness &f, Communication comm
   }
   counts.messages = detail::exchangeBytes(send, recv, communication);
   for (int q = 0; q < p; ++q) {
-    const std::vector<VertexId> &list = part.sendTo_[q];
+    const std::vector<VertexId> &list = receiveLists[q];
     const unsigned char *from = decodeList(recv[q].data(), recv[q].size(),
                                            static_cast<int64_t>(list.size()), sizeof(T), q,
                                            positions);
@@ -85,11 +97,31 @@ void fold(EdgesPart &part, T *values, Fold how, Freshness &f, Communication comm
                                   : change;
     }
   }
-  f.snapshot.clear();
-  // The mirrors' copies hold this rank's partial folds, not what their owners
-  // last sent: the next refresh sends every element again.
   f.lastSent.clear();
   detail::recordRound(traversal, counts, part.numEdges());
+}
+
+/// Calls body with values as a T * of the element type `kind` names.
+template <typename Body>
+void withElements(unsigned char *values, detail::ElementKind kind, Body body) {
+  using detail::ElementKind;
+  switch (kind) {
+  case ElementKind::Bool:
+    return body(reinterpret_cast<bool *>(values));
+  case ElementKind::Int32:
+    return body(reinterpret_cast<int32_t *>(values));
+  case ElementKind::Int64:
+    return body(reinterpret_cast<int64_t *>(values));
+  case ElementKind::UInt32:
+    return body(reinterpret_cast<uint32_t *>(values));
+  case ElementKind::UInt64:
+    return body(reinterpret_cast<uint64_t *>(values));
+  case ElementKind::Float:
+    return body(reinterpret_cast<float *>(values));
+  case ElementKind::Double:
+    return body(reinterpret_cast<double *>(values));
+  }
+  throw Error("internal error: a fold of an unknown element type");
 }
 
 } // namespace
@@ -109,23 +141,27 @@ void detail::foldIntoOwnerBytes(EdgesPart &part, unsigned char *values, int64_t 
                                 Communication communication, const char *traversal) {
   requireMpi();
   detail::requireVectorOfVertices(part, size, "foldIntoOwners");
-  switch (kind) {
-  case ElementKind::Bool:
-    return fold(part, reinterpret_cast<bool *>(values), how, f, communication, traversal);
-  case ElementKind::Int32:
-    return fold(part, reinterpret_cast<int32_t *>(values), how, f, communication, traversal);
-  case ElementKind::Int64:
-    return fold(part, reinterpret_cast<int64_t *>(values), how, f, communication, traversal);
-  case ElementKind::UInt32:
-    return fold(part, reinterpret_cast<uint32_t *>(values), how, f, communication, traversal);
-  case ElementKind::UInt64:
-    return fold(part, reinterpret_cast<uint64_t *>(values), how, f, communication, traversal);
-  case ElementKind::Float:
-    return fold(part, reinterpret_cast<float *>(values), how, f, communication, traversal);
-  case ElementKind::Double:
-    return fold(part, reinterpret_cast<double *>(values), how, f, communication, traversal);
-  }
-  throw Error("internal error: foldIntoOwners of an unknown element type");
+  withElements(values, kind, [&](auto *elements) {
+    using T = std::remove_pointer_t<decltype(elements)>;
+    // The owner lists the same vertices as sendTo_ (list_encoding.h).
+    const T *before = reinterpret_cast<const T *>(f.snapshot.data());
+    foldLists(part, elements, how, part.receiveFrom_, part.sendTo_,
+              [before](int64_t at) { return before[at]; }, f, communication, traversal);
+  });
+  f.snapshot.clear();
+}
+
+void detail::foldPartialBytes(EdgesPart &part, unsigned char *values, int64_t size,
+                              ElementKind kind, Fold how, Freshness &f,
+                              Communication communication, const char *traversal) {
+  requireMpi();
+  detail::requireVectorOfVertices(part, size, "foldPartials");
+  withElements(values, kind, [&](auto *elements) {
+    using T = std::remove_pointer_t<decltype(elements)>;
+    const T cleared = partialIdentity<T>(how); // (clearPartials' value)
+    foldLists(part, elements, how, part.partialTo_, part.partialFrom_,
+              [cleared](int64_t) { return cleared; }, f, communication, traversal);
+  });
 }
 
 } // namespace polyrt::dist

@@ -1,10 +1,11 @@
 //===- distributed_load.cpp - A rank's part of an edgeset ------------------===//
 //
-// Every rank reads the whole graph's degrees and only its own vertices'
-// in-lists (seeking in a .sg/.wsg file to its range, or to runs of hash's
+// Every rank reads the whole graph's degrees and only the in-lists of the
+// vertices it pulls (seeking in a .sg/.wsg file to its range, or its
+// column's under Cartesian, keeping its row's sources, or to runs of hash's
 // every p-th vertex; other formats are loaded whole and cut), builds its
 // part and learns from the others which of its vertices they list as
-// mirrors.
+// mirrors (and, under Cartesian, which they fold into).
 //
 //===----------------------------------------------------------------------===//
 #include "polyrt/distributed.h"
@@ -36,11 +37,62 @@ struct Degrees {
   const std::vector<EdgeOffset> &in() const { return inOffsets.empty() ? outOffsets : inOffsets; }
 };
 
-/// The owned vertices' in-lists, one after another in vertex order.
-template <typename W> struct OwnedLists {
+/// The destinations a rank pulls (its column's range under Cartesian, its
+/// own vertices otherwise): vertex(i) for i below count.
+struct Pulled {
+  VertexId first = 0, stride = 1;
+  int64_t count = 0;
+  Pulled(const RankPartition &split, int r)
+      : first(split.columnFirst(r)), stride(split.stride()), count(split.pulledCount(r)) {}
+  VertexId vertex(int64_t i) const { return first + static_cast<VertexId>(i) * stride; }
+};
+
+/// Which in-edges of the pulled destinations the part keeps: those whose
+/// source a rank of this rank's row owns (every one with one row).
+struct RowFilter {
+  const RankPartition &split;
+  int rows, row;
+  RowFilter(const RankPartition &s, int r) : split(s), rows(s.rows()), row(s.rowOf(r)) {}
+  bool all() const { return rows == 1; }
+  bool keeps(VertexId u) const { return rows == 1 || split.ownerOf(u) % rows == row; }
+};
+
+/// The pulled vertices' kept in-edges, one list after another in vertex
+/// order, and each list's length.
+template <typename W> struct PartLists {
+  std::vector<EdgeOffset> degrees; // per pulled vertex
   std::vector<VertexId> sources;
   std::vector<W> weights;
 };
+
+/// Keeps, of the lists [at, at + degree) of `count` vertices from `vertex`
+/// (degrees from `in`) just put at the end of lists, the edges `filter`
+/// keeps, moving them down to `at`; records each list's kept length.
+/// Returns where the kept edges end.
+template <typename W, typename Vertex>
+EdgeOffset keepRow(PartLists<W> &lists, EdgeOffset at, const std::vector<EdgeOffset> &in,
+                   const RowFilter &filter, int64_t first, int64_t last, Vertex vertex) {
+  EdgeOffset to = at;
+  for (int64_t k = first; k < last; ++k) {
+    const VertexId v = vertex(k);
+    const EdgeOffset from = to;
+    if (filter.all()) {
+      lists.degrees[k] = in[v + 1] - in[v];
+      at = to += lists.degrees[k];
+      continue;
+    }
+    for (EdgeOffset e = at, end = at + in[v + 1] - in[v]; e < end; ++e)
+      if (filter.keeps(lists.sources[e])) {
+        lists.sources[to] = lists.sources[e];
+        if constexpr (Graph<W>::kWeighted)
+          lists.weights[to] = lists.weights[e];
+        ++to;
+      }
+    at += in[v + 1] - in[v];
+    lists.degrees[k] = to - from;
+  }
+  return to;
+}
 
 /// A .sg/.wsg file read by position.
 class SerializedFile {
@@ -93,33 +145,39 @@ bool readsByPosition(const std::string &path, bool &weighted) {
   return in.size() >= 0;
 }
 
-/// The file's in-lists of the rank's vertices, in their order. Owned
-/// vertices whose lists lie close together (hash's every p-th vertex on a
-/// graph of small degrees) are read as one run, the lists between them
-/// skipped after the read; a run spans at most kRunEdges edges unless one
-/// vertex has more, so memory stays the rank's own lists and one run.
+/// The file's in-lists of the rank's pulled vertices, in their order, with
+/// the sources its row keeps. Pulled vertices whose lists lie close
+/// together (hash's every p-th vertex on a graph of small degrees) are read
+/// as one run, the lists between them skipped after the read; a run spans
+/// at most kRunEdges edges unless one vertex has more, so memory stays the
+/// rank's own lists and one run.
 template <typename W>
-void readOwnedLists(SerializedFile &file, const std::string &path, const Degrees &degrees,
-                    const RankPartition &split, int r, OwnedLists<W> &lists) {
+void readPartLists(SerializedFile &file, const std::string &path, const Degrees &degrees,
+                   const RankPartition &split, int r, PartLists<W> &lists) {
   constexpr int64_t kRunEdges = 1 << 20, kGapEdges = 1 << 14;
   bool directed = file.header().directed;
   int section = directed ? 1 : 0;
   const char *what = directed ? "in-edge" : "out-edge";
   const std::vector<EdgeOffset> &in = degrees.in();
-  const int64_t owned = split.ownedCount(r), bytes = file.neighborBytes();
-  auto vertex = [&](int64_t i) { return split.ownedVertex(r, i); };
-  EdgeOffset total = 0;
-  for (int64_t i = 0; i < owned; ++i)
-    total += in[vertex(i) + 1] - in[vertex(i)];
-  lists.sources.resize(total);
-  if constexpr (Graph<W>::kWeighted)
-    lists.weights.resize(total);
+  const Pulled pulled(split, r);
+  const RowFilter filter(split, r);
+  const int64_t count = pulled.count, bytes = file.neighborBytes();
+  auto vertex = [&](int64_t i) { return pulled.vertex(i); };
+  lists.degrees.resize(count);
+  if (filter.all()) { // every edge is kept: the lists' room at once
+    EdgeOffset total = 0;
+    for (int64_t i = 0; i < count; ++i)
+      total += in[vertex(i) + 1] - in[vertex(i)];
+    lists.sources.resize(total);
+    if constexpr (Graph<W>::kWeighted)
+      lists.weights.resize(total);
+  }
   std::vector<unsigned char> raw;
   EdgeOffset at = 0; // into lists
-  for (int64_t i = 0; i < owned;) {
+  for (int64_t i = 0; i < count;) {
     EdgeOffset runFirst = in[vertex(i)], runLast = in[vertex(i) + 1];
     int64_t j = i + 1;
-    for (; j < owned; ++j) {
+    for (; j < count; ++j) {
       VertexId u = vertex(j);
       if (in[u + 1] - runFirst > kRunEdges || in[u] - runLast > kGapEdges)
         break;
@@ -127,23 +185,28 @@ void readOwnedLists(SerializedFile &file, const std::string &path, const Degrees
     }
     const unsigned char *data = nullptr;
     int64_t runAt = file.neighborsAt(section) + runFirst * bytes;
-    if (bytes == 4 && split.stride() == 1) { // one range: straight into place
+    if (!filter.all()) { // room for the run's lists, until the row's are kept
+      lists.sources.resize(at + (runLast - runFirst));
+      if constexpr (Graph<W>::kWeighted)
+        lists.weights.resize(at + (runLast - runFirst));
+    }
+    if (bytes == 4 && pulled.stride == 1) { // one range: straight into place
       file.read(runAt, lists.sources.data() + at, (runLast - runFirst) * 4);
     } else {
       raw.resize((runLast - runFirst) * bytes);
       file.read(runAt, raw.data(), static_cast<int64_t>(raw.size()));
       data = raw.data();
     }
-    // Each owned vertex's list; adjacent lists as one segment.
+    // Each pulled vertex's list; adjacent lists as one segment.
     for (int64_t k = i; k < j;) {
       EdgeOffset first = in[vertex(k)], last = in[vertex(k) + 1];
       int64_t l = k + 1;
       for (; l < j && in[vertex(l)] == last; ++l)
         last = in[vertex(l) + 1];
-      int64_t count = last - first;
+      int64_t edges = last - first;
       VertexId *sources = lists.sources.data() + at;
       if (bytes == 4 && data) {
-        std::memcpy(sources, data + (first - runFirst) * 4, count * 4);
+        std::memcpy(sources, data + (first - runFirst) * 4, edges * 4);
       } else if (bytes == 8) {
         W *weights = nullptr;
         if constexpr (Graph<W>::kWeighted)
@@ -152,28 +215,28 @@ void readOwnedLists(SerializedFile &file, const std::string &path, const Degrees
             path, what,
             reinterpret_cast<const polyrt::detail::SerializedWeightedNeighbor *>(
                 data + (first - runFirst) * 8),
-            count, first, sources, weights);
+            edges, first, sources, weights);
       }
-      polyrt::detail::checkSerializedNeighbors(path, what, degrees.n, in, sources, first, count);
-      at += count;
+      polyrt::detail::checkSerializedNeighbors(path, what, degrees.n, in, sources, first, edges);
+      at = keepRow(lists, at, in, filter, k, l, vertex);
       k = l;
     }
     i = j;
   }
+  lists.sources.resize(at);
+  if constexpr (Graph<W>::kWeighted)
+    lists.weights.resize(at);
 }
 
-/// The part: the owned vertices' in-edges, as a CSR keyed by source and the
-/// same edges as the CSC.
+/// The part: the pulled vertices' kept in-edges, as a CSR keyed by source
+/// and the same edges as the CSC.
 template <typename W>
-Graph<W> buildPart(VertexId n, const std::vector<EdgeOffset> &in, const RankPartition &split,
-                   int r, OwnedLists<W> lists) {
-  const int64_t owned = split.ownedCount(r);
+Graph<W> buildPart(VertexId n, const RankPartition &split, int r, PartLists<W> lists) {
+  const Pulled pulled(split, r);
   EdgeOffset count = static_cast<EdgeOffset>(lists.sources.size());
   std::vector<EdgeOffset> inOffsets(int64_t{n} + 1, 0);
-  for (int64_t i = 0; i < owned; ++i) {
-    VertexId v = split.ownedVertex(r, i);
-    inOffsets[v + 1] = in[v + 1] - in[v];
-  }
+  for (int64_t i = 0; i < pulled.count; ++i)
+    inOffsets[pulled.vertex(i) + 1] = lists.degrees[i];
   for (int64_t v = 0; v < n; ++v)
     inOffsets[v + 1] += inOffsets[v];
   std::vector<EdgeOffset> outOffsets(int64_t{n} + 1, 0);
@@ -184,8 +247,8 @@ Graph<W> buildPart(VertexId n, const std::vector<EdgeOffset> &in, const RankPart
   std::vector<EdgeOffset> next(outOffsets.begin(), outOffsets.end() - 1);
   std::vector<VertexId> targets(count);
   std::vector<W> outWeights(Graph<W>::kWeighted ? count : 0);
-  for (int64_t i = 0; i < owned; ++i) {
-    VertexId v = split.ownedVertex(r, i);
+  for (int64_t i = 0; i < pulled.count; ++i) {
+    VertexId v = pulled.vertex(i);
     for (EdgeOffset e = inOffsets[v]; e < inOffsets[v + 1]; ++e) {
       EdgeOffset at = next[lists.sources[e]]++;
       targets[at] = v;
@@ -244,6 +307,43 @@ template <typename W> void setUpMirrors(const Graph<W> &g, EdgesPart &part) {
   MPI_Allreduce(&listed, &part.listedVertices_, 1, MPI_INT64_T, MPI_SUM, MPI_COMM_WORLD);
 }
 
+/// Tells every owner in this rank's column which of its vertices this rank
+/// folds into (those with in-edges in its part; one exchange). Nothing with
+/// one row, where every rank pulls only its own vertices.
+template <typename W> void setUpPartials(const Graph<W> &g, EdgesPart &part) {
+  const int p = ranks(), r = rank();
+  const RankPartition &split = part.partition_;
+  part.partialTo_.assign(p, {});
+  part.partialFrom_.assign(p, {});
+  const int rows = split.rows();
+  if (rows == 1)
+    return; // (alike on every rank: no exchange)
+  detail::PeerBuffers send(p), recv;
+  const int column = split.columnOf(r);
+  for (int q = column * rows; q < (column + 1) * rows; ++q) {
+    if (q == r)
+      continue;
+    for (int64_t i = 0; i < split.ownedCount(q); ++i) {
+      VertexId v = split.ownedVertex(q, i);
+      if (g.inDegree(v) > 0)
+        part.partialTo_[q].push_back(v);
+    }
+    const auto *bytes = reinterpret_cast<const unsigned char *>(part.partialTo_[q].data());
+    send[q].assign(bytes, bytes + part.partialTo_[q].size() * sizeof(VertexId));
+  }
+  detail::exchangeBytes(send, recv, Communication::Alltoallv);
+  for (int q = 0; q < p; ++q)
+    for (size_t at = 0; at + sizeof(VertexId) <= recv[q].size(); at += sizeof(VertexId)) {
+      VertexId v;
+      std::memcpy(&v, recv[q].data() + at, sizeof v);
+      std::vector<VertexId> &list = part.partialFrom_[q];
+      if (!part.owns(v) || (!list.empty() && list.back() >= v))
+        throw Error("internal error: rank " + std::to_string(q) + " folds into vertex " +
+                    std::to_string(v) + " as rank " + std::to_string(r) + "'s");
+      list.push_back(v);
+    }
+}
+
 /// What every rank knows of the whole graph: its edge count and
 /// out-degrees (a copy, or on one rank the loaded graph's own array).
 void setWholeDegrees(EdgesPart &part, EdgeOffset m, std::vector<EdgeOffset> outOffsets,
@@ -293,6 +393,7 @@ Graph<W> loadWhole(const std::string &path, EdgesPart &part, Strategy how, doubl
   // (The Graph's arrays move with it into the program's edgeset.)
   setWholeDegrees(part, g.numEdges(), {}, g.outOffsets());
   setUpMirrors(g, part);
+  setUpPartials(g, part);
   return g;
 }
 
@@ -344,19 +445,25 @@ Graph<W> loadPart(const std::string &path, EdgesPart &part, Strategy how, double
   part.setPartition(detail::programPartition(degrees.n, in.data(), how, alpha, path), rank());
   setWholeDegrees(part, degrees.m, degrees.outOffsets);
   const RankPartition &split = part.partition_;
-  OwnedLists<W> lists;
+  PartLists<W> lists;
   try {
     if (byPosition) {
-      readOwnedLists<W>(*file, path, degrees, split, part.rank_, lists);
+      readPartLists<W>(*file, path, degrees, split, part.rank_, lists);
     } else {
+      const Pulled pulled(split, part.rank_);
+      const RowFilter filter(split, part.rank_);
       const EdgeOffset *offsets = whole.inOffsets();
-      for (int64_t i = 0; i < part.ownedCount(); ++i) {
-        VertexId v = part.ownedVertex(i);
-        lists.sources.insert(lists.sources.end(), whole.inNeighbors() + offsets[v],
-                             whole.inNeighbors() + offsets[v + 1]);
-        if constexpr (Graph<W>::kWeighted)
-          lists.weights.insert(lists.weights.end(), whole.inWeights() + offsets[v],
-                               whole.inWeights() + offsets[v + 1]);
+      lists.degrees.resize(pulled.count);
+      for (int64_t i = 0; i < pulled.count; ++i) {
+        VertexId v = pulled.vertex(i);
+        const size_t before = lists.sources.size();
+        for (EdgeOffset e = offsets[v]; e < offsets[v + 1]; ++e)
+          if (filter.keeps(whole.inNeighbors()[e])) {
+            lists.sources.push_back(whole.inNeighbors()[e]);
+            if constexpr (Graph<W>::kWeighted)
+              lists.weights.push_back(whole.inWeights()[e]);
+          }
+        lists.degrees[i] = static_cast<EdgeOffset>(lists.sources.size() - before);
       }
       whole = Graph<W>();
     }
@@ -364,8 +471,9 @@ Graph<W> loadPart(const std::string &path, EdgesPart &part, Strategy how, double
     failure = e.what();
   }
   detail::agreeOnFailure(failure.empty() ? nullptr : &failure, "load " + path);
-  Graph<W> g = buildPart<W>(degrees.n, in, split, part.rank_, std::move(lists));
+  Graph<W> g = buildPart<W>(degrees.n, split, part.rank_, std::move(lists));
   setUpMirrors(g, part);
+  setUpPartials(g, part);
   if (byPosition) {
     recordLoadedGraph(path, degrees.n);
     addLoadSeconds(now() - start);
@@ -376,6 +484,9 @@ Graph<W> loadPart(const std::string &path, EdgesPart &part, Strategy how, double
 template <typename W> void EdgesPart::splitSources(const Graph<W> &g) {
   if (partition_.strided())
     throw Error("internal error: splitSources under hash, whose ranks own no range");
+  if (partition_.how == Strategy::Cartesian)
+    throw Error("internal error: splitSources under cartesian, whose pulls walk more than the "
+                "rank's range");
   sourceSplits_.clear();
   mirrored_.clear();
   if (partition_.ranks == 1)

@@ -16,6 +16,13 @@ int64_t RankModel::totalMirrors() const {
   return total;
 }
 
+int64_t RankModel::totalPartials() const {
+  int64_t total = 0;
+  for (const RankModelRow &row : rows)
+    total += row.partials;
+  return total;
+}
+
 int64_t RankModel::maxInEdges() const {
   int64_t most = 0;
   for (const RankModelRow &row : rows)
@@ -25,13 +32,8 @@ int64_t RankModel::maxInEdges() const {
 
 ExchangeCounts RankModel::total(Combining combining) const {
   ExchangeCounts sum;
-  for (const RankModelRow &row : rows) {
-    const ExchangeCounts &c = row.sent[static_cast<int>(combining)];
-    sum.records += c.records;
-    sum.messages += c.messages;
-    sum.bytes += c.bytes;
-    sum.peers += c.peers;
-  }
+  for (const RankModelRow &row : rows)
+    sum += row.sent[static_cast<int>(combining)];
   return sum;
 }
 
@@ -61,18 +63,27 @@ RankModel modelRanks(VertexId n, const EdgeOffset *inOffsets, const VertexId *in
   model.partition = makeRankPartition(n, inOffsets, ranks, how, alpha);
   const RankPartition &split = model.partition;
   model.rows.assign(ranks, {});
-  // listed[q * ranks + i]: q's vertices that rank i lists; cut: its edges into i.
-  std::vector<int64_t> listed(int64_t{ranks} * ranks, 0), cut(int64_t{ranks} * ranks, 0);
+  // listed[q * ranks + i]: q's vertices that rank i lists; cut: its edges into
+  // i; partial[i * ranks + q]: q's vertices that rank i folds into.
+  const int64_t pairs = int64_t{ranks} * ranks;
+  std::vector<int64_t> listed(pairs, 0), cut(pairs, 0), partial(pairs, 0);
   std::vector<int32_t> listedBy(n, -1); // the last rank that counted the vertex as a mirror
+  const int gridRows = split.rows();
   for (int i = 0; i < ranks; ++i) {
     RankModelRow &row = model.rows[i];
-    for (int64_t k = 0; k < split.ownedCount(i); ++k) {
-      VertexId v = split.ownedVertex(i, k);
-      ++row.vertices;
+    row.vertices = split.ownedCount(i);
+    // The part: the pulled destinations' in-edges from the row's sources.
+    const VertexId first = split.columnFirst(i), stride = split.stride();
+    for (int64_t k = 0; k < split.pulledCount(i); ++k) {
+      VertexId v = first + static_cast<VertexId>(k) * stride;
+      bool any = false;
       for (EdgeOffset e = inOffsets[v]; e < inOffsets[v + 1]; ++e) {
         VertexId u = inNeighbors[e];
-        ++row.inEdges;
         int q = split.ownerOf(u);
+        if (q % gridRows != i % gridRows)
+          continue;
+        ++row.inEdges;
+        any = true;
         if (q == i)
           continue;
         ++row.cutEdges;
@@ -83,12 +94,24 @@ RankModel modelRanks(VertexId n, const EdgeOffset *inOffsets, const VertexId *in
           ++listed[int64_t{q} * ranks + i];
         }
       }
+      if (any && !split.owns(i, v)) {
+        ++row.partials;
+        ++partial[int64_t{i} * ranks + split.ownerOf(v)];
+      }
     }
   }
   for (int q = 0; q < ranks; ++q)
     for (int i = 0; i < ranks; ++i) {
       if (i == q)
         continue;
+      // q's partials of i's vertices: every value of the shared list.
+      const int64_t folded = partial[int64_t{q} * ranks + i],
+                    foldBytes = encodedListBytes(folded, folded, valueBytes);
+      ExchangeCounts &f = model.rows[q].partialSent;
+      f.records += folded;
+      f.bytes += foldBytes;
+      f.peers += foldBytes > 0 ? 1 : 0;
+      f.messages += packedMessages(foldBytes, ranks, communication);
       const int64_t perLevel[3] = {listed[int64_t{q} * ranks + i], cut[int64_t{q} * ranks + i],
                                    cut[int64_t{q} * ranks + i]};
       for (int level = 0; level < 3; ++level) {
@@ -106,6 +129,10 @@ RankModel modelRanks(VertexId n, const EdgeOffset *inOffsets, const VertexId *in
                           : packedMessages(bytes, ranks, communication);
       }
     }
+  // A dense round's totals: the refresh and the partial fold.
+  for (RankModelRow &row : model.rows)
+    for (ExchangeCounts &c : row.sent)
+      c += row.partialSent;
   return model;
 }
 

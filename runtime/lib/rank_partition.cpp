@@ -30,6 +30,14 @@ VertexId rankGranule() {
 
 } // namespace
 
+int cartesianRows(int ranks) {
+  int rows = 1;
+  for (int r = 2; int64_t{r} * r <= ranks; ++r)
+    if (ranks % r == 0)
+      rows = r;
+  return rows;
+}
+
 int RankPartition::ownerOf(VertexId v) const {
   if (strided())
     return static_cast<int>(v % ranks);
@@ -56,7 +64,9 @@ RankPartition makeRankPartition(VertexId n, const EdgeOffset *inOffsets, int ran
                 "has " + std::to_string(n) + " (a chunk strategy splits any graph)");
   if (how == Strategy::Hash)
     return result;
-  PartitionStrategy strategy = how == Strategy::ChunkAlpha     ? PartitionStrategy::ChunkAlpha
+  // Cartesian owns vertices as chunk-alpha does (its 2-D cut is of edges).
+  PartitionStrategy strategy = how == Strategy::ChunkAlpha || how == Strategy::Cartesian
+                                   ? PartitionStrategy::ChunkAlpha
                                : how == Strategy::EdgeBalanced ? PartitionStrategy::EdgeBalanced
                                                                : PartitionStrategy::VertexBalanced;
   Partition split = partitionVertices(n, inOffsets, ranks, strategy, alpha, rankGranule());

@@ -78,8 +78,11 @@ Options:
                         exchange where every mirror's value changed (one row per
                         P; -v adds a row per rank; docs/distributed-model.md)
       --ranks P[,P...]  rank counts for --rank-model
-      --strategy S      chunk-alpha (default), edge-balanced, vertex-balanced or
-                        hash (owner v mod P)
+      --strategy S      chunk-alpha (default), edge-balanced, vertex-balanced,
+                        hash (owner v mod P) or cartesian (chunk-alpha's owners,
+                        edges cut over a grid of ranks; a round also folds the
+                        partials, counted in the totals, and -v adds a
+                        "partials:" row per rank with that fold alone)
       --value-bytes B   the size of the value sent per vertex (default 8)
       --communication C ring (default, as polyc's) or alltoallv: how messages
                         are cut into pieces of < 2^31 bytes
@@ -142,8 +145,10 @@ polyrt::dist::Strategy parseStrategy(const std::string &text) {
     return Strategy::VertexBalanced;
   if (text == "hash")
     return Strategy::Hash;
-  throw UsageError{"--strategy expects chunk-alpha, edge-balanced, vertex-balanced or hash, not '" +
-                   text + "'"};
+  if (text == "cartesian")
+    return Strategy::Cartesian;
+  throw UsageError{"--strategy expects chunk-alpha, edge-balanced, vertex-balanced, hash or "
+                   "cartesian, not '" + text + "'"};
 }
 
 Options parseArgs(int argc, char **argv) {
@@ -416,6 +421,8 @@ const char *strategyName(polyrt::dist::Strategy how) {
     return "edge-balanced";
   case polyrt::dist::Strategy::VertexBalanced:
     return "vertex-balanced";
+  case polyrt::dist::Strategy::Cartesian:
+    return "cartesian";
   case polyrt::dist::Strategy::Hash:
     break;
   }
@@ -452,6 +459,10 @@ void rankModelReport(const Options &o) {
                 static_cast<long long>(perUpdate.messages));
     if (!o.verbose)
       continue;
+    if (o.strategy == Strategy::Cartesian)
+      std::printf("  (a %d x %d grid; partials: ranks rank count, then records messages bytes "
+                  "of the partial fold)\n",
+                  model.partition.rows(), p / model.partition.rows());
     std::printf("  %5s %5s %10s %12s %10s %12s   %-34s %-34s %s\n", "ranks", "rank", "|V_i|",
                 "|E_i|", "|V'_i|", "cut-edges", "mirrors: records messages bytes",
                 "batched: records messages bytes", "per-update: records messages bytes");
@@ -464,6 +475,14 @@ void rankModelReport(const Options &o) {
         std::printf("   %10lld %8lld %14lld", static_cast<long long>(c.records),
                     static_cast<long long>(c.messages), static_cast<long long>(c.bytes));
       std::printf("\n");
+      // Cartesian: the partial fold alone (its own round in the accounting
+      // table), included in the row above.
+      if (o.strategy == Strategy::Cartesian) {
+        const ExchangeCounts &f = row.partialSent;
+        std::printf("  partials: %5d %5d %10lld   %10lld %8lld %14lld\n", p, r,
+                    static_cast<long long>(row.partials), static_cast<long long>(f.records),
+                    static_cast<long long>(f.messages), static_cast<long long>(f.bytes));
+      }
     }
   }
 }

@@ -8,6 +8,8 @@
 #include "polyrt/distributed.h"
 #include "polyrt/edge_list.h"
 #include "polyrt/io.h"
+#include "polyrt/list_encoding.h"
+#include "polyrt/rank_model.h"
 
 #include "detail/distributed_detail.h"
 
@@ -16,6 +18,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -129,7 +132,7 @@ Expected expectedTraffic(const Graph<W> &whole, const RankPartition &split, Keep
   return e;
 }
 
-void checkPartition(const RankPartition &split, VertexId n) {
+void checkPartition(const RankPartition &split, VertexId n, VertexId granule = 4096) {
   ASSERT_EQ(split.numVertices(), n);
   ASSERT_EQ(split.ranks, ranks());
   if (!split.strided()) {
@@ -138,7 +141,7 @@ void checkPartition(const RankPartition &split, VertexId n) {
     EXPECT_EQ(split.bounds.back(), n);
     for (int r = 0; r < ranks(); ++r) {
       if (r > 0) {
-        EXPECT_TRUE(split.bounds[r] % 4096 == 0 || split.bounds[r] == n) << "bound " << r; // (empty last ranks)
+        EXPECT_TRUE(split.bounds[r] % granule == 0 || split.bounds[r] == n) << "bound " << r; // (empty last ranks)
       }
       EXPECT_TRUE(sameOnAllRanks(split.bounds[r])) << "bound " << r;
     }
@@ -196,12 +199,23 @@ TEST(DistributedPartition, TooFewVerticesAreAnError) {
     }
 }
 
-/// The part holds exactly the whole graph's edges into owned vertices, and
-/// the mirror lists are what the whole graph says.
-template <typename W> void checkPart(const Graph<W> &whole0, const Graph<W> &g, const EdgesPart &part) {
+/// Whether edge u -> v is in rank k's part, by the definition.
+bool inPart(const RankPartition &split, int k, VertexId u, VertexId v) {
+  bool pulled = split.strided() ? split.owns(k, v)
+                                : v >= split.columnFirst(k) && v < split.columnLimit(k);
+  return pulled && split.ownerOf(u) % split.rows() == split.rowOf(k);
+}
+
+/// The part holds exactly the whole graph's edges the definition gives it
+/// (inPart: into owned vertices, from any source, but under Cartesian), and
+/// the mirror and partial lists are what the whole graph says. `granule`:
+/// the rank boundaries'.
+template <typename W>
+void checkPart(const Graph<W> &whole0, const Graph<W> &g, const EdgesPart &part,
+               VertexId granule = 4096) {
   Graph<W> whole = whole0;
   whole.buildInEdges();
-  VertexId n = whole.numVertices();
+  const VertexId n = whole.numVertices();
   ASSERT_EQ(g.numVertices(), n);
   // One rank's part is the graph as loaded (an undirected one keeps one CSR),
   // whose own out-offsets the part reads.
@@ -211,61 +225,75 @@ template <typename W> void checkPart(const Graph<W> &whole0, const Graph<W> &g, 
   for (VertexId v = 0; v < n; ++v)
     ASSERT_EQ(part.outDegree(v), whole.outDegree(v)) << v;
   const RankPartition &split = part.partition();
-  checkPartition(split, n);
-  int r = rank();
-  // CSR: u's edges to owned destinations, in the whole graph's order.
+  const int r = rank(), p = ranks();
+  checkPartition(split, n, granule);
+  auto weightOf = [](const W *weights, EdgeOffset e) {
+    if constexpr (Graph<W>::kWeighted)
+      return static_cast<double>(weights[e]);
+    else
+      return (void)weights, (void)e, 0.0;
+  };
+  // CSR: u's edges in the part, in the whole graph's order.
   for (VertexId u = 0; u < n; ++u) {
-    std::vector<std::pair<VertexId, W>> want, got;
+    std::vector<std::pair<VertexId, double>> want, got;
     for (EdgeOffset e = whole.outOffsets()[u]; e < whole.outOffsets()[u + 1]; ++e)
-      if (part.owns(whole.outNeighbors()[e]))
-        want.push_back({whole.outNeighbors()[e], Graph<W>::kWeighted ? whole.outWeights()[e] : W{}});
+      if (inPart(split, r, u, whole.outNeighbors()[e]))
+        want.push_back({whole.outNeighbors()[e], weightOf(whole.outWeights(), e)});
     for (EdgeOffset e = g.outOffsets()[u]; e < g.outOffsets()[u + 1]; ++e)
-      got.push_back({g.outNeighbors()[e], Graph<W>::kWeighted ? g.outWeights()[e] : W{}});
-    ASSERT_EQ(got.size(), want.size()) << "source " << u;
-    for (size_t i = 0; i < got.size(); ++i) {
-      ASSERT_EQ(got[i].first, want[i].first) << "source " << u;
-      if constexpr (Graph<W>::kWeighted) {
-        ASSERT_EQ(got[i].second, want[i].second) << "source " << u;
-      }
-    }
+      got.push_back({g.outNeighbors()[e], weightOf(g.outWeights(), e)});
+    ASSERT_EQ(got, want) << "source " << u;
   }
-  // CSC: owned vertices' in-lists as in the whole graph, nothing for others.
+  // CSC: the same edges by destination, in the whole graph's order.
   ASSERT_TRUE(g.hasInEdges());
   for (VertexId v = 0; v < n; ++v) {
-    if (!part.owns(v)) {
-      ASSERT_EQ(g.inDegree(v), 0) << v;
-      continue;
-    }
-    ASSERT_EQ(g.inDegree(v), whole.inDegree(v)) << v;
-    for (EdgeOffset i = 0; i < g.inDegree(v); ++i) {
-      ASSERT_EQ(g.inNeighbors()[g.inOffsets()[v] + i], whole.inNeighbors()[whole.inOffsets()[v] + i]);
-      if constexpr (Graph<W>::kWeighted) {
-        ASSERT_EQ(g.inWeights()[g.inOffsets()[v] + i], whole.inWeights()[whole.inOffsets()[v] + i]);
-      }
-    }
+    std::vector<std::pair<VertexId, double>> want, got;
+    for (EdgeOffset e = whole.inOffsets()[v]; e < whole.inOffsets()[v + 1]; ++e)
+      if (inPart(split, r, whole.inNeighbors()[e], v))
+        want.push_back({whole.inNeighbors()[e], weightOf(whole.inWeights(), e)});
+    for (EdgeOffset e = g.inOffsets()[v]; e < g.inOffsets()[v + 1]; ++e)
+      got.push_back({g.inNeighbors()[e], weightOf(g.inWeights(), e)});
+    ASSERT_EQ(got, want) << "destination " << v;
   }
-  // Mirror lists.
-  Expected e = expectedTraffic(whole, split, [](VertexId) { return true; });
-  EXPECT_EQ(part.listedVertices(), e.listed);
-  for (int q = 0; q < ranks(); ++q) {
-    std::set<VertexId> from, to;
+  // Mirrors (sources of one rank's part another owns) and partials
+  // (destinations of one rank's part another owns), per pair of ranks.
+  if (split.rows() == 1) {
+    Expected e = expectedTraffic(whole, split, [](VertexId) { return true; });
+    EXPECT_EQ(part.listedVertices(), e.listed);
+  }
+  ASSERT_EQ(part.partialTo_.size(), size_t(p));
+  ASSERT_EQ(part.partialFrom_.size(), size_t(p));
+  for (int q = 0; q < p; ++q) {
+    std::set<VertexId> from, to, foldTo, foldFrom;
     std::map<VertexId, int32_t> edgesTo;
-    for (VertexId v : ownedBy(part))
-      for (EdgeOffset i = whole.inOffsets()[v]; i < whole.inOffsets()[v + 1]; ++i)
-        if (q != r && split.ownerOf(whole.inNeighbors()[i]) == q)
-          from.insert(whole.inNeighbors()[i]);
-    for (VertexId v : ownedBy(split, q))
-      for (EdgeOffset i = whole.inOffsets()[v]; i < whole.inOffsets()[v + 1]; ++i)
-        if (q != r && part.owns(whole.inNeighbors()[i])) {
-          to.insert(whole.inNeighbors()[i]);
-          ++edgesTo[whole.inNeighbors()[i]];
+    for (VertexId v = 0; v < n && q != r; ++v)
+      for (EdgeOffset e = whole.inOffsets()[v]; e < whole.inOffsets()[v + 1]; ++e) {
+        VertexId u = whole.inNeighbors()[e];
+        if (inPart(split, r, u, v) && split.ownerOf(u) == q)
+          from.insert(u);
+        if (inPart(split, q, u, v) && split.ownerOf(u) == r) {
+          to.insert(u);
+          ++edgesTo[u];
         }
+        if (inPart(split, r, u, v) && split.ownerOf(v) == q)
+          foldTo.insert(v);
+        if (inPart(split, q, u, v) && split.ownerOf(v) == r)
+          foldFrom.insert(v);
+      }
     EXPECT_EQ(part.receiveFrom_[q], std::vector<VertexId>(from.begin(), from.end())) << q;
     EXPECT_EQ(part.sendTo_[q], std::vector<VertexId>(to.begin(), to.end())) << q;
     std::vector<int32_t> counts;
     for (VertexId u : to)
       counts.push_back(edgesTo[u]);
     EXPECT_EQ(part.sendEdges_[q], counts) << q;
+    EXPECT_EQ(part.partialTo_[q], std::vector<VertexId>(foldTo.begin(), foldTo.end())) << q;
+    EXPECT_EQ(part.partialFrom_[q], std::vector<VertexId>(foldFrom.begin(), foldFrom.end())) << q;
+    // Mirrors come from the row, partials go to the column.
+    if (!from.empty()) {
+      EXPECT_EQ(split.rowOf(q), split.rowOf(r)) << q;
+    }
+    if (!foldTo.empty()) {
+      EXPECT_EQ(split.columnOf(q), split.columnOf(r)) << q;
+    }
   }
 }
 
@@ -851,6 +879,229 @@ TEST(DistributedReductions, SumsOfOwnedElements) {
   for (VertexId v = 0; v < n; ++v)
     ints[v] = part.owns(v) ? INT_MAX / 2 : 0;
   EXPECT_THROW(sumOwnedInts(part, ints, "here"), Error);
+}
+
+// Cartesian: the ranks form an r x c grid (r = 2 at 4 ranks, 1 below);
+// rank k's part is the edges into its column's range from its row's owners.
+// POLYRT_RANK_GRANULE=256 splits the tests' graphs over every rank.
+
+/// Loads g's file `name` under Cartesian with 256-vertex granules.
+template <typename W, typename G>
+Graph<W> loadCartesian(const G &g, const std::string &name, EdgesPart &part) {
+  setenv("POLYRT_RANK_GRANULE", "256", 1);
+  Graph<W> mine = writeAndLoadPart<W>(g, name, part, Strategy::Cartesian);
+  unsetenv("POLYRT_RANK_GRANULE");
+  return mine;
+}
+
+/// checkPart under Cartesian, and the grid: the pulled range is the
+/// column's, every edge is in one part, and the grid cuts something.
+template <typename W>
+void checkCartesianPart(const Graph<W> &whole, const Graph<W> &g, const EdgesPart &part) {
+  checkPart(whole, g, part, 256);
+  const RankPartition &split = part.partition();
+  const int r = rank(), p = ranks();
+  ASSERT_EQ(split.how, Strategy::Cartesian);
+  ASSERT_EQ(split.rows(), p == 4 ? 2 : 1);
+  const EdgesPart::OwnedVertices pulled = part.pulled();
+  EXPECT_EQ(pulled.first, split.columnFirst(r));
+  EXPECT_EQ(pulled.limit, split.columnLimit(r));
+  EXPECT_EQ(pulled.stride, 1);
+  EXPECT_EQ(pulled.count, int64_t{pulled.limit} - pulled.first);
+  EXPECT_LE(pulled.first, part.firstOwned());
+  EXPECT_GE(pulled.limit, part.ownedLimit());
+  if (p > 1) {
+    EXPECT_EQ(sumOverRanks(g.numEdges()), whole.numEdges());
+  }
+  int64_t partials = 0;
+  for (const auto &list : part.partialTo_)
+    partials += static_cast<int64_t>(list.size());
+  if (split.rows() > 1) {
+    EXPECT_GT(sumOverRanks(partials), 0);
+  } else {
+    EXPECT_EQ(sumOverRanks(partials), 0);
+  }
+}
+
+TEST(DistributedCartesian, PartIsTheRowsEdgesIntoTheColumn) {
+  Graph<NoWeight> directed = uniformGraph<NoWeight>(12, 4, false);
+  Graph<NoWeight> undirected = uniformGraph<NoWeight>(12, 3, true);
+  Graph<int32_t> weighted = uniformGraph<int32_t>(12, 3, false);
+  auto check = [&](const auto &file, const std::string &name, auto weight) {
+    using W = decltype(weight);
+    SCOPED_TRACE(name);
+    EdgesPart part;
+    Graph<W> g = loadCartesian<W>(file, name, part);
+    checkCartesianPart(loadGraph<W>(sharedDirectory() + "/" + name), g, part);
+  };
+  check(directed, "cd.sg", NoWeight{});
+  check(undirected, "cu.sg", NoWeight{});
+  check(weighted, "cd.wsg", int32_t{});
+  check(weighted, "cd2.wsg", NoWeight{});
+  check(directed, "cd.el", NoWeight{}); // loaded whole, then cut
+  check(weighted, "cd.wel", double{});
+}
+
+TEST(DistributedCartesian, SplitSourcesIsAnInternalError) {
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(10, 2, false);
+  EdgesPart part;
+  Graph<NoWeight> g = loadCartesian<NoWeight>(whole, "cs.sg", part);
+  try {
+    part.splitSources(g);
+    ADD_FAILURE() << "no error";
+  } catch (const Error &e) {
+    EXPECT_EQ(std::string(e.what()).rfind("internal error: ", 0), 0u) << e.what();
+  }
+}
+
+/// A pull over the part's CSC: every pulled destination folds its in-edges'
+/// values of x into values (combine), as the compiled pull does.
+template <typename T, typename X, typename Combine>
+void pullOverPart(const Graph<NoWeight> &g, const EdgesPart &part, const VertexArray<X> &x,
+                  VertexArray<T> &values, Combine combine) {
+  const EdgesPart::OwnedVertices pulled = part.pulled();
+  for (VertexId v = pulled.first; v < pulled.limit; ++v)
+    for (EdgeOffset e = g.inOffsets()[v]; e < g.inOffsets()[v + 1]; ++e)
+      values[v] = combine(values[v], static_cast<T>(x[g.inNeighbors()[e]]));
+}
+
+// clearPartials, a pull over the part and foldPartials: every owner holds
+// the fold of all its in-edges, whatever rank pulled them.
+TEST(DistributedCartesian, FoldPartialsGivesOwnersTheWholeFold) {
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(12, 4, false);
+  EdgesPart part;
+  Graph<NoWeight> g = loadCartesian<NoWeight>(whole, "cf.sg", part);
+  whole.buildInEdges();
+  const VertexId n = g.numVertices();
+  // x at the sources, refreshed from the owners (the first refresh: all).
+  VertexArray<int64_t> x(n, -7);
+  for (VertexId v : ownedBy(part))
+    x[v] = valueOf(v);
+  Freshness fx;
+  wrote(fx);
+  refreshMirrors(part, x, fx, Combining::Mirrors, Communication::Ring, "pull");
+  expectMirrorsCurrent(g, x, valueOf);
+  enableMessageAccounting();
+  for (Communication how : {Communication::Alltoallv, Communication::Ring}) {
+    VertexArray<int64_t> sum(n, 5);
+    VertexArray<double> least(n, 1e30);
+    VertexArray<float> halves(n, 0.0f); // every second source's x / 2, exact in a float
+    Freshness fs, fm, fh;
+    clearPartials(part, sum, Fold::Add);
+    clearPartials(part, least, Fold::Min);
+    clearPartials(part, halves, Fold::Add);
+    for (const auto &list : part.partialTo_)
+      for (VertexId v : list) {
+        ASSERT_EQ(sum[v], 0);
+        ASSERT_EQ(least[v], INFINITY);
+        ASSERT_FALSE(std::signbit(halves[v]));
+      }
+    pullOverPart(g, part, x, sum, [](int64_t a, int64_t b) { return a + b; });
+    pullOverPart(g, part, x, least, [](double a, double b) { return std::min(a, b); });
+    VertexArray<int64_t> halfX(n, 0);
+    for (VertexId u = 0; u < n; ++u)
+      halfX[u] = u % 2 == 0 ? 0 : x[u] % 1000;
+    pullOverPart(g, part, halfX, halves, [](float a, float b) { return a + b / 2; });
+    foldPartials(part, sum, fs, Fold::Add, how, "partials");
+    foldPartials(part, least, fm, Fold::Min, how, "partials-min");
+    foldPartials(part, halves, fh, Fold::Add, how, "partials-float");
+    for (VertexId v : ownedBy(part)) {
+      int64_t want = 5;
+      double low = 1e30;
+      float half = 0.0f;
+      for (EdgeOffset e = whole.inOffsets()[v]; e < whole.inOffsets()[v + 1]; ++e) {
+        VertexId u = whole.inNeighbors()[e];
+        want += valueOf(u);
+        low = std::min(low, double(valueOf(u)));
+        half += u % 2 == 0 ? 0.0f : float(valueOf(u) % 1000) / 2;
+      }
+      ASSERT_EQ(sum[v], want) << "vertex " << v;
+      ASSERT_EQ(least[v], low) << "vertex " << v;
+      ASSERT_EQ(halves[v], half) << "vertex " << v;
+      if (half == 0.0f) {
+        ASSERT_FALSE(std::signbit(halves[v])) << "vertex " << v; // 0, not -0
+      }
+    }
+    EXPECT_TRUE(fs.lastSent.empty());
+    // Every partial changed: each pair's list goes whole.
+    int64_t partials = 0, bytes = 0;
+    for (const auto &list : part.partialTo_) {
+      int64_t size = static_cast<int64_t>(list.size());
+      partials += size;
+      bytes += encodedListBytes(size, size, 8);
+    }
+    Totals t = roundTotals("partials");
+    EXPECT_EQ(t.records, sumOverRanks(partials));
+    EXPECT_EQ(t.bytes, sumOverRanks(bytes));
+  }
+}
+
+// With one row every rank pulls its own vertices: no partials, and the
+// calls change nothing.
+TEST(DistributedCartesian, NoPartialsOutsideTheGrid) {
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(12, 2, false);
+  EdgesPart part;
+  Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "np.sg", part, Strategy::ChunkAlpha);
+  EXPECT_EQ(part.pulled().first, part.firstOwned());
+  EXPECT_EQ(part.pulled().limit, part.ownedLimit());
+  EXPECT_EQ(part.pulled().count, part.ownedCount());
+  for (int q = 0; q < ranks(); ++q) {
+    EXPECT_TRUE(part.partialTo_[q].empty());
+    EXPECT_TRUE(part.partialFrom_[q].empty());
+  }
+  VertexArray<int64_t> values(g.numVertices(), 3);
+  Freshness f;
+  clearPartials(part, values, Fold::Add);
+  foldPartials(part, values, f, Fold::Add, Communication::Ring, "none");
+  for (VertexId v = 0; v < g.numVertices(); ++v)
+    ASSERT_EQ(values[v], 3);
+  EXPECT_EQ(roundTotals("none").bytes, 0);
+}
+
+// A dense round (every value changed) sends, rank by rank, what the rank
+// model counts: the first refresh of the mirrors and, under Cartesian, the
+// fold of the partials.
+TEST(DistributedCartesian, ModelCountsWhatARoundSends) {
+  Graph<NoWeight> whole = uniformGraph<NoWeight>(12, 4, false);
+  for (Strategy how : {Strategy::ChunkAlpha, Strategy::Hash, Strategy::Cartesian})
+    for (Communication communication : {Communication::Ring, Communication::Alltoallv}) {
+      SCOPED_TRACE(testing::Message() << "strategy " << int(how) << ", communication "
+                                      << int(communication));
+      EdgesPart part;
+      setenv("POLYRT_RANK_GRANULE", "256", 1);
+      Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "m.sg", part, how);
+      Graph<NoWeight> copy = whole;
+      RankModel model = modelRanks(copy, ranks(), how, -1, 8, communication);
+      unsetenv("POLYRT_RANK_GRANULE");
+      ASSERT_EQ(model.partition.bounds, part.partition().bounds);
+      const int64_t n = g.numVertices();
+      VertexArray<double> x(n, -1.0), sum(n, 0.0);
+      for (VertexId v : ownedBy(part))
+        x[v] = 1.0 + v;
+      Freshness fx, fs;
+      enableMessageAccounting();
+      wrote(fx);
+      refreshMirrors(part, x, fx, Combining::Mirrors, communication, "round");
+      dist::detail::RoundCounts refresh = dist::detail::lastRound("round");
+      clearPartials(part, sum, Fold::Add);
+      pullOverPart(g, part, x, sum, [](double a, double b) { return a + b; });
+      foldPartials(part, sum, fs, Fold::Add, communication, "round");
+      dist::detail::RoundCounts fold = dist::detail::lastRound("round");
+      const RankModelRow &row = model.rows[rank()];
+      EXPECT_EQ(row.inEdges, g.numEdges());
+      EXPECT_EQ(fold.records, row.partialSent.records);
+      EXPECT_EQ(fold.messages, row.partialSent.messages);
+      EXPECT_EQ(fold.bytes, row.partialSent.bytes);
+      EXPECT_EQ(fold.peers, row.partialSent.peers);
+      const ExchangeCounts &both = row.sent[static_cast<int>(Combining::Mirrors)];
+      EXPECT_EQ(refresh.records + fold.records, both.records);
+      EXPECT_EQ(refresh.messages + fold.messages, both.messages);
+      EXPECT_EQ(refresh.bytes + fold.bytes, both.bytes);
+      EXPECT_EQ(refresh.peers + fold.peers, both.peers);
+      if (how == Strategy::Cartesian && ranks() == 4) {
+        EXPECT_GT(sumOverRanks(fold.bytes), 0);
+      }
+    }
 }
 
 } // namespace

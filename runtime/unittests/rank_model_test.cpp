@@ -114,39 +114,53 @@ TEST(RankModel, Errors) {
 }
 
 // The model against the definitions, counted the slow way: per (owner,
-// lister) pair, the set of listed sources and the list of cut edges.
+// lister) pair, the set of listed sources and the list of cut edges, and
+// under Cartesian per (folder, owner) pair the set of partials. Edge u -> v
+// is in the part of the rank in owner(v)'s column and owner(u)'s row.
 TEST(RankModel, AgreesWithBruteForce) {
   Graph<NoWeight> g = buildGraph<NoWeight>(generateKronecker(14, 4, 5), 1 << 14, false);
   g.buildInEdges();
   const VertexId n = g.numVertices();
   for (Strategy how : {Strategy::ChunkAlpha, Strategy::EdgeBalanced, Strategy::VertexBalanced,
-                       Strategy::Hash})
-    for (int ranks : {1, 2, 3, 4, 5}) {
+                       Strategy::Hash, Strategy::Cartesian})
+    for (int ranks : {1, 2, 3, 4, 5, 6, 8, 9}) {
+      if (ranks > 5 && how != Strategy::Cartesian)
+        continue;
       SCOPED_TRACE(testing::Message() << "strategy " << int(how) << ", " << ranks << " ranks");
+      test::ScopedEnv granule("POLYRT_RANK_GRANULE", "256"); // (every rank owns some)
       RankModel model = modelRanks(g, ranks, how, -1, 8, Communication::Ring);
+      const int rows = how == Strategy::Cartesian ? cartesianRows(ranks) : 1;
       auto owner = [&](VertexId v) {
         return how == Strategy::Hash ? v % ranks : model.partition.ownerOf(v);
       };
-      std::map<std::pair<int, int>, std::set<VertexId>> listed;
+      auto holder = [&](VertexId u, VertexId v) {
+        return owner(v) / rows * rows + owner(u) % rows;
+      };
+      std::map<std::pair<int, int>, std::set<VertexId>> listed, partials;
       std::map<std::pair<int, int>, int64_t> cut;
       std::vector<int64_t> vertices(ranks), inEdges(ranks);
       for (VertexId v = 0; v < n; ++v) {
         ++vertices[owner(v)];
         for (EdgeOffset e = g.inOffsets()[v]; e < g.inOffsets()[v + 1]; ++e) {
           VertexId u = g.inNeighbors()[e];
-          ++inEdges[owner(v)];
-          if (owner(u) != owner(v)) {
-            listed[{owner(u), owner(v)}].insert(u);
-            ++cut[{owner(u), owner(v)}];
+          int k = holder(u, v);
+          ++inEdges[k];
+          if (owner(u) != k) {
+            listed[{owner(u), k}].insert(u);
+            ++cut[{owner(u), k}];
           }
+          if (owner(v) != k)
+            partials[{k, owner(v)}].insert(v);
         }
       }
-      int64_t allMirrors = 0;
+      int64_t allMirrors = 0, allPartials = 0, allEdges = 0;
       for (int i = 0; i < ranks; ++i) {
         const RankModelRow &row = model.rows[i];
         EXPECT_EQ(row.vertices, vertices[i]);
         EXPECT_EQ(row.inEdges, inEdges[i]);
+        allEdges += row.inEdges;
         int64_t mirrors = 0, cutIn = 0, mirrorsOut = 0, cutOut = 0, peers = 0, mirrorBytes = 0;
+        int64_t folded = 0, foldPeers = 0, foldBytes = 0;
         for (int q = 0; q < ranks; ++q) {
           mirrors += listed[{q, i}].size();
           cutIn += cut[{q, i}];
@@ -155,15 +169,34 @@ TEST(RankModel, AgreesWithBruteForce) {
           mirrorBytes += listed[{i, q}].empty() ? 0 : 1 + 8 * int64_t(listed[{i, q}].size());
           cutOut += cut[{i, q}];
           peers += cut[{i, q}] > 0;
+          const int64_t size = static_cast<int64_t>(partials[{i, q}].size());
+          folded += size;
+          foldPeers += size > 0;
+          foldBytes += size > 0 ? 1 + 8 * size : 0;
+          if (size > 0) { // partials go to the rank's column
+            EXPECT_EQ(q / rows, i / rows) << q;
+          }
+          if (cut[{i, q}] > 0) { // mirrors to its row
+            EXPECT_EQ(q % rows, i % rows) << q;
+          }
         }
         allMirrors += mirrors;
+        allPartials += folded;
         EXPECT_EQ(row.mirrors, mirrors);
         EXPECT_EQ(row.cutEdges, cutIn);
-        expectCounts(row.sent[kMirrors], mirrorsOut, peers, mirrorBytes, peers);
-        expectCounts(row.sent[kBatched], cutOut, peers, cutOut * 12, peers);
-        expectCounts(row.sent[kPerUpdate], cutOut, cutOut, cutOut * 12, peers);
+        EXPECT_EQ(row.partials, folded);
+        expectCounts(row.partialSent, folded, foldPeers, foldBytes, foldPeers);
+        // A round's totals: the refresh, then the partial fold.
+        expectCounts(row.sent[kMirrors], mirrorsOut + folded, peers + foldPeers,
+                     mirrorBytes + foldBytes, peers + foldPeers);
+        expectCounts(row.sent[kBatched], cutOut + folded, peers + foldPeers,
+                     cutOut * 12 + foldBytes, peers + foldPeers);
+        expectCounts(row.sent[kPerUpdate], cutOut + folded, cutOut + foldPeers,
+                     cutOut * 12 + foldBytes, peers + foldPeers);
       }
+      EXPECT_EQ(allEdges, g.numEdges()); // every edge in one part
       EXPECT_EQ(model.totalMirrors(), allMirrors);
+      EXPECT_EQ(model.totalPartials(), allPartials);
       if (how != Strategy::Hash) {
         EXPECT_EQ(model.partition.bounds,
                   makeRankPartition(n, g.inOffsets(), ranks, how, -1).bounds);
@@ -171,7 +204,50 @@ TEST(RankModel, AgreesWithBruteForce) {
       if (ranks > 1) {
         EXPECT_GT(allMirrors, 0);
       }
+      EXPECT_EQ(allPartials > 0, rows > 1);
     }
+}
+
+// Cartesian over 2 x 2 ranks by hand: 8 vertices, 2 per rank (granule 2),
+// u -> v for u = v + 1 and v + 4 (mod 8). Rank 0 owns {0, 1}, 1 {2, 3}
+// (column 0: [0, 4)), 2 {4, 5}, 3 {6, 7} (column 1: [4, 8)); row 0's owners
+// are ranks 0 and 2 (sources {0, 1, 4, 5}), row 1's ranks 1 and 3.
+// Rank 0's part: 1->0, 4->0, 5->1, 4->3 (mirrors 4, 5 of rank 2; partial 3
+// for rank 1); rank 1's: 2->1, 3->2, 6->2, 7->3 (mirrors 6, 7; partial 1);
+// rank 2's: 5->4, 0->4, 1->5, 0->7 (mirrors 0, 1; partial 7); rank 3's:
+// 6->5, 7->6, 2->6, 3->7 (mirrors 2, 3; partial 5).
+TEST(RankModel, CartesianByHand) {
+  std::vector<std::pair<VertexId, VertexId>> edges;
+  for (VertexId v = 0; v < 8; ++v) {
+    edges.push_back({(v + 1) % 8, v});
+    edges.push_back({(v + 4) % 8, v});
+  }
+  Graph<NoWeight> g = directedGraph(8, edges);
+  test::ScopedEnv granule("POLYRT_RANK_GRANULE", "2");
+  RankModel model = modelRanks(g, 4, Strategy::Cartesian, -1, 8, Communication::Ring);
+  EXPECT_ELEMENTS(model.partition.bounds, 0, 2, 4, 6, 8);
+  EXPECT_EQ(model.partition.rows(), 2);
+  const int64_t mirrors[4] = {2, 2, 2, 2}, cutIn[4] = {3, 2, 3, 2};
+  // Cut edges each rank's sources have in another's part: rank 0's 0->4,
+  // 1->5, 0->7 (rank 2's part), rank 1's 2->6, 3->7, rank 2's 4->0, 5->1,
+  // 4->3, rank 3's 6->2, 7->3.
+  const int64_t cutOut[4] = {3, 2, 3, 2};
+  for (int k = 0; k < 4; ++k) {
+    SCOPED_TRACE(testing::Message() << "rank " << k);
+    const RankModelRow &row = model.rows[k];
+    EXPECT_EQ(row.vertices, 2);
+    EXPECT_EQ(row.inEdges, 4);
+    EXPECT_EQ(row.mirrors, mirrors[k]);
+    EXPECT_EQ(row.cutEdges, cutIn[k]);
+    EXPECT_EQ(row.partials, 1);
+    // The partial fold: one value after a header byte, to the column's other rank.
+    expectCounts(row.partialSent, 1, 1, 1 + 8, 1);
+    // Two mirrors' values to the row's other rank, then the partial.
+    expectCounts(row.sent[kMirrors], 2 + 1, 2, 17 + 9, 2);
+    expectCounts(row.sent[kBatched], cutOut[k] + 1, 2, cutOut[k] * 12 + 9, 2);
+    expectCounts(row.sent[kPerUpdate], cutOut[k] + 1, cutOut[k] + 1, cutOut[k] * 12 + 9, 2);
+  }
+  EXPECT_EQ(model.totalPartials(), 4);
 }
 
 } // namespace

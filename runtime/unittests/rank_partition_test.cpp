@@ -113,4 +113,67 @@ TEST(RankPartition, FewerVerticesThanRanksIsAnError) {
                          "cannot split 3 vertices over 4 ranks");
 }
 
+// The grid: r = the largest divisor of p up to sqrt(p), numbered by column.
+TEST(RankPartition, CartesianGridShapes) {
+  const int expectedRows[] = {0, 1, 1, 1, 2, 1, 2, 1, 2, 3, 2, 1, 3, 1, 2, 3, 4};
+  for (int p = 1; p <= 16; ++p) {
+    SCOPED_TRACE(testing::Message() << p << " ranks");
+    EXPECT_EQ(cartesianRows(p), expectedRows[p]);
+    // Degrees that leave no rank empty: 4096 vertices per rank, one edge each.
+    const VertexId n = 4096 * 2 * p;
+    std::vector<EdgeOffset> offsets(n + 1);
+    for (VertexId v = 0; v <= n; ++v)
+      offsets[v] = v;
+    RankPartition grid = makeRankPartition(n, offsets.data(), p, Strategy::Cartesian, -1);
+    RankPartition chunk = makeRankPartition(n, offsets.data(), p, Strategy::ChunkAlpha, -1);
+    EXPECT_EQ(grid.bounds, chunk.bounds); // chunk-alpha's owners exactly
+    EXPECT_FALSE(grid.strided());
+    expectOneOwnerEach(grid);
+    const int rows = grid.rows();
+    ASSERT_EQ(rows, expectedRows[p]);
+    ASSERT_EQ(p % rows, 0);
+    EXPECT_EQ(chunk.rows(), 1);
+    VertexId columnStart = 0;
+    for (int k = 0; k < p; ++k) {
+      EXPECT_EQ(grid.rowOf(k), k % rows) << k;
+      EXPECT_EQ(grid.columnOf(k), k / rows) << k;
+      // The column's range: its ranks' owned ranges, one after another.
+      EXPECT_EQ(grid.columnFirst(k), grid.bounds[(k / rows) * rows]) << k;
+      EXPECT_EQ(grid.columnLimit(k), grid.bounds[(k / rows) * rows + rows]) << k;
+      EXPECT_LE(grid.columnFirst(k), grid.first(k)) << k;
+      EXPECT_GE(grid.columnLimit(k), grid.limit(k)) << k;
+      EXPECT_EQ(grid.pulledCount(k), int64_t{grid.columnLimit(k)} - grid.columnFirst(k)) << k;
+      EXPECT_GT(grid.ownedCount(k), 0) << k;
+      if (grid.rowOf(k) == 0) { // the columns cover [0, n) in order
+        EXPECT_EQ(grid.columnFirst(k), columnStart) << k;
+        columnStart = grid.columnLimit(k);
+      }
+      // Every other strategy: the column is the rank's own range.
+      EXPECT_EQ(chunk.rowOf(k), 0);
+      EXPECT_EQ(chunk.columnOf(k), k);
+      EXPECT_EQ(chunk.columnFirst(k), chunk.first(k));
+      EXPECT_EQ(chunk.columnLimit(k), chunk.limit(k));
+    }
+    EXPECT_EQ(columnStart, n);
+    // A source belongs to the row of its owner.
+    for (VertexId u = 0; u < n; u += 997)
+      for (int row = 0; row < rows; ++row) {
+        EXPECT_EQ(grid.inRow(row, u), grid.ownerOf(u) % rows == row) << u;
+        EXPECT_TRUE(chunk.inRow(0, u));
+      }
+  }
+}
+
+// Hash: one row, and the pulled set is the owned set (strided).
+TEST(RankPartition, HashPullsItsOwnVertices) {
+  std::vector<EdgeOffset> offsets = noEdges(10);
+  RankPartition split = makeRankPartition(10, offsets.data(), 4, Strategy::Hash, -1);
+  EXPECT_EQ(split.rows(), 1);
+  for (int k = 0; k < 4; ++k) {
+    EXPECT_EQ(split.columnFirst(k), split.first(k));
+    EXPECT_EQ(split.columnLimit(k), split.limit(k));
+    EXPECT_EQ(split.pulledCount(k), split.ownedCount(k));
+  }
+}
+
 } // namespace

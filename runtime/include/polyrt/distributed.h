@@ -9,16 +9,26 @@
 //   range (chunk-alpha, edge- or vertex-balanced; boundaries on multiples of
 //   4096 vertices, agreed by all ranks) or every p-th vertex (hash: v mod p).
 //   A rank owns its vertices' data.
-// - A rank's part of an edgeset is the in-edges of the vertices it owns: its
-//   Graph has every vertex id of the whole graph, its CSR holds the edges
-//   whose destination the rank owns (keyed by source: the sparse mode's
-//   lists), its CSC the same edges keyed by destination (the dense mode's).
-//   The sources it lists that another rank owns are its mirrors.
+// - The ranks form an r x c grid (rank_partition.h), numbered by column;
+//   r = 1 but under Cartesian. A rank's part of an edgeset is the edges
+//   whose destination lies in its column's range (the owned ranges of the
+//   column's r ranks: its pulled destinations) and whose source a rank of
+//   its row owns. With r = 1 that is the in-edges of the vertices it owns.
+//   Its Graph has every vertex id of the whole graph, its CSR holds the
+//   part's edges keyed by source (the sparse mode's lists), its CSC the same
+//   edges keyed by destination (the dense mode's). The sources it lists that
+//   another rank owns are its mirrors (all owned in its row); the pulled
+//   destinations another rank owns are its partials (all owned in its
+//   column).
 // - Every per-vertex vector has all n elements on every rank. The owner's
 //   element is the true one; a mirror's is refreshed by an exchange before a
 //   traversal reads it at a source; every element is refreshed (gathered from
 //   the owners) before serial code reads the vector. A traversal writes only
-//   elements of destinations it owns, so it needs no other exchange.
+//   elements of destinations it pulls: with r = 1 those it owns, so it needs
+//   no other exchange; under Cartesian it folds into its partials' elements
+//   too (cleared to the fold's identity first, clearPartials), which their
+//   owners then fold into their own (foldPartials): a Cartesian round is a
+//   refresh of the mirrors, the traversal and a fold of the partials.
 // - Serial code runs on every rank with the same values, so every rank takes
 //   the same branches and makes the same collective calls. Only rank 0's
 //   standard output is kept.
@@ -38,6 +48,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -95,6 +106,10 @@ public:
     VertexId vertex(int64_t i) const { return first + static_cast<VertexId>(i) * stride; }
   };
   OwnedVertices owned() const { return {first_, stride_, limit_, ownedCount_}; }
+  /// The destinations of this rank's part (its column's range, stride 1,
+  /// under Cartesian; owned() under every other strategy and on one rank):
+  /// what a pull walks.
+  OwnedVertices pulled() const { return {pulledFirst_, stride_, pulledLimit_, pulledCount_}; }
   /// Whether this rank owns v; false for v outside [0, n). A range test
   /// under the chunk strategies, a remainder only under hash.
   bool owns(VertexId v) const {
@@ -128,6 +143,9 @@ public:
     stride_ = partition.stride();
     limit_ = partition.limit(rank);
     ownedCount_ = partition.ownedCount(rank);
+    pulledFirst_ = partition.columnFirst(rank);
+    pulledLimit_ = partition.columnLimit(rank);
+    pulledCount_ = partition.pulledCount(rank);
   }
 
   /// For a pull that walks the edges from this rank's own vertices while
@@ -166,8 +184,9 @@ public:
   /// Counts, per owned vertex, its in-edges from sources below and above
   /// this rank's range, and lists the vertices that have any (nothing on
   /// one rank, whose every source is its own). Throws Error under hash,
-  /// whose ranks own no range, and for a vertex with 2^32 or more in-edges
-  /// from either side.
+  /// whose ranks own no range, under Cartesian, whose pulls walk more than
+  /// the owned range, and for a vertex with 2^32 or more in-edges from
+  /// either side.
   template <typename W> void splitSources(const Graph<W> &g);
 
   // Filled by loadPart.
@@ -175,6 +194,8 @@ public:
   RankPartition partition_;
   VertexId first_ = 0, stride_ = 1, limit_ = 0;
   int64_t ownedCount_ = 0;
+  VertexId pulledFirst_ = 0, pulledLimit_ = 0;
+  int64_t pulledCount_ = 0;
   EdgeOffset numEdges_ = 0;
   std::vector<EdgeOffset> outOffsets_ = std::vector<EdgeOffset>(1, 0);
   /// One rank: the out-offsets of the Graph loadPart returned (which the
@@ -190,6 +211,12 @@ public:
   /// (list_encoding.h).
   std::vector<std::vector<VertexId>> sendTo_, receiveFrom_;
   std::vector<std::vector<int32_t>> sendEdges_;
+  /// Per peer rank q (Cartesian only; empty lists otherwise and on one
+  /// rank): the vertices q owns that this rank pulls and that have in-edges
+  /// in its part, ascending (this rank's partial folds of them go to q);
+  /// and the vertices this rank owns that q sends partial folds of,
+  /// ascending. partialTo_[q] here is partialFrom_[r] on q.
+  std::vector<std::vector<VertexId>> partialTo_, partialFrom_;
   struct SourceSplit {
     uint32_t below = 0, above = 0;
   };
@@ -279,6 +306,23 @@ void snapshotMirrorBytes(const EdgesPart &part, const unsigned char *values, int
 void foldIntoOwnerBytes(EdgesPart &part, unsigned char *values, int64_t size, ElementKind kind,
                         Fold fold, Freshness &f, Communication communication,
                         const char *traversal);
+void foldPartialBytes(EdgesPart &part, unsigned char *values, int64_t size, ElementKind kind,
+                      Fold fold, Freshness &f, Communication communication,
+                      const char *traversal);
+/// What a partial fold starts from: folding it in changes nothing (Add: +0,
+/// so that a sum of nothing is 0, not -0; Min: the largest value or +inf;
+/// Max: the lowest or -inf). Assign has none: an internal error.
+template <typename T> T partialIdentity(Fold fold) {
+  if (fold == Fold::Assign)
+    throw Error("internal error: a partial fold that assigns");
+  if (fold == Fold::Add)
+    return T(0);
+  if constexpr (std::is_floating_point_v<T>)
+    return fold == Fold::Min ? std::numeric_limits<T>::infinity()
+                             : -std::numeric_limits<T>::infinity();
+  else
+    return fold == Fold::Min ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
+}
 } // namespace detail
 
 /// Before a traversal that folds into `values` at its sources: keeps the
@@ -301,6 +345,33 @@ void foldIntoOwners(EdgesPart &part, VertexArray<T> &values, Freshness &f, Fold 
   detail::foldIntoOwnerBytes(part, reinterpret_cast<unsigned char *>(values.data()),
                              values.size(), detail::elementKind<T>(), fold, f, communication,
                              traversal);
+}
+
+/// Before a traversal that folds into `values` at its destinations
+/// (Cartesian: it pulls destinations other ranks own): sets this rank's
+/// partials' elements (EdgesPart::partialTo_) to the fold's identity
+/// (detail::partialIdentity), so that they collect this rank's part of the
+/// fold alone. Nothing under other strategies or on one rank.
+template <typename T>
+void clearPartials(const EdgesPart &part, VertexArray<T> &values, Fold fold) {
+  const T identity = detail::partialIdentity<T>(fold);
+  for (const std::vector<VertexId> &list : part.partialTo_)
+    for (VertexId v : list)
+      values[v] = identity;
+}
+
+/// After it: every rank sends each owner q its partials' elements of q's
+/// vertices (an element still equal to the identity may be left out), one
+/// message per owner over their shared list (list_encoding.h), and each
+/// owner folds what it receives into its own elements, in rank order (q = 0,
+/// 1, ...), so that the result is the same on every run. Counted as a round
+/// of `traversal`. The partials' copies are then stale (the caller marks the
+/// vector written), and f.lastSent is cleared.
+template <typename T>
+void foldPartials(EdgesPart &part, VertexArray<T> &values, Freshness &f, Fold fold,
+                  Communication communication, const char *traversal) {
+  detail::foldPartialBytes(part, reinterpret_cast<unsigned char *>(values.data()), values.size(),
+                           detail::elementKind<T>(), fold, f, communication, traversal);
 }
 
 /// Before a traversal that reads `values` at sources: unless f.mirrors,

@@ -17,8 +17,9 @@
 
 namespace polyrt::dist {
 
-/// configDistribution's first argument.
-enum class Strategy { ChunkAlpha, EdgeBalanced, VertexBalanced, Hash };
+/// configDistribution's first argument. Cartesian owns vertices as
+/// ChunkAlpha does and cuts the edges in 2-D (RankPartition::rows).
+enum class Strategy { ChunkAlpha, EdgeBalanced, VertexBalanced, Hash, Cartesian };
 /// configMessageCombining: what one exchange sends for a mirror's value.
 enum class Combining {
   Mirrors,   // one record per vertex and rank that lists it (Gemini)
@@ -28,10 +29,27 @@ enum class Combining {
 /// configCommunication: how the records travel.
 enum class Communication { Ring, Alltoallv };
 
+/// The rows of Cartesian's grid of `ranks` ranks: the largest divisor of
+/// ranks that is at most its square root (2: 1, 4: 2, 6: 2, 8: 2, 16: 4).
+int cartesianRows(int ranks);
+
 /// The program-wide split of [0, n) over the ranks. Rank r owns
 /// ownedVertex(r, i) = first(r) + i * stride() for i in [0, ownedCount(r)):
-/// one contiguous range per rank for the chunk strategies (stride 1), every
-/// ranks-th vertex from r for Hash (stride ranks).
+/// one contiguous range per rank for the chunk strategies and Cartesian
+/// (stride 1), every ranks-th vertex from r for Hash (stride ranks).
+///
+/// The ranks also form a grid of rows() x (ranks / rows()), numbered by
+/// column: rank k is in row rowOf(k) = k % rows() and column columnOf(k) =
+/// k / rows(). Rank k's part of an edgeset is the edges whose destination
+/// lies in its column's range [columnFirst(k), columnLimit(k)), the owned
+/// ranges of the column's ranks (contiguous, since they are numbered
+/// consecutively), and whose source a rank of its row owns (inRow). Only
+/// Cartesian has rows() > 1 (when ranks has a divisor from 2 to its square
+/// root); every other strategy is the 1 x ranks grid, where the column is
+/// the rank's own vertices and the row every vertex: a part is the in-edges
+/// of the vertices the rank owns. Under Hash the column is the owned set
+/// too: columnFirst is first(k), columnLimit limit(k), with stride(), and
+/// pulledCount ownedCount.
 struct RankPartition {
   Strategy how = Strategy::ChunkAlpha;
   int ranks = 0;
@@ -60,6 +78,25 @@ struct RankPartition {
     return v >= first(r) && v < limit(r) && (!strided() || v % ranks == r);
   }
   VertexId numVertices() const { return n; }
+
+  /// The grid (above).
+  int rows() const { return how == Strategy::Cartesian ? cartesianRows(ranks) : 1; }
+  int rowOf(int k) const { return k % rows(); }
+  int columnOf(int k) const { return k / rows(); }
+  /// The destinations of rank k's part: [columnFirst(k), columnLimit(k)),
+  /// by stride() (Hash: the owned set), pulledCount(k) of them.
+  VertexId columnFirst(int k) const {
+    return strided() ? first(k) : bounds[static_cast<size_t>(columnOf(k)) * rows()];
+  }
+  VertexId columnLimit(int k) const {
+    return strided() ? limit(k) : bounds[static_cast<size_t>(columnOf(k) + 1) * rows()];
+  }
+  int64_t pulledCount(int k) const {
+    return strided() ? ownedCount(k) : int64_t{columnLimit(k)} - columnFirst(k);
+  }
+  /// Whether an edge from src belongs in the parts of row `row`'s ranks:
+  /// whether a rank of that row owns src (always, with one row).
+  bool inRow(int row, VertexId src) const { return rows() == 1 || ownerOf(src) % rows() == row; }
 };
 
 /// The split of n vertices over `ranks` by `how`: partitionVertices
