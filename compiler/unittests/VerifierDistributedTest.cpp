@@ -143,4 +143,65 @@ TEST_F(VerifierOverlapTest, ASumOverRanksSumsADistributedVector) {
   module.distribution->ownedSums.clear();
 }
 
+// The Cartesian cut: s1 folds into next at destinations other ranks own
+// (kPageRank's s2, which builds a frontier, does not fit it).
+const char *kCartesian = R"(element Vertex end
+element Edge end
+const edges : edgeset{Edge}(Vertex, Vertex) = load(argv[1]);
+const rank : vector{Vertex}(double) = 1.0;
+const next : vector{Vertex}(double) = 0.0;
+func update(src : Vertex, dst : Vertex)
+    next[dst] += rank[src];
+end
+func main()
+    #s1# edges.apply(update);
+    print next.sum();
+end
+)";
+
+class VerifierPartialsTest : public VerifierTest {
+protected:
+  void SetUp() override {
+    ASSERT_NO_FATAL_FAILURE(compile(R"(program->configApplyDirection("s1", "DensePull")
+       ->configApplyParallelization("s1", "dynamic-vertex-parallel")
+       ->configDistribution("cartesian");)", /*exports=*/false, kCartesian));
+    ASSERT_TRUE(clear() && fold());
+  }
+  RankExchange *find(bool before, RankExchange::Kind kind) {
+    for (auto &[stmt, exchanges] : before ? module.distribution->before : module.distribution->after)
+      for (RankExchange &x : exchanges)
+        if (x.kind == kind)
+          return &x;
+    return nullptr;
+  }
+  RankExchange *clear() { return find(true, RankExchange::ClearPartials); }
+  RankExchange *fold() { return find(false, RankExchange::FoldPartials); }
+};
+
+TEST_F(VerifierPartialsTest, PartialsOnlyUnderTheCartesianCut) {
+  EXPECT_EQ(verifyModule(module), "");
+  module.distribution->how = Distribution::ChunkAlpha;
+  for (const EdgeTraversalExpr *t : module.edgeTraversals) // (its pulls walk the rank's range)
+    for (VariantPlan &v : const_cast<EdgeTraversalExpr *>(t)->variants)
+      v.nest.forEach([](LoopOp &op) {
+        if (op.owners == OwnerList::RankColumnRange)
+          op.owners = OwnerList::RankRange;
+      });
+  EXPECT_EQ(verifyModule(module), "rank exchanges: partial sums outside the Cartesian cut, or "
+                                  "cleared after (folded before) their traversal");
+}
+
+TEST_F(VerifierPartialsTest, PartialsAreClearedBeforeAndFoldedAfter) {
+  auto &after = module.distribution->after.begin()->second;
+  after.push_back(*clear());
+  EXPECT_EQ(verifyModule(module), "rank exchanges: partial sums outside the Cartesian cut, or "
+                                  "cleared after (folded before) their traversal");
+}
+
+TEST_F(VerifierPartialsTest, ClearedPartialsAreFolded) {
+  fold()->fold = AssignOp::Min;
+  EXPECT_EQ(verifyModule(module), "rank exchanges: partial sums cleared and not folded into "
+                                  "their owners, or the reverse");
+}
+
 } // namespace

@@ -278,6 +278,12 @@ TEST_F(VerifierTest, APullWalksItsRanksVertices) {
                                   "list the variant's input does not give");
   variant(1).nest.owners().owners = OwnerList::RankStridedVertices;
   EXPECT_EQ(verifyModule(module), "");
+  // Under the Cartesian cut, its column's vertices.
+  module.distribution->how = Distribution::Cartesian;
+  EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePull: the owner loop walks a "
+                                  "list the variant's input does not give");
+  variant(1).nest.owners().owners = OwnerList::RankColumnRange;
+  EXPECT_EQ(verifyModule(module), "");
   module.distribution->how = Distribution::ChunkAlpha;
   EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePull: the owner loop walks a "
                                   "list the variant's input does not give");

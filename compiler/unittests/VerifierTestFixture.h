@@ -60,9 +60,10 @@ protected:
 
   // Callers wrap it in ASSERT_NO_FATAL_FAILURE: a program that does not
   // compile must stop the test before it breaks anything.
-  void compile(const std::string &schedule, bool exports = false) {
+  void compile(const std::string &schedule, bool exports = false,
+               const char *algorithm = kPageRank) {
     // An export function makes the program a library too (hasExportFunctions).
-    std::string text = std::string(kPageRank) +
+    std::string text = std::string(algorithm) +
                        (exports ? "const indegree : vector{Vertex}(int) = 0;\n"
                                   "func reset(v : Vertex)\n    next[v] = 0.0;\nend\n"
                                   "func countIn(src : Vertex, dst : Vertex)\n"

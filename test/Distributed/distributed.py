@@ -7,7 +7,10 @@ under mpirun prints what the undistributed program prints.
 
 (--overlap: only a DensePull by mirrors over the ring, which the
 mirror-overlap pass overlaps with its refresh, at 1-4 ranks x 1-2 threads;
-it fails unless the generated C++ begins and finishes the refresh.)
+it fails unless the generated C++ begins and finishes the refresh.
+--cartesian: configDistribution("cartesian"), the 2-D cut, under DensePull
+at 1-4 and 6 ranks x 1-2 threads and SparsePush at 2 and 4; 4 ranks are a
+2 x 2 grid, 6 a 2 x 3 one whose last ranks own nothing.)
 
 What it does (docs/distributed.md, "Tests"):
 
@@ -162,6 +165,10 @@ class Driver:
         """(graph, args, ranks, threads, numa nodes) for direction `index`."""
         main, rest = graphs[0], graphs[1:]
         plan = []
+        if self.args.cartesian:
+            counts = [(p, t) for p in (1, 2, 3, 4) for t in (1, 2)] + [(6, 1)] if index == 0 \
+                else [(2, 2), (4, 1), (4, 2)]
+            return [(main, p, t, 0) for p, t in counts] + [(g, 4, 2, 0) for g in rest]
         if index == 0 or self.args.full:
             for ranks in (1, 2, 3, 4):
                 for threads in (1, 2):
@@ -207,6 +214,8 @@ class Driver:
         directions = DIRECTIONS if self.args.full else [DIRECTIONS[0], DIRECTIONS[1 + turn % 2]]
         if self.args.overlap:
             directions = ["DensePull"]
+        if self.args.cartesian:
+            directions = ["DensePull", "SparsePush"]
         for index, direction in enumerate(directions):
             name = "dist-%s" % direction
             setting = SETTINGS[(turn + index) % len(SETTINGS)]
@@ -216,6 +225,9 @@ class Driver:
                 numa = None  # (hash gives a rank no range for NUMA nodes to split)
             if self.args.overlap:
                 setting = SETTINGS[0]  # chunk-alpha, mirrors, ring: what the overlap needs
+            if self.args.cartesian:
+                setting = ('"cartesian"',) + SETTINGS[index][1:]
+                numa = None  # (not supported with the Cartesian cut yet)
             text = self.schedule(direction, setting, numa)
             if self.args.overlap:
                 self.require_overlap(name, text)
@@ -254,6 +266,9 @@ def main():
     ap.add_argument("--overlap", action="store_true",
                     help="only a DensePull by mirrors over the ring, which overlaps its refresh "
                          "with the pull (the mirror-overlap pass), at 1-4 ranks x 1-2 threads")
+    ap.add_argument("--cartesian", action="store_true",
+                    help="only configDistribution(\"cartesian\"), the 2-D cut: DensePull at "
+                         "1-4 and 6 ranks x 1-2 threads, SparsePush at 2 and 4")
     return Driver(ap.parse_args()).main()
 
 

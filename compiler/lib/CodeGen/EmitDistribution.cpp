@@ -44,6 +44,7 @@ const char *strategyName(Distribution d) {
   case Distribution::EdgeBalanced: return "polyrt::dist::Strategy::EdgeBalanced";
   case Distribution::VertexBalanced: return "polyrt::dist::Strategy::VertexBalanced";
   case Distribution::Hash: return "polyrt::dist::Strategy::Hash";
+  case Distribution::Cartesian: return "polyrt::dist::Strategy::Cartesian";
   }
   llvm_unreachable("a distribution without its runtime name");
 }
@@ -115,6 +116,16 @@ void CppEmitter::emitRankExchanges(const Stmt &s, bool before, unsigned indent) 
       continue;
     case RankExchange::FoldIntoOwners:
       os << pad << "polyrt::dist::foldIntoOwners(" << kRankPart << ", " << target << ", "
+         << freshnessName(*x.target) << ", " << foldName(x.fold) << ", "
+         << communicationName(x.communication) << ", \"" << traversalName(*x.traversal)
+         << "\");\n";
+      continue;
+    case RankExchange::ClearPartials:
+      os << pad << "polyrt::dist::clearPartials(" << kRankPart << ", " << target << ", "
+         << foldName(x.fold) << ");\n";
+      continue;
+    case RankExchange::FoldPartials:
+      os << pad << "polyrt::dist::foldPartials(" << kRankPart << ", " << target << ", "
          << freshnessName(*x.target) << ", " << foldName(x.fold) << ", "
          << communicationName(x.communication) << ", \"" << traversalName(*x.traversal)
          << "\");\n";

@@ -120,6 +120,10 @@ Owners VariantWriter::ownersOf(OwnerList list) const {
   case OwnerList::RankStridedVertices:
     return {"owned.count", "owned.vertex(i)", owner, "", "", "", "", "",
             "const polyrt::dist::EdgesPart::OwnedVertices owned = polyc_rank_part.owned();"};
+  case OwnerList::RankColumnRange:
+    return {"pulled.limit", "static_cast<polyrt::VertexId>(i)", owner, "", "", "", "", "",
+            "const polyrt::dist::EdgesPart::OwnedVertices pulled = polyc_rank_part.pulled();",
+            "pulled.first"};
   case OwnerList::RankMirroredVertices: // (the mirror-overlap pass)
     return {"polyc_rank_part.mirroredCount()", "polyc_rank_part.mirroredVertex(i)", owner, "", "",
             "", "", ""};

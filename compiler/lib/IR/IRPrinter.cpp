@@ -81,6 +81,7 @@ const char *spelling(OwnerList owners) {
   case OwnerList::NodeAgentFrontier: return "frontier list in each node's agent subgraph";
   case OwnerList::RankRange: return "this rank's vertices";
   case OwnerList::RankStridedVertices: return "this rank's vertices, every p-th";
+  case OwnerList::RankColumnRange: return "this rank's column's vertices";
   case OwnerList::RankNodeRanges: return "this rank's vertices by node";
   case OwnerList::RankMirroredVertices: return "this rank's vertices with edges from mirrors";
   }
@@ -416,6 +417,8 @@ const char *spelling(RankExchange::Kind kind) {
   case RankExchange::FoldIntoOwners: return "fold-into-owners";
   case RankExchange::KeepScalar: return "keep-scalar";
   case RankExchange::CombineScalar: return "combine-scalar";
+  case RankExchange::ClearPartials: return "clear-partials";
+  case RankExchange::FoldPartials: return "fold-partials";
   }
   llvm_unreachable("a rank exchange without a name");
 }
@@ -468,9 +471,9 @@ void printDistribution(const DistributionPlan &plan, llvm::raw_ostream &os) {
       first = false;
     });
     os << "`: " << spelling(x->kind) << " " << x->target->name;
-    if (x->kind == RankExchange::CombineScalar)
+    if (x->kind == RankExchange::CombineScalar || x->kind == RankExchange::ClearPartials)
       os << " with " << spelling(x->fold);
-    if (x->kind == RankExchange::FoldIntoOwners)
+    if (x->kind == RankExchange::FoldIntoOwners || x->kind == RankExchange::FoldPartials)
       os << " with " << spelling(x->fold) << " for " << x->traversal->name << " ("
          << spelling(x->communication) << ")";
     if (x->kind == RankExchange::RefreshMirrors)

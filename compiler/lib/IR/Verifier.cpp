@@ -17,7 +17,9 @@
 
 #include <cstdint>
 #include <limits>
+#include <set>
 #include <sstream>
+#include <tuple>
 
 using namespace polyc;
 
@@ -44,6 +46,7 @@ private:
   bool verifyMirrorOverlap(const LoopOp &op, const std::string &where);
   void verifyOverlappedRefreshes();
   void verifyOwnedSums();
+  void verifyPartials();
   bool verify(const VertexTraversalExpr &u);
   bool verifyWrites(const std::vector<WriteInfo> &writes, const LoopPlan &loop,
                     const std::string &where, const EdgeTraversalExpr *t, bool agents = false);
@@ -165,6 +168,32 @@ void Verifier::verifyOverlappedRefreshes() {
   if (begun != finished)
     fail("rank exchanges", "a refresh begun that no pull finishes, or one finished that was "
                            "not begun");
+}
+
+/// Partial sums exist only under the Cartesian cut, and each traversal's
+/// destinations cleared before it are folded into their owners after it,
+/// with the same fold, and no others (docs/distributed.md, "The Cartesian cut").
+void Verifier::verifyPartials() {
+  if (!module.distribution)
+    return;
+  using Key = std::tuple<const Stmt *, const VarDecl *, const EdgeTraversalExpr *, AssignOp>;
+  std::set<Key> cleared, folded;
+  const DistributionPlan &plan = *module.distribution;
+  for (const auto *side : {&plan.before, &plan.after})
+    for (const auto &[stmt, exchanges] : *side)
+      for (const RankExchange &x : exchanges) {
+        bool clears = x.kind == RankExchange::ClearPartials;
+        if (!clears && x.kind != RankExchange::FoldPartials)
+          continue;
+        if (plan.how != Distribution::Cartesian || !x.traversal ||
+            clears != (side == &plan.before))
+          fail("rank exchanges", "partial sums outside the Cartesian cut, or cleared after "
+                                 "(folded before) their traversal");
+        (clears ? cleared : folded).insert({stmt, x.target, x.traversal, x.fold});
+      }
+  if (cleared != folded)
+    fail("rank exchanges", "partial sums cleared and not folded into their owners, or the "
+                           "reverse");
 }
 
 /// A sum the ranks add up from their own elements (polyrt::dist::sumOwned)
@@ -339,6 +368,7 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
   if (versioned) {
     bool fits = (owners.owners == OwnerList::AllVertices ||
                  owners.owners == OwnerList::RankRange ||
+                 owners.owners == OwnerList::RankColumnRange ||
                  owners.owners == OwnerList::RankStridedVertices) &&
                 owners.walksVertexTasks() && !v.numa &&
                 !nest.roundsInOneRegion && !nest.drainsCurrentBucket;
@@ -404,7 +434,8 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
   // configDistribution: a pull walks only its rank's destinations.
   if (expected == OwnerList::AllVertices && !v.isPush() && module.distribution)
     expected = module.distribution->how == Distribution::Hash ? OwnerList::RankStridedVertices
-                                                               : OwnerList::RankRange;
+               : module.distribution->how == Distribution::Cartesian ? OwnerList::RankColumnRange
+                                                                     : OwnerList::RankRange;
   if (owners.owners != expected)
     return fail(where, "the owner loop walks a list the variant's input does not give");
   if ((owners.shape == LoopShape::NodeChunks) != (owners.owners == OwnerList::NodeRanges ||
@@ -681,6 +712,7 @@ std::string Verifier::run() {
       fail("the query '" + degree->method + "'", "only getOutDegree is compared unconverted");
   verifyOverlappedRefreshes();
   verifyOwnedSums();
+  verifyPartials();
   return problem.str();
 }
 

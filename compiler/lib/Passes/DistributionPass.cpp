@@ -55,6 +55,9 @@ private:
   std::map<const Expr *, std::set<const VarDecl *>> readsAtSource, writes;
   /// Vectors an edge traversal folds into at its sources, with the fold.
   std::map<const Expr *, std::map<const VarDecl *, AssignOp>> foldsAtSource;
+  /// Cartesian: vectors a traversal folds into at its destinations, with the
+  /// fold (partial on ranks that do not own the destination).
+  std::map<const Expr *, std::map<const VarDecl *, AssignOp>> foldsAtDestination;
   /// Global numbers a traversal folds into (`total += x[v]`), with the fold.
   std::map<const Expr *, std::map<const VarDecl *, AssignOp>> scalarFolds;
   const Expr *checking = nullptr; // the traversal whose functions are checked
@@ -97,6 +100,7 @@ private:
   void checkExpr(const Expr &e, const FuncDecl &f, const Decl *source, const Decl *written,
                  std::set<const VarDecl *> &atSource);
   void checkTraversals();
+  void checkCartesian(const EdgeTraversalExpr &t);
   void restrictLoops();
   void placeIn(Block &block);
   void hoistGathers(Stmt &loop);
@@ -340,6 +344,8 @@ void Distributor::checkTraversals() {
                            wrote);
     if (t->trackedVector)
       wrote.insert(t->trackedVector);
+    if (plan.how == Distribution::Cartesian)
+      checkCartesian(*t);
   }
   for (VertexTraversalExpr *u : module.vertexTraversals) {
     if (u->concurrent)
@@ -351,6 +357,61 @@ void Distributor::checkTraversals() {
     checking = u;
     checkAppliedFunction(*u->func, nullptr, v, atSource, writes[u]);
   }
+}
+
+/// Under the Cartesian cut a rank's part holds the edges from its row's
+/// sources to its column's destinations, most of which other ranks own: the
+/// traversal may only fold into its destinations (`x[dst] += ...`, -=, min=,
+/// max=), which the owners then combine, and read nothing else there.
+void Distributor::checkCartesian(const EdgeTraversalExpr &t) {
+  auto refuse = [&](llvm::SMLoc where, const std::string &what) {
+    diags.error(plan.loc, "configDistribution(\"cartesian\") is not supported yet with " + what +
+                              ": its parts fold partial sums into destinations other ranks own "
+                              "(docs/distributed.md)");
+    diags.note(where, "here");
+    ok = false;
+  };
+  if (t.producesFrontier())
+    refuse(t.loc, "a traversal that builds a vertexset");
+  if (t.toFilter)
+    refuse(t.loc, "a destination filter ('" + t.toFilter->name + "')");
+  if (!foldsAtSource[&t].empty())
+    refuse(t.loc, "a fold at the source");
+  for (const VariantPlan &v : t.variants)
+    if (v.numa)
+      refuse(v.numa->loc, "configApplyNUMA");
+  const FuncDecl &apply = *t.applyFunc;
+  const Decl *dst = apply.params.size() > 1 ? apply.params[1].get() : nullptr;
+  auto &folds = foldsAtDestination[&t];
+  std::set<const Expr *> foldTargets;
+  forEachStmtIn(apply.body, [&](Stmt &s) {
+    auto *assign = dyn_cast<AssignStmt>(&s);
+    auto *index = assign ? dyn_cast<IndexExpr>(assign->target.get()) : nullptr;
+    auto *var = index ? dyn_cast_or_null<VarDecl>(named(index->base.get())) : nullptr;
+    if (!var || !isDistributedVector(var) || !dst || named(index->index.get()) != dst)
+      return;
+    foldTargets.insert(index); // (reported here, not as a read too)
+    AssignOp op = assign->op == AssignOp::Sub ? AssignOp::Add : assign->op;
+    if (op != AssignOp::Add && op != AssignOp::Min && op != AssignOp::Max) {
+      refuse(assign->loc, "a write of '" + var->name + "' at the destination other than a fold");
+      return;
+    }
+    auto [it, fresh] = folds.emplace(var, op);
+    if (!fresh && it->second != op)
+      refuse(assign->loc, "folds of '" + var->name + "' at the destination in two ways");
+  });
+  forEachExprIn(apply.body, [&](Expr &e) {
+    if (auto *call = dyn_cast<CallExpr>(&e); call && (call->func || updatesVectorElement(*call)))
+      refuse(call->loc, "a call in the applied function '" + apply.name + "'");
+    auto *index = dyn_cast<IndexExpr>(&e);
+    if (index && !foldTargets.count(index) && isDistributedVector(named(index->base.get())) &&
+        dst && named(index->index.get()) == dst)
+      refuse(index->loc, "a read of '" + named(index->base.get())->name + "' at the destination");
+  });
+  for (const auto &[vector, op] : folds)
+    if (readsAtSource[&t].count(vector))
+      refuse(t.loc, "a traversal that reads '" + vector->name +
+                        "' at the source and folds into it at the destination");
 }
 
 /// Places the exchanges of one statement: those its traversal needs, and a
@@ -399,6 +460,16 @@ void Distributor::placeAround(Stmt &s) {
       }
       before.push_back({RankExchange::SnapshotMirrors, vector});
       RankExchange fold{RankExchange::FoldIntoOwners, vector, t};
+      fold.fold = op;
+      if (options && options->communication)
+        fold.communication = options->communication->value;
+      after.push_back(fold);
+    }
+    for (const auto &[vector, op] : foldsAtDestination[t]) {
+      RankExchange clear{RankExchange::ClearPartials, vector, t};
+      clear.fold = op;
+      before.push_back(clear);
+      RankExchange fold{RankExchange::FoldPartials, vector, t};
       fold.fold = op;
       if (options && options->communication)
         fold.communication = options->communication->value;
@@ -596,8 +667,9 @@ void Distributor::restrictLoops() {
                                           spelling(v.loop.parallelization) + " of a pull");
         else if (!op.walksVertexTasks())
           unsupported(t->loc, std::string("a pull under ") + spelling(v.loop.parallelization));
-        op.owners = plan.how == Distribution::Hash ? OwnerList::RankStridedVertices
-                                                   : OwnerList::RankRange;
+        op.owners = plan.how == Distribution::Hash        ? OwnerList::RankStridedVertices
+                    : plan.how == Distribution::Cartesian ? OwnerList::RankColumnRange
+                                                          : OwnerList::RankRange;
       };
       v.nest.forEach(restrict);
       if (v.numa) // (and the loops it runs on one node)

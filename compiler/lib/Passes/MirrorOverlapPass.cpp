@@ -93,8 +93,11 @@ LoopOp overlapped(const LoopOp &loop, const VarDecl *awaited) {
 }
 
 bool run(Module &module, DiagnosticEngine &) {
-  if (!module.distribution || module.distribution->how == Distribution::Hash)
-    return true; // (hash: a rank's vertices are no range to cut the lists at)
+  // (Hash: a rank's vertices are no range to cut the lists at; Cartesian: a
+  // pull's destinations are its column's, and its sources its row's.)
+  if (!module.distribution || module.distribution->how == Distribution::Hash ||
+      module.distribution->how == Distribution::Cartesian)
+    return true;
   DistributionPlan &plan = *module.distribution;
   for (EdgeTraversalExpr *t : module.edgeTraversals) {
     if (t->variants.size() != 1 || t->variants[0].variant != Variant::DensePull || t->toFilter)

@@ -102,6 +102,11 @@ const Stmt *nextStatementAfter(const Block &block, const EdgeTraversalExpr &t) {
 } // namespace
 
 bool polyc::runVertexFusionPass(Module &module, DiagnosticEngine &) {
+  // Under the Cartesian cut a pull's sums are partial until the ranks of
+  // its column fold them after the loop (docs/distributed.md).
+  if (module.schedule.distribution &&
+      module.schedule.distribution->value == Distribution::Cartesian)
+    return true;
   AccessAnalysis analysis(*module.program);
   std::map<const Expr *, VertexTraversalExpr *> vertexTraversals;
   for (VertexTraversalExpr *u : module.vertexTraversals)

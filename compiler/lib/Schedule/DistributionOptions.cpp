@@ -55,9 +55,11 @@ void polyc::schedule::checkDistribution(Checker &c, const ScheduleCall &call) {
     alpha = c.positiveReal(call, 1, "alpha");
     ok = alpha.has_value();
   }
-  if (how && alpha && Distribution(*how) != Distribution::ChunkAlpha) {
-    c.error(call.args[1].loc,
-            "an alpha applies to the chunk-alpha distribution, not to '" + call.args[0].text + "'");
+  // (Cartesian owns vertices as chunk-alpha does, with its alpha.)
+  if (how && alpha && Distribution(*how) != Distribution::ChunkAlpha &&
+      Distribution(*how) != Distribution::Cartesian) {
+    c.error(call.args[1].loc, "an alpha applies to the chunk-alpha and cartesian distributions, "
+                              "not to '" + call.args[0].text + "'");
     ok = false;
   }
   if (!how || !ok)

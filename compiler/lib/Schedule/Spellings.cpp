@@ -148,6 +148,7 @@ constexpr OptionValue kDistributions[] = {
     {"edge-balanced", int(Distribution::EdgeBalanced), true},
     {"vertex-balanced", int(Distribution::VertexBalanced), true},
     {"hash", int(Distribution::Hash), true},
+    {"cartesian", int(Distribution::Cartesian), true},
 };
 
 constexpr OptionValue kMessageCombinings[] = {

@@ -447,6 +447,10 @@ struct RankExchange {
     FoldIntoOwners,  // after it: each mirror's change folded into its owner's element (`fold`)
     KeepScalar,      // before a traversal folds into the global number `target`: its value kept
     CombineScalar,   // after it: every rank's fold combined (`fold`) by an MPI_Allreduce
+    /// Cartesian: before a traversal folds into `target` at destinations, the
+    /// elements of those another rank owns set to the fold's identity ...
+    ClearPartials,
+    FoldPartials, // ... and after it folded into their owners' (`fold`)
   };
   Kind kind = RefreshMirrors;
   const VarDecl *target = nullptr;
@@ -455,7 +459,8 @@ struct RankExchange {
   const EdgeTraversalExpr *traversal = nullptr;
   MessageCombining combining = MessageCombining::Mirrors;
   Communication communication = Communication::Ring;
-  /// FoldIntoOwners, CombineScalar: Add (for += and -=), Min or Max.
+  /// FoldIntoOwners, CombineScalar, ClearPartials, FoldPartials: Add (for +=
+  /// and -=), Min or Max.
   AssignOp fold = AssignOp::Add;
   /// RefreshMirrors: only begun here; the traversal's pull finishes it once
   /// it has walked the edges from the rank's own vertices (LoopOp::MirrorOverlap).

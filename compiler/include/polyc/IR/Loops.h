@@ -36,6 +36,8 @@ enum class OwnerList {
   RankRange,            // this MPI rank's vertices, one range (configDistribution: a chunk
                         // strategy's pull's destinations)
   RankStridedVertices,  // this MPI rank's vertices, every p-th (the same under hash)
+  RankColumnRange,      // the destinations of this rank's part under the Cartesian cut: its
+                        // column of ranks' vertices, one range (partials for all but its own)
   RankNodeRanges,       // the same, as one range per NUMA node (configApplyNUMA inside a rank)
   RankMirroredVertices, // those of them with in-edges from mirrors (a mirror overlap's second loop)
 };

@@ -76,7 +76,9 @@ enum class PriorityUpdate {
   ConstantSumReduceBeforeUpdate,
 };
 /// configDistribution: how the program's vertices are split over MPI ranks.
-enum class Distribution { ChunkAlpha, EdgeBalanced, VertexBalanced, Hash };
+/// Cartesian owns them as ChunkAlpha does and cuts the edges over an r x c
+/// grid of ranks (a 2-D cut; docs/distributed.md, "The Cartesian cut").
+enum class Distribution { ChunkAlpha, EdgeBalanced, VertexBalanced, Hash, Cartesian };
 /// configMessageCombining: what a rank sends for the values it owns.
 enum class MessageCombining { Mirrors, Batched, PerUpdate };
 /// configCommunication: how a traversal's records travel between ranks.
