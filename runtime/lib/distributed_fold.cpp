@@ -36,7 +36,21 @@ template <typename T> T identity(Fold how) {
   return how == Fold::Min ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
 }
 
-/// The core of foldIntoOwners and foldPartials: for each peer q, the
+/// Folds a received change into this rank's element.
+template <typename T> void combine(T &mine, T change, Fold how) {
+  if constexpr (std::is_same_v<T, bool>) // (a bool is only set: `x[src] = true`)
+    mine = how == Fold::Min ? mine && change : how == Fold::Max ? mine || change : change;
+  else
+    mine = how == Fold::Add   ? static_cast<T>(mine + change)
+           : how == Fold::Min ? std::min(mine, change)
+           : how == Fold::Max ? std::max(mine, change)
+                              : change;
+}
+
+/// Per place: a value to send (bools as bytes: not std::vector<bool>).
+template <typename T> using Places = std::vector<std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>>;
+
+/// The core of foldIntoOwners: for each peer q, the
 /// elements of sendLists[q] that differ from before(at) (at counting places
 /// over the lists concatenated) go to q as their change (the difference for
 /// Add, the element otherwise; the fold's identity in unchanged places when
@@ -55,8 +69,7 @@ void foldLists(EdgesPart &part, T *values, Fold how,
   detail::RoundCounts counts;
   int64_t at = 0;
   std::vector<uint32_t> positions; // the changed places in the list
-  // Per place: the change, or the fold's identity (bools as bytes: not std::vector<bool>).
-  std::vector<std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>> changes;
+  Places<T> changes; // per place: the change, or the fold's identity
   for (int q = 0; q < p; ++q) {
     const std::vector<VertexId> &list = sendLists[q];
     positions.clear();
@@ -87,16 +100,71 @@ void foldLists(EdgesPart &part, T *values, Fold how,
     for (size_t k = 0; k < positions.size(); ++k) {
       T change;
       std::memcpy(&change, from + k * sizeof(T), sizeof(T));
-      T &mine = values[list[positions[k]]];
-      if constexpr (std::is_same_v<T, bool>) // (a bool is only set: `x[src] = true`)
-        mine = how == Fold::Min ? mine && change : how == Fold::Max ? mine || change : change;
-      else
-        mine = how == Fold::Add   ? static_cast<T>(mine + change)
-               : how == Fold::Min ? std::min(mine, change)
-               : how == Fold::Max ? std::max(mine, change)
-                                  : change;
+      combine(values[list[positions[k]]], change, how);
     }
   }
+  f.lastSent.clear();
+  detail::recordRound(traversal, counts, part.numEdges());
+}
+
+/// foldPartials with update tracking (Gluon's, for reductions): a rank
+/// sends q only the partials that changed (bytewise) since it last sent them
+/// (every one on the first call); q keeps the last partial it received from
+/// each rank for each place (f.partialsReceived) and folds all it holds into
+/// its own elements, in rank order, so the result is that of sending all.
+/// Both sides start tracking on the same (first) call, as every rank makes
+/// every call.
+template <typename T>
+void foldTrackedPartials(EdgesPart &part, T *values, Fold how, Freshness &f,
+                         Communication communication, const char *traversal) {
+  const int p = ranks();
+  const size_t bytes = sizeof(T);
+  const bool first = f.partialsFor != &part;
+  if (first) {
+    f.partialsSent.assign(detail::totalSize(part.partialTo_) * bytes, 0);
+    f.partialsReceived.assign(detail::totalSize(part.partialFrom_) * bytes, 0);
+    f.partialsFor = &part;
+  }
+  detail::PeerBuffers send(p), recv;
+  detail::RoundCounts counts;
+  std::vector<uint32_t> positions; // the changed places in the list
+  Places<T> now;                   // every place's partial: the all form sends them all
+  int64_t at = 0;
+  for (int q = 0; q < p; ++q) {
+    const std::vector<VertexId> &list = part.partialTo_[q];
+    positions.clear();
+    now.resize(list.size());
+    for (size_t i = 0; i < list.size(); ++i, ++at) {
+      T value = values[list[i]];
+      std::memcpy(&now[i], &value, bytes);
+      unsigned char *last = &f.partialsSent[at * bytes];
+      if (!first && std::memcmp(last, &value, bytes) == 0)
+        continue;
+      positions.push_back(static_cast<uint32_t>(i));
+      std::memcpy(last, &value, bytes);
+    }
+    counts.records += encodeList(send[q], static_cast<int64_t>(list.size()), positions,
+                                 reinterpret_cast<const unsigned char *>(now.data()), bytes);
+    counts.bytes += static_cast<int64_t>(send[q].size());
+    counts.peers += send[q].empty() ? 0 : 1;
+  }
+  counts.messages = detail::exchangeBytes(send, recv, communication);
+  at = 0;
+  for (int q = 0; q < p; ++q) {
+    const std::vector<VertexId> &list = part.partialFrom_[q];
+    unsigned char *held = f.partialsReceived.data() + at * bytes;
+    const unsigned char *from = decodeList(recv[q].data(), recv[q].size(),
+                                           static_cast<int64_t>(list.size()), bytes, q, positions);
+    for (size_t k = 0; k < positions.size(); ++k)
+      std::memcpy(held + positions[k] * bytes, from + k * bytes, bytes);
+    for (size_t i = 0; i < list.size(); ++i) {
+      T partial;
+      std::memcpy(&partial, held + i * bytes, bytes);
+      combine(values[list[i]], partial, how);
+    }
+    at += static_cast<int64_t>(list.size());
+  }
+  // (A partial's copy is a partial fold, not what its owner last sent.)
   f.lastSent.clear();
   detail::recordRound(traversal, counts, part.numEdges());
 }
@@ -156,11 +224,10 @@ void detail::foldPartialBytes(EdgesPart &part, unsigned char *values, int64_t si
                               Communication communication, const char *traversal) {
   requireMpi();
   detail::requireVectorOfVertices(part, size, "foldPartials");
+  if (how == Fold::Assign)
+    throw Error("internal error: a partial fold that assigns");
   withElements(values, kind, [&](auto *elements) {
-    using T = std::remove_pointer_t<decltype(elements)>;
-    const T cleared = partialIdentity<T>(how); // (clearPartials' value)
-    foldLists(part, elements, how, part.partialTo_, part.partialFrom_,
-              [cleared](int64_t) { return cleared; }, f, communication, traversal);
+    foldTrackedPartials(part, elements, how, f, communication, traversal);
   });
 }
 

@@ -258,6 +258,12 @@ struct Freshness {
   /// snapshotMirrors: the elements of this rank's mirrors before a traversal
   /// folds into them (indexed as EdgesPart::receiveFrom_ concatenated).
   std::vector<unsigned char> snapshot;
+  /// foldPartials' update tracking, for the part in partialsFor: the
+  /// partials this rank last sent (indexed as EdgesPart::partialTo_
+  /// concatenated) and the last it received (as partialFrom_), element size
+  /// bytes each.
+  std::vector<unsigned char> partialsSent, partialsReceived;
+  const EdgesPart *partialsFor = nullptr;
   /// beginRefreshMirrors: the exchange under way until finishRefreshMirrors.
   std::shared_ptr<detail::RingInFlight> inFlight;
 };
@@ -361,10 +367,12 @@ void clearPartials(const EdgesPart &part, VertexArray<T> &values, Fold fold) {
 }
 
 /// After it: every rank sends each owner q its partials' elements of q's
-/// vertices (an element still equal to the identity may be left out), one
-/// message per owner over their shared list (list_encoding.h), and each
-/// owner folds what it receives into its own elements, in rank order (q = 0,
-/// 1, ...), so that the result is the same on every run. Counted as a round
+/// vertices that changed since it last sent them (Gluon's update tracking:
+/// all of them on the first call), one message per owner over their shared
+/// list (list_encoding.h); each owner keeps the last partial it received
+/// for each place (f.partialsReceived) and folds every one it holds into its
+/// own elements, in rank order (q = 0, 1, ...), so that the result is that
+/// of sending all, the same on every run. Counted as a round
 /// of `traversal`. The partials' copies are then stale (the caller marks the
 /// vector written), and f.lastSent is cleared.
 template <typename T>
