@@ -316,8 +316,9 @@ void gatherSet(const EdgesPart &part, VertexSubset &set) {
     for (int q = 0; q < p; ++q)
       offsets[q + 1] = offsets[q] + counts[q] * 4;
     IdList all(offsets[p] / 4);
-    std::memcpy(reinterpret_cast<unsigned char *>(all.data()) + offsets[rank()], mine.data(),
-                mine.size() * 4);
+    if (!mine.empty()) // (memcpy of nothing from no array is undefined all the same)
+      std::memcpy(reinterpret_cast<unsigned char *>(all.data()) + offsets[rank()], mine.data(),
+                  mine.size() * 4);
     detail::allgatherBytes(reinterpret_cast<unsigned char *>(all.data()), offsets);
     if (split.strided()) // (ranges in rank order give ascending lists)
       std::sort(all.begin(), all.end());

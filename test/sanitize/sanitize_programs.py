@@ -4,7 +4,9 @@
 For one example of examples/*.gt: compile it under one parallel schedule (the
 push-parallel one where there is one, else another parallel one, else the
 default) three times, plainly, with `polyc --sanitize=address,undefined` and
-with `polyc --sanitize=thread`; run all three on the example's small test
+with `polyc --sanitize=thread`; for an example that runs distributed, a fourth
+time with `--sanitize=address,undefined` under configDistribution("chunk-alpha")
+alone (asan-mpi), run by mpirun at 3 ranks on the Kronecker graph only; run all three on the example's small test
 graphs (the runs of the schedule-equivalence suite, RUNS in
 test/ScheduleEquivalence/equivalence.py, which follow the E2E plans) and on a
 generated Kronecker graph of 2^11 vertices, large enough that the parallel
@@ -16,7 +18,7 @@ compares schedules: integers exactly, floats within 1e-6 relative, BFS trees by
 depth; set_cover's covers by the oracle, as any valid cover may come out).
 
 usage: sanitize_programs.py --example bfs --polyc build/bin/polyc
-           --polyrt-gen build/bin/polyrt-gen --work DIR [--sanitizers asan,tsan]
+           --polyrt-gen build/bin/polyrt-gen --work DIR [--sanitizers asan,tsan,asan-mpi]
 Exit status 0 when every run is clean, 1 otherwise (each finding printed).
 """
 
@@ -57,7 +59,14 @@ REPORT_RE = re.compile(r"ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime er
                        r"WARNING: ThreadSanitizer|ERROR: ThreadSanitizer|"
                        r"SUMMARY: (Address|Thread|UndefinedBehavior)Sanitizer")
 
-SANITIZE_FLAGS = {"asan": "--sanitize=address,undefined", "tsan": "--sanitize=thread"}
+SANITIZE_FLAGS = {"asan": "--sanitize=address,undefined", "tsan": "--sanitize=thread",
+                  "asan-mpi": "--sanitize=address,undefined"}
+# The examples configDistribution runs (docs/distributed.md), and how asan-mpi
+# runs them: 3 ranks, boundaries on 256 vertices so that the Kronecker graph's
+# 2^11 split over all three.
+DISTRIBUTED = {"pr", "pr_float", "prdelta", "bfs", "cc", "sssp", "kcore", "spmv", "bp", "cf",
+               "eigenvector", "coloring"}
+MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none", "-np", "3"]
 
 # The examples RUNS does not cover (their E2E tests: ppsp.test, set_cover.test).
 EXTRA_RUNS = {
@@ -119,8 +128,9 @@ def compile_program(polyc, example, sched, exe, extra):
     return p.returncode, p.stdout, time.time() - start
 
 
-def run_program(exe, graph, args, env):
-    p = subprocess.run([exe, graph] + [str(a) for a in args], stdout=subprocess.PIPE,
+def run_program(exe, graph, args, env, launcher=()):
+    p = subprocess.run(list(launcher) + [exe, graph] + [str(a) for a in args],
+                       stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, universal_newlines=True, env=env,
                        timeout=RUN_TIMEOUT)
     return p.returncode, p.stdout, p.stderr
@@ -181,7 +191,7 @@ def main():
     ap.add_argument("--polyc", required=True)
     ap.add_argument("--polyrt-gen", required=True)
     ap.add_argument("--work", required=True)
-    ap.add_argument("--sanitizers", default="asan,tsan")
+    ap.add_argument("--sanitizers", default="asan,tsan,asan-mpi")
     ap.add_argument("--threads", default="2")
     args = ap.parse_args()
 
@@ -214,16 +224,26 @@ def main():
     findings = 0
     for san in args.sanitizers.split(","):
         exe = os.path.join(work, "%s.exe" % san)
-        rc, out, secs = compile_program(args.polyc, example, sched, exe, [SANITIZE_FLAGS[san]])
+        san_sched, san_runs, san_env, launcher = sched, runs, env, ()
+        if san == "asan-mpi":
+            if example not in DISTRIBUTED:
+                continue
+            san_sched = os.path.join(work, "distributed.sched")
+            with open(san_sched, "w") as f:
+                f.write('program->configDistribution("chunk-alpha");\n')
+            san_runs, launcher = runs[-1:], MPIRUN
+            san_env = dict(env, POLYRT_RANK_GRANULE="256")
+        rc, out, secs = compile_program(args.polyc, example, san_sched, exe,
+                                        [SANITIZE_FLAGS[san]])
         if rc != 0:
             print("FAIL: %s: does not compile:\n%s" % (SANITIZE_FLAGS[san], out))
             findings += 1
             continue
         start = time.time()
-        for (graph, a), want in zip(runs, expected):
+        for (graph, a), want in zip(san_runs, expected[len(runs) - len(san_runs):]):
             what = "%s %s %s" % (san, os.path.basename(graph), " ".join(map(str, a)))
             try:
-                rc, out, err = run_program(exe, graph, a, env)
+                rc, out, err = run_program(exe, graph, a, san_env, launcher)
             except subprocess.TimeoutExpired:
                 print("FAIL: %s: timed out after %d s" % (what, RUN_TIMEOUT))
                 findings += 1
@@ -236,8 +256,8 @@ def main():
             if diff:
                 print("FAIL: %s: output differs from the plain program's: %s" % (what, diff))
                 findings += 1
-        print("%s: compiled in %.0f s, %d runs in %.1f s" % (SANITIZE_FLAGS[san], secs,
-                                                            len(runs), time.time() - start))
+        print("%s (%s): compiled in %.0f s, %d runs in %.1f s" % (
+            SANITIZE_FLAGS[san], san, secs, len(san_runs), time.time() - start))
     print("%s: %s" % (example, "clean" if not findings else "%d findings" % findings))
     return 1 if findings else 0
 

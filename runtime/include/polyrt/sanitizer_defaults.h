@@ -51,4 +51,27 @@ extern "C" const char *__ubsan_default_options() {
   return "print_stacktrace=1";
 }
 
+#ifdef POLYRT_DISTRIBUTED_H
+// A distributed program (configDistribution; ASan only): Open MPI and the
+// libraries under it keep memory they never free. The runtime checks leaks
+// before MPI_Finalize (distributed_program.cpp), when that memory is still
+// referenced; what they lost before then is suppressed by library, which
+// needs whole stacks: their code has no frame pointers for the fast unwinder.
+extern "C" const char *__asan_default_options() {
+  return "fast_unwind_on_malloc=0";
+}
+extern "C" const char *__lsan_default_options() {
+  return "print_suppressions=0";
+}
+extern "C" const char *__lsan_default_suppressions() {
+  return "leak:libmpi.so\n"
+         "leak:libopen-pal.so\n"
+         "leak:libopen-rte.so\n"
+         "leak:mca_\n"
+         "leak:libpmix\n"
+         "leak:libhwloc\n"
+         "leak:libevent\n";
+}
+#endif
+
 #endif
