@@ -58,10 +58,16 @@ void noteMode(const char *traversal, const char *mode) {
   }
 }
 
-void detail::recordRound(const char *traversal, const RoundCounts &counts, EdgeOffset numEdges) {
+void detail::recordRound(const char *traversal, const RoundCounts &counts, EdgeOffset numEdges,
+                         const char *mode) {
   if (!enabled)
     return;
   Traversal &t = traversalNamed(traversal);
+  if (mode) { // (a mode of its own: what noteMode says is for another round)
+    t.rounds.push_back(Round{mode, counts, numEdges});
+    t.lastHasMode = true;
+    return;
+  }
   t.lastHasMode = !t.pendingMode.empty();
   t.rounds.push_back(Round{t.lastHasMode ? t.pendingMode : "-", counts, numEdges});
   t.pendingMode.clear();

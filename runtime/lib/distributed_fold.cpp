@@ -166,7 +166,7 @@ void foldTrackedPartials(EdgesPart &part, T *values, Fold how, Freshness &f,
   }
   // (A partial's copy is a partial fold, not what its owner last sent.)
   f.lastSent.clear();
-  detail::recordRound(traversal, counts, part.numEdges());
+  detail::recordRound(traversal, counts, part.numEdges(), "fold");
 }
 
 /// Calls body with values as a T * of the element type `kind` names.

@@ -104,8 +104,10 @@ void gatherBytesToRoot(unsigned char *data, const std::vector<int64_t> &offsets)
 struct RoundCounts {
   int64_t records = 0, messages = 0, bytes = 0, peers = 0;
 };
-/// Counts a round of `traversal` (when accounting is on).
-void recordRound(const char *traversal, const RoundCounts &counts, EdgeOffset numEdges);
+/// Counts a round of `traversal` (when accounting is on), in `mode` when
+/// given (foldPartials' "fold"), else in the one noteMode gives it.
+void recordRound(const char *traversal, const RoundCounts &counts, EdgeOffset numEdges,
+                 const char *mode = nullptr);
 /// This rank's counts of the last round of `traversal` (zeros if none; for
 /// tests).
 RoundCounts lastRound(const char *traversal);
