@@ -158,8 +158,7 @@ void encodeForPeers(const EdgesPart &part, const unsigned char *values, size_t e
     if (combining == Combining::Mirrors)
       counts.records += encodeList(out, static_cast<int64_t>(list.size()), positions,
                                    listValues.data(), elementSize);
-    counts.bytes += static_cast<int64_t>(out.size());
-    counts.peers += out.empty() ? 0 : 1;
+    counts.addMessage(out);
   }
 }
 

@@ -17,7 +17,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <limits>
 #include <type_traits>
 
 namespace polyrt::dist {
@@ -26,14 +25,15 @@ namespace {
 int64_t mirrorCount(const EdgesPart &part) { return detail::totalSize(part.receiveFrom_); }
 
 /// What folds into any element without changing it, sent for unchanged
-/// mirrors when the whole list goes (x + -0.0 is x even for x = -0.0).
+/// mirrors when the whole list goes: partialIdentity's, but -0.0 for a
+/// floating-point Add (x + -0.0 is x even for x = -0.0). Assign has none;
+/// its filler is never sent (encodeList's unchangedHarmless).
 template <typename T> T identity(Fold how) {
-  if (how == Fold::Add)
-    return std::is_floating_point_v<T> ? static_cast<T>(-0.0) : T(0);
-  if constexpr (std::is_floating_point_v<T>)
-    return how == Fold::Min ? std::numeric_limits<T>::infinity()
-                            : -std::numeric_limits<T>::infinity();
-  return how == Fold::Min ? std::numeric_limits<T>::max() : std::numeric_limits<T>::lowest();
+  if (how == Fold::Assign)
+    return T();
+  if (how == Fold::Add && std::is_floating_point_v<T>)
+    return static_cast<T>(-0.0);
+  return detail::partialIdentity<T>(how);
 }
 
 /// Folds a received change into this rank's element.
@@ -50,20 +50,17 @@ template <typename T> void combine(T &mine, T change, Fold how) {
 /// Per place: a value to send (bools as bytes: not std::vector<bool>).
 template <typename T> using Places = std::vector<std::conditional_t<std::is_same_v<T, bool>, uint8_t, T>>;
 
-/// The core of foldIntoOwners: for each peer q, the
-/// elements of sendLists[q] that differ from before(at) (at counting places
-/// over the lists concatenated) go to q as their change (the difference for
+/// The core of foldIntoOwners: for each peer q, the mirrors of q's
+/// vertices whose element differs from the snapshot `before` (indexed as
+/// receiveFrom_ concatenated) go to q as their change (the difference for
 /// Add, the element otherwise; the fold's identity in unchanged places when
-/// the whole list goes), and what each q sends over receiveLists[q] (its
-/// sendLists[me]) is folded into this rank's elements, in rank order.
-/// Counted as a round of `traversal`. The copies then hold this rank's
-/// partial folds, not what their owners last sent: the next refresh sends
-/// every element again.
-template <typename T, typename Before>
-void foldLists(EdgesPart &part, T *values, Fold how,
-               const std::vector<std::vector<VertexId>> &sendLists,
-               const std::vector<std::vector<VertexId>> &receiveLists, Before before, Freshness &f,
-               Communication communication, const char *traversal) {
+/// the whole list goes), and what each q sends over sendTo_[q] is folded
+/// into this rank's elements, in rank order. Counted as a round of
+/// `traversal`. The copies then hold this rank's partial folds, not what
+/// their owners last sent: the next refresh sends every element again.
+template <typename T>
+void foldMirrors(EdgesPart &part, T *values, Fold how, const T *before, Freshness &f,
+                 Communication communication, const char *traversal) {
   const int p = ranks();
   detail::PeerBuffers send(p), recv;
   detail::RoundCounts counts;
@@ -71,11 +68,12 @@ void foldLists(EdgesPart &part, T *values, Fold how,
   std::vector<uint32_t> positions; // the changed places in the list
   Places<T> changes; // per place: the change, or the fold's identity
   for (int q = 0; q < p; ++q) {
-    const std::vector<VertexId> &list = sendLists[q];
+    // The owner lists the same vertices as sendTo_ (list_encoding.h).
+    const std::vector<VertexId> &list = part.receiveFrom_[q];
     positions.clear();
     changes.assign(list.size(), identity<T>(how));
     for (size_t i = 0; i < list.size(); ++i) {
-      T now = values[list[i]], was = before(at++);
+      T now = values[list[i]], was = before[at++];
       if (now == was)
         continue;
       positions.push_back(static_cast<uint32_t>(i));
@@ -88,12 +86,11 @@ void foldLists(EdgesPart &part, T *values, Fold how,
     counts.records += encodeList(send[q], static_cast<int64_t>(list.size()), positions,
                                  reinterpret_cast<const unsigned char *>(changes.data()),
                                  sizeof(T), /*unchangedHarmless=*/how != Fold::Assign);
-    counts.bytes += static_cast<int64_t>(send[q].size());
-    counts.peers += send[q].empty() ? 0 : 1;
+    counts.addMessage(send[q]);
   }
   counts.messages = detail::exchangeBytes(send, recv, communication);
   for (int q = 0; q < p; ++q) {
-    const std::vector<VertexId> &list = receiveLists[q];
+    const std::vector<VertexId> &list = part.sendTo_[q];
     const unsigned char *from = decodeList(recv[q].data(), recv[q].size(),
                                            static_cast<int64_t>(list.size()), sizeof(T), q,
                                            positions);
@@ -145,8 +142,7 @@ void foldTrackedPartials(EdgesPart &part, T *values, Fold how, Freshness &f,
     }
     counts.records += encodeList(send[q], static_cast<int64_t>(list.size()), positions,
                                  reinterpret_cast<const unsigned char *>(now.data()), bytes);
-    counts.bytes += static_cast<int64_t>(send[q].size());
-    counts.peers += send[q].empty() ? 0 : 1;
+    counts.addMessage(send[q]);
   }
   counts.messages = detail::exchangeBytes(send, recv, communication);
   at = 0;
@@ -211,10 +207,8 @@ void detail::foldIntoOwnerBytes(EdgesPart &part, unsigned char *values, int64_t 
   detail::requireVectorOfVertices(part, size, "foldIntoOwners");
   withElements(values, kind, [&](auto *elements) {
     using T = std::remove_pointer_t<decltype(elements)>;
-    // The owner lists the same vertices as sendTo_ (list_encoding.h).
-    const T *before = reinterpret_cast<const T *>(f.snapshot.data());
-    foldLists(part, elements, how, part.receiveFrom_, part.sendTo_,
-              [before](int64_t at) { return before[at]; }, f, communication, traversal);
+    foldMirrors(part, elements, how, reinterpret_cast<const T *>(f.snapshot.data()), f,
+                communication, traversal);
   });
   f.snapshot.clear();
 }

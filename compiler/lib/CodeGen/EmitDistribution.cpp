@@ -115,20 +115,16 @@ void CppEmitter::emitRankExchanges(const Stmt &s, bool before, unsigned indent) 
          << freshnessName(*x.target) << ");\n";
       continue;
     case RankExchange::FoldIntoOwners:
-      os << pad << "polyrt::dist::foldIntoOwners(" << kRankPart << ", " << target << ", "
-         << freshnessName(*x.target) << ", " << foldName(x.fold) << ", "
-         << communicationName(x.communication) << ", \"" << traversalName(*x.traversal)
-         << "\");\n";
+    case RankExchange::FoldPartials: // (the same call, into sources' or destinations' owners)
+      os << pad << "polyrt::dist::"
+         << (x.kind == RankExchange::FoldPartials ? "foldPartials(" : "foldIntoOwners(")
+         << kRankPart << ", " << target << ", " << freshnessName(*x.target) << ", "
+         << foldName(x.fold) << ", " << communicationName(x.communication) << ", \""
+         << traversalName(*x.traversal) << "\");\n";
       continue;
     case RankExchange::ClearPartials:
       os << pad << "polyrt::dist::clearPartials(" << kRankPart << ", " << target << ", "
          << foldName(x.fold) << ");\n";
-      continue;
-    case RankExchange::FoldPartials:
-      os << pad << "polyrt::dist::foldPartials(" << kRankPart << ", " << target << ", "
-         << freshnessName(*x.target) << ", " << foldName(x.fold) << ", "
-         << communicationName(x.communication) << ", \"" << traversalName(*x.traversal)
-         << "\");\n";
       continue;
     case RankExchange::KeepScalar:
       os << pad << keptName(*x.target) << " = " << target << ";\n";

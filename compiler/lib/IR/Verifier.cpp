@@ -433,9 +433,7 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
                                                             : OwnerList::AllVertices;
   // configDistribution: a pull walks only its rank's destinations.
   if (expected == OwnerList::AllVertices && !v.isPush() && module.distribution)
-    expected = module.distribution->how == Distribution::Hash ? OwnerList::RankStridedVertices
-               : module.distribution->how == Distribution::Cartesian ? OwnerList::RankColumnRange
-                                                                     : OwnerList::RankRange;
+    expected = module.distribution->pullOwners();
   if (owners.owners != expected)
     return fail(where, "the owner loop walks a list the variant's input does not give");
   if ((owners.shape == LoopShape::NodeChunks) != (owners.owners == OwnerList::NodeRanges ||

@@ -667,9 +667,7 @@ void Distributor::restrictLoops() {
                                           spelling(v.loop.parallelization) + " of a pull");
         else if (!op.walksVertexTasks())
           unsupported(t->loc, std::string("a pull under ") + spelling(v.loop.parallelization));
-        op.owners = plan.how == Distribution::Hash        ? OwnerList::RankStridedVertices
-                    : plan.how == Distribution::Cartesian ? OwnerList::RankColumnRange
-                                                          : OwnerList::RankRange;
+        op.owners = plan.pullOwners();
       };
       v.nest.forEach(restrict);
       if (v.numa) // (and the loops it runs on one node)

@@ -103,6 +103,11 @@ void gatherBytesToRoot(unsigned char *data, const std::vector<int64_t> &offsets)
 /// One refreshMirrors call's traffic from this rank.
 struct RoundCounts {
   int64_t records = 0, messages = 0, bytes = 0, peers = 0;
+  /// Counts what one peer is sent: its bytes, and the peer if there are any.
+  void addMessage(const std::vector<unsigned char> &message) {
+    bytes += static_cast<int64_t>(message.size());
+    peers += message.empty() ? 0 : 1;
+  }
 };
 /// Counts a round of `traversal` (when accounting is on), in `mode` when
 /// given (foldPartials' "fold"), else in the one noteMode gives it.

@@ -485,6 +485,14 @@ struct DistributionPlan {
   /// rank sums the elements it owns, then the ranks' sums are added, with no
   /// gather of x (a float, bool or uint sum gathers x and keeps its order).
   std::set<const MethodCallExpr *> ownedSums;
+  /// The destinations a pull walks on its rank (without NUMA): every p-th
+  /// vertex under hash, its column's range under the Cartesian cut, its own
+  /// range otherwise (the distribution pass's choice, which the verifier checks).
+  OwnerList pullOwners() const {
+    return how == Distribution::Hash        ? OwnerList::RankStridedVertices
+           : how == Distribution::Cartesian ? OwnerList::RankColumnRange
+                                            : OwnerList::RankRange;
+  }
   /// The element types whose sums ranks add up (polyrt::dist::sumOwned).
   static bool sumsOverRanks(const Type &element) {
     return element.kind == Type::Int || element.kind == Type::UInt64 ||
