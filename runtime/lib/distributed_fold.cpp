@@ -7,7 +7,8 @@
 // over the mirror lists as refreshMirrors' values do (list_encoding.h).
 // Under Cartesian a traversal also folds into destinations other ranks own
 // (partials, cleared to the fold's identity before it); foldPartials sends
-// them to their owners over the partial lists the same way.
+// them to their owners over the partial lists in the same encoding, only
+// those that changed since last sent (the owners keep the rest).
 //
 //===----------------------------------------------------------------------===//
 #include "polyrt/distributed.h"
