@@ -75,6 +75,40 @@ void transferInWindows(const std::vector<Transfer> &transfers, int64_t unit, int
   }
 }
 
+/// One ring step of whole messages: `out` to `to` in pieces of pieceBytes,
+/// the last one shorter (empty if need be, so a peer with nothing to say
+/// sends an empty message), and `in` resized to what `from` sends, each
+/// piece's size learnt from the piece itself (MPI_Mprobe) rather than from
+/// a count sent before it. Returns the pieces with bytes it sent.
+int64_t sendAndProbe(std::vector<unsigned char> &out, int to, std::vector<unsigned char> &in,
+                     int from) {
+  std::vector<MPI_Request> requests;
+  const int64_t size = static_cast<int64_t>(out.size());
+  int64_t messages = 0, at = 0, piece = 0;
+  do {
+    piece = std::min(pieceBytes, size - at);
+    MPI_Request request;
+    MPI_Isend(out.data() + at, static_cast<int>(piece), MPI_BYTE, to, kDataTag, MPI_COMM_WORLD,
+              &request);
+    requests.push_back(request);
+    messages += piece > 0;
+    at += piece;
+  } while (piece == pieceBytes);
+  in.clear();
+  int count = 0;
+  do {
+    MPI_Message message;
+    MPI_Status status;
+    MPI_Mprobe(from, kDataTag, MPI_COMM_WORLD, &message, &status);
+    MPI_Get_count(&status, MPI_BYTE, &count);
+    const size_t before = in.size();
+    in.resize(before + static_cast<size_t>(count));
+    MPI_Mrecv(in.data() + before, count, MPI_BYTE, &message, MPI_STATUS_IGNORE);
+  } while (count == pieceBytes);
+  waitAll(requests);
+  return messages;
+}
+
 /// MPI_Alltoallv in rounds of at most pieceBytes / p bytes per peer, so that
 /// counts and displacements fit in an int.
 int64_t alltoallv(const PeerBuffers &send, PeerBuffers &recv) {
@@ -245,6 +279,11 @@ int64_t exchangeBytes(const PeerBuffers &send, PeerBuffers &recv, Communication 
   // Ring: step k sends to r + k and receives from r - k.
   for (int k = 1; k < p; ++k) {
     int to = (r + k) % p, from = (r - k + p) % p;
+    if (recordBytes == 0) {
+      messages += sendAndProbe(out[to], to, recv[from], from);
+      continue;
+    }
+    // A message per record: the receiver posts them all, so it needs the count.
     int64_t incoming = 0;
     MPI_Sendrecv(&sendCounts[to], 1, MPI_INT64_T, to, kCountTag, &incoming, 1, MPI_INT64_T, from,
                  kCountTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);

@@ -55,8 +55,10 @@ void setMessagePieceBytes(int64_t bytes);
 
 /// Sends send[q] to every rank q and returns what each sent here, as asked:
 /// Alltoallv (counts by MPI_Alltoall, then MPI_Alltoallv) or Ring (step k
-/// exchanges with r+k and r-k); recordBytes > 0 sends every record of that
-/// many bytes as its own message. Returns the data messages this rank sent.
+/// exchanges with r+k and r-k, each message's size learnt from the message,
+/// an empty one from a peer with nothing); recordBytes > 0 sends every
+/// record of that many bytes as its own message, the ring's counts first.
+/// Returns the data messages (with bytes) this rank sent.
 int64_t exchangeBytes(const PeerBuffers &send, PeerBuffers &recv, Communication how,
                       int64_t recordBytes = 0);
 
