@@ -44,6 +44,11 @@ polyc_require(NUMA_LIBRARY "libnuma" libnuma-dev)
 # zlib for gzip-compressed graph files; generated programs link it (-lz).
 find_package(ZLIB QUIET)
 polyc_require(ZLIB_FOUND "zlib" zlib1g-dev)
+# METIS for `polyrt-gen metis`: the partition files of configDistribution("metis").
+find_path(METIS_INCLUDE_DIR metis.h)
+find_library(METIS_LIBRARY metis)
+polyc_require(METIS_INCLUDE_DIR "METIS headers" libmetis-dev)
+polyc_require(METIS_LIBRARY "METIS" libmetis-dev)
 find_package(OpenMP QUIET COMPONENTS CXX)
 polyc_require(OpenMP_CXX_FOUND "OpenMP for C++" "g++ (libgomp) or libomp-19-dev")
 

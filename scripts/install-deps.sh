@@ -12,7 +12,7 @@ build_only=false
 apt_packages=(
   cmake ninja-build g++ default-jdk-headless maven
   llvm-19-dev llvm-19-tools libzstd-dev libantlr4-runtime-dev libnuma-dev zlib1g-dev
-  libgtest-dev python3 libopenmpi-dev openmpi-bin
+  libgtest-dev python3 libopenmpi-dev openmpi-bin libmetis-dev
 )
 $build_only || apt_packages+=(clang-19 libclang-rt-19-dev libomp-19-dev python3-pip qemu-system-x86)
 

@@ -52,6 +52,13 @@ TEST_F(VerifierOverlapTest, AnOverlapNeedsSplitSources) {
                                   "rank's range");
 }
 
+TEST_F(VerifierOverlapTest, AnOverlapNeedsARangePerRank) {
+  module.distribution->how = Distribution::Metis;
+  EXPECT_EQ(verifyModule(module), "traversal 's1', variant DensePull: a mirror overlap without a "
+                                  "chunk distribution whose parts cut their in-lists at the "
+                                  "rank's range");
+}
+
 TEST_F(VerifierOverlapTest, AnOverlapAwaitsARefresh) {
   for (LoopOp *overlap : overlapsOf(variant(0)))
     overlap->awaited.clear();

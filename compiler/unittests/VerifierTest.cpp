@@ -272,11 +272,13 @@ TEST_F(VerifierTest, APullWalksItsRanksVertices) {
                                   "list the variant's input does not give");
   variant(1).nest.owners().owners = OwnerList::RankRange;
   EXPECT_EQ(verifyModule(module), "");
-  // Under hash a rank's vertices are every p-th, not a range.
+  // Under hash and metis a rank's vertices are a list, not a range.
   module.distribution->how = Distribution::Hash;
   EXPECT_EQ(verifyModule(module), "traversal 's2', variant DensePull: the owner loop walks a "
                                   "list the variant's input does not give");
-  variant(1).nest.owners().owners = OwnerList::RankStridedVertices;
+  variant(1).nest.owners().owners = OwnerList::RankListedVertices;
+  EXPECT_EQ(verifyModule(module), "");
+  module.distribution->how = Distribution::Metis; // (a list as well)
   EXPECT_EQ(verifyModule(module), "");
   // Under the Cartesian cut, its column's vertices.
   module.distribution->how = Distribution::Cartesian;

@@ -24,21 +24,27 @@ TEST_F(VerifierTest, FusedIntoAPullThatDoesNotRunIt) {
   EXPECT_EQ(verifyModule(module), "traversal 's3': is fused into a pull that does not run it");
 }
 
-// configDistribution: under hash a rank owns every p-th vertex, and only then.
-TEST_F(VerifierTest, AVertexLoopStepsByItsRanksStride) {
+// configDistribution: under hash and metis a rank owns a list of vertices,
+// and only then.
+TEST_F(VerifierTest, AVertexLoopWalksItsRanksList) {
   ASSERT_NO_FATAL_FAILURE(compile("", /*exports=*/true));
   VertexTraversalExpr &u = vertexApply();
   module.distribution.emplace();
   u.ownedVertices = true;
-  u.stridedOwners = true;
-  EXPECT_EQ(verifyModule(module), "traversal 's3': steps over its rank's vertices by other than "
-                                  "the partition's stride");
+  u.listedOwners = true;
+  EXPECT_EQ(verifyModule(module), "traversal 's3': walks its rank's vertices as a list where "
+                                  "the partition gives a range, or the other way round");
   module.distribution->how = Distribution::Hash;
-  u.stridedOwners = false;
-  EXPECT_EQ(verifyModule(module), "traversal 's3': steps over its rank's vertices by other than "
-                                  "the partition's stride");
-  u.stridedOwners = true;
+  u.listedOwners = false;
+  EXPECT_EQ(verifyModule(module), "traversal 's3': walks its rank's vertices as a list where "
+                                  "the partition gives a range, or the other way round");
+  u.listedOwners = true;
   EXPECT_EQ(verifyModule(module), "");
+  module.distribution->how = Distribution::Metis;
+  EXPECT_EQ(verifyModule(module), "");
+  u.listedOwners = false;
+  EXPECT_EQ(verifyModule(module), "traversal 's3': walks its rank's vertices as a list where "
+                                  "the partition gives a range, or the other way round");
 }
 
 TEST_F(VerifierTest, SerialVertexLoopSerialWhenSmall) {

@@ -43,10 +43,10 @@ void markSentToRoot(const EdgesPart &part, const unsigned char *values, size_t e
     std::memcpy(&f.lastSent[at++ * elementSize], values + int64_t{v} * elementSize, elementSize);
 }
 
-/// Under hash a rank's elements are not one slice: each rank packs its own
+/// Under a listed strategy a rank's elements are not one slice: each rank packs its own
 /// (elementSize bytes each) into its slice of one buffer, which is gathered
 /// and unpacked.
-void gatherStrided(const RankPartition &split, unsigned char *values, size_t elementSize,
+void gatherListed(const RankPartition &split, unsigned char *values, size_t elementSize,
                    bool toRoot) {
   const int p = split.ranks, r = rank();
   const int64_t size = static_cast<int64_t>(elementSize);
@@ -77,8 +77,8 @@ void gatherStrided(const RankPartition &split, unsigned char *values, size_t ele
 /// gatherAll's transfer: every owner's elements to every rank, or to rank 0.
 void gatherOwned(const RankPartition &split, unsigned char *values, size_t elementSize,
                  bool toRoot) {
-  if (split.strided()) {
-    gatherStrided(split, values, elementSize, toRoot);
+  if (split.listed()) {
+    gatherListed(split, values, elementSize, toRoot);
     return;
   }
   std::vector<int64_t> offsets(split.bounds.size());
@@ -319,18 +319,18 @@ void gatherSet(const EdgesPart &part, VertexSubset &set) {
       std::memcpy(reinterpret_cast<unsigned char *>(all.data()) + offsets[rank()], mine.data(),
                   mine.size() * 4);
     detail::allgatherBytes(reinterpret_cast<unsigned char *>(all.data()), offsets);
-    if (split.strided()) // (ranges in rank order give ascending lists)
+    if (split.listed()) // (ranges in rank order give ascending lists)
       std::sort(all.begin(), all.end());
     set = VertexSubset::fromSparse(n, std::move(all));
     return;
   }
-  if (split.strided()) {
+  if (split.listed()) {
     // One flag per owned vertex, packed and put in place like gatherAll's elements.
     std::vector<uint8_t> flags(n, 0);
     const uint8_t *dense = set.dense();
     for (int64_t i = 0; i < part.ownedCount(); ++i)
       flags[part.ownedVertex(i)] = dense[part.ownedVertex(i)] ? 1 : 0;
-    gatherStrided(split, flags.data(), 1, false);
+    gatherListed(split, flags.data(), 1, false);
     set = VertexSubset::fromDense(n, std::move(flags));
     return;
   }

@@ -40,11 +40,12 @@ struct Degrees {
 /// The destinations a rank pulls (its column's range under Cartesian, its
 /// own vertices otherwise): vertex(i) for i below count.
 struct Pulled {
-  VertexId first = 0, stride = 1;
+  VertexId first = 0;
   int64_t count = 0;
+  const VertexId *list = nullptr; // a listed strategy's owned list, or none: a range
   Pulled(const RankPartition &split, int r)
-      : first(split.columnFirst(r)), stride(split.stride()), count(split.pulledCount(r)) {}
-  VertexId vertex(int64_t i) const { return first + static_cast<VertexId>(i) * stride; }
+      : first(split.columnFirst(r)), count(split.pulledCount(r)), list(split.ownedList(r)) {}
+  VertexId vertex(int64_t i) const { return list ? list[i] : first + static_cast<VertexId>(i); }
 };
 
 /// Which in-edges of the pulled destinations the part keeps: those whose
@@ -190,7 +191,7 @@ void readPartLists(SerializedFile &file, const std::string &path, const Degrees 
       if constexpr (Graph<W>::kWeighted)
         lists.weights.resize(at + (runLast - runFirst));
     }
-    if (bytes == 4 && pulled.stride == 1) { // one range: straight into place
+    if (bytes == 4 && !pulled.list) { // one range: straight into place
       file.read(runAt, lists.sources.data() + at, (runLast - runFirst) * 4);
     } else {
       raw.resize((runLast - runFirst) * bytes);
@@ -482,8 +483,8 @@ Graph<W> loadPart(const std::string &path, EdgesPart &part, Strategy how, double
 }
 
 template <typename W> void EdgesPart::splitSources(const Graph<W> &g) {
-  if (partition_.strided())
-    throw Error("internal error: splitSources under hash, whose ranks own no range");
+  if (partition_.listed())
+    throw Error("internal error: splitSources under a listed strategy, whose ranks own no range");
   if (partition_.how == Strategy::Cartesian)
     throw Error("internal error: splitSources under cartesian, whose pulls walk more than the "
                 "rank's range");

@@ -50,7 +50,7 @@ int64_t packedMessages(int64_t bytes, int ranks, Communication communication) {
 
 RankModel modelRanks(VertexId n, const EdgeOffset *inOffsets, const VertexId *inNeighbors,
                      int ranks, Strategy how, double alpha, int64_t valueBytes,
-                     Communication communication) {
+                     Communication communication, std::vector<int32_t> owner) {
   if (valueBytes < 1 || valueBytes > (int64_t{1} << 20))
     throw Error("a value of " + std::to_string(valueBytes) + " bytes: expected 1 to 1048576");
   RankModel model;
@@ -60,7 +60,7 @@ RankModel modelRanks(VertexId n, const EdgeOffset *inOffsets, const VertexId *in
   model.numEdges = inOffsets[n];
   model.valueBytes = valueBytes;
   model.recordBytes = 4 + valueBytes;
-  model.partition = makeRankPartition(n, inOffsets, ranks, how, alpha);
+  model.partition = makeRankPartition(n, inOffsets, ranks, how, alpha, std::move(owner));
   const RankPartition &split = model.partition;
   model.rows.assign(ranks, {});
   // listed[q * ranks + i]: q's vertices that rank i lists; cut: its edges into
@@ -73,9 +73,10 @@ RankModel modelRanks(VertexId n, const EdgeOffset *inOffsets, const VertexId *in
     RankModelRow &row = model.rows[i];
     row.vertices = split.ownedCount(i);
     // The part: the pulled destinations' in-edges from the row's sources.
-    const VertexId first = split.columnFirst(i), stride = split.stride();
+    const VertexId first = split.columnFirst(i);
+    const VertexId *list = split.ownedList(i);
     for (int64_t k = 0; k < split.pulledCount(i); ++k) {
-      VertexId v = first + static_cast<VertexId>(k) * stride;
+      VertexId v = list ? list[k] : first + static_cast<VertexId>(k);
       bool any = false;
       for (EdgeOffset e = inOffsets[v]; e < inOffsets[v + 1]; ++e) {
         VertexId u = inNeighbors[e];

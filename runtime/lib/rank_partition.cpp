@@ -7,7 +7,10 @@
 #include <cstdint>
 #include <charconv>
 #include <cstdlib>
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 
 namespace polyrt::dist {
@@ -39,8 +42,10 @@ int cartesianRows(int ranks) {
 }
 
 int RankPartition::ownerOf(VertexId v) const {
-  if (strided())
+  if (how == Strategy::Hash)
     return static_cast<int>(v % ranks);
+  if (how == Strategy::Metis)
+    return owner[v];
   // The last rank whose range starts at or before v: empty ranges before it
   // start there too, but own nothing.
   return static_cast<int>(std::upper_bound(bounds.begin(), bounds.end() - 1, v) - bounds.begin()) -
@@ -48,7 +53,7 @@ int RankPartition::ownerOf(VertexId v) const {
 }
 
 RankPartition makeRankPartition(VertexId n, const EdgeOffset *inOffsets, int ranks, Strategy how,
-                                double alpha) {
+                                double alpha, std::vector<int32_t> owner) {
   if (ranks < 1 || n < ranks)
     throw Error("cannot split " + std::to_string(n) + " vertices over " + std::to_string(ranks) +
                 " ranks");
@@ -56,14 +61,31 @@ RankPartition makeRankPartition(VertexId n, const EdgeOffset *inOffsets, int ran
   result.how = how;
   result.ranks = ranks;
   result.n = n;
-  // A rank's loop steps by p from its first vertex: the step past the last
-  // must stay a vertex id.
-  if (how == Strategy::Hash && int64_t{n} - 1 + ranks > INT32_MAX)
-    throw Error("configDistribution(\"hash\") over " + std::to_string(ranks) +
-                " ranks splits at most 2^31 - " + std::to_string(ranks) + " vertices; the graph "
-                "has " + std::to_string(n) + " (a chunk strategy splits any graph)");
-  if (how == Strategy::Hash)
+  if (result.listed()) {
+    if (how == Strategy::Metis) {
+      if (ranks == 1)
+        owner.assign(n, 0);
+      if (owner.size() != static_cast<size_t>(n))
+        throw Error("internal error: a partition of " + std::to_string(owner.size()) +
+                    " vertices for a graph of " + std::to_string(n));
+      for (VertexId v = 0; v < n; ++v)
+        if (owner[v] < 0 || owner[v] >= ranks)
+          throw Error("vertex " + std::to_string(v) + "'s rank " + std::to_string(owner[v]) +
+                      " is not below the " + std::to_string(ranks) + " ranks");
+      result.owner = std::move(owner);
+    }
+    // Counting sort by rank: each rank's list comes out in increasing order.
+    result.memberStart.assign(ranks + 1, 0);
+    for (VertexId v = 0; v < n; ++v)
+      ++result.memberStart[result.ownerOf(v) + 1];
+    for (int r = 0; r < ranks; ++r)
+      result.memberStart[r + 1] += result.memberStart[r];
+    result.members.resize(n);
+    std::vector<int64_t> at(result.memberStart.begin(), result.memberStart.end() - 1);
+    for (VertexId v = 0; v < n; ++v)
+      result.members[at[result.ownerOf(v)]++] = v;
     return result;
+  }
   // Cartesian owns vertices as chunk-alpha does (its 2-D cut is of edges).
   PartitionStrategy strategy = how == Strategy::ChunkAlpha || how == Strategy::Cartesian
                                    ? PartitionStrategy::ChunkAlpha
@@ -72,6 +94,54 @@ RankPartition makeRankPartition(VertexId n, const EdgeOffset *inOffsets, int ran
   Partition split = partitionVertices(n, inOffsets, ranks, strategy, alpha, rankGranule());
   result.bounds = std::move(split.bounds);
   return result;
+}
+
+std::vector<int32_t> readPartitionFile(const std::string &path, VertexId n, int ranks) {
+  std::FILE *file = std::fopen(path.c_str(), "rb");
+  if (!file)
+    throw Error(path + ": cannot open the partition file (" + std::strerror(errno) +
+                "); configDistribution(\"metis\") over " + std::to_string(ranks) +
+                " ranks reads it: `polyrt-gen metis --ranks " + std::to_string(ranks) +
+                "` writes one");
+  std::unique_ptr<std::FILE, int (*)(std::FILE *)> closer(file, std::fclose);
+  std::vector<int32_t> owner;
+  owner.reserve(static_cast<size_t>(n));
+  int64_t line = 1, value = -1; // value: the line's rank so far, -1 before a digit
+  auto fail = [&](const std::string &what) {
+    throw Error(path + ":" + std::to_string(line) + ": " + what);
+  };
+  std::vector<char> buffer(1 << 20);
+  size_t got = 0;
+  while ((got = std::fread(buffer.data(), 1, buffer.size(), file)) > 0)
+    for (size_t i = 0; i < got; ++i) {
+      const char c = buffer[i];
+      if (c >= '0' && c <= '9') {
+        value = (value < 0 ? 0 : value * 10) + (c - '0');
+        if (value >= ranks)
+          fail("the rank is not below the " + std::to_string(ranks) + " ranks");
+      } else if (c == '\n') {
+        if (value < 0)
+          fail("expected a rank, found an empty line");
+        if (static_cast<int64_t>(owner.size()) == int64_t{n})
+          fail("more lines than the graph's " + std::to_string(n) + " vertices");
+        owner.push_back(static_cast<int32_t>(value));
+        value = -1;
+        ++line;
+      } else if (c != '\r' && c != ' ' && c != '\t') {
+        fail(std::string("expected a rank, found '") + c + "'");
+      }
+    }
+  if (std::ferror(file))
+    throw Error(path + ": cannot read the partition file");
+  if (value >= 0) { // (a last line without its newline)
+    if (static_cast<int64_t>(owner.size()) == int64_t{n})
+      fail("more lines than the graph's " + std::to_string(n) + " vertices");
+    owner.push_back(static_cast<int32_t>(value));
+  }
+  if (static_cast<int64_t>(owner.size()) != int64_t{n})
+    throw Error(path + ": " + std::to_string(owner.size()) + " lines for the graph's " +
+                std::to_string(n) + " vertices (one rank per vertex)");
+  return owner;
 }
 
 } // namespace polyrt::dist

@@ -3,6 +3,7 @@
 //   polyrt-gen kron|uniform -s SCALE [-d DEGREE] [--seed N] [-u] [--simple] -o FILE
 //   polyrt-gen grid --rows R --cols C [--seed N] [-u] [--simple] -o FILE
 //   polyrt-gen convert IN -o OUT [-u] [--simple]
+//   polyrt-gen metis FILE --ranks P[,P...]
 //   polyrt-gen --info FILE
 //   polyrt-gen --partition FILE
 //   polyrt-gen --rank-model FILE --ranks P[,P...] [--strategy S] [--value-bytes B]
@@ -15,6 +16,7 @@
 // .wgemini: Gemini's binary edge list.
 //
 //===----------------------------------------------------------------------===//
+#include "metis_partition.h"
 #include "polyrt/edge_list.h"
 #include "polyrt/io.h"
 #include "polyrt/numa.h"
@@ -41,6 +43,7 @@ const char *const kUsage = R"(usage:
   polyrt-gen kron|uniform -s SCALE [-d DEGREE] [--seed N] [-u] [--simple] -o FILE
   polyrt-gen grid --rows R --cols C [--seed N] [-u] [--simple] -o FILE
   polyrt-gen convert INPUT [-u] [--simple] -o FILE
+  polyrt-gen metis FILE --ranks P[,P...]
   polyrt-gen --info FILE
   polyrt-gen --partition FILE
   polyrt-gen --rank-model FILE --ranks P[,P...] [--strategy S] [--value-bytes B]
@@ -52,6 +55,9 @@ Generators:
   uniform   uniformly random edges
   grid      R x C grid, edges to the right and down neighbours
   convert   read a graph file (.el .wel .mtx .sg .wsg) and write it again
+  metis     split FILE's vertices over each rank count P of --ranks with METIS
+            (least communication volume, chunk-alpha's balance) and write
+            FILE.part.P, the file configDistribution("metis") reads
 
 Options:
   -s, --scale SCALE     2^SCALE vertices (kron, uniform; 0..30)
@@ -77,10 +83,11 @@ Options:
                         distributed over P MPI ranks would hold and send in one
                         exchange where every mirror's value changed (one row per
                         P; -v adds a row per rank; docs/distributed-model.md)
-      --ranks P[,P...]  rank counts for --rank-model
+      --ranks P[,P...]  rank counts for metis and --rank-model
       --strategy S      chunk-alpha (default), edge-balanced, vertex-balanced,
-                        hash (owner v mod P) or cartesian (chunk-alpha's owners,
-                        edges cut over a grid of ranks; a round also folds the
+                        hash (owner v mod P), metis (the owners FILE.part.P
+                        gives) or cartesian (chunk-alpha's owners, edges cut
+                        over a grid of ranks; a round also folds the
                         partials, counted in the totals, and -v adds a
                         "partials:" row per rank with that fold alone)
       --value-bytes B   the size of the value sent per vertex (default 8)
@@ -147,8 +154,10 @@ polyrt::dist::Strategy parseStrategy(const std::string &text) {
     return Strategy::Hash;
   if (text == "cartesian")
     return Strategy::Cartesian;
-  throw UsageError{"--strategy expects chunk-alpha, edge-balanced, vertex-balanced, hash or "
-                   "cartesian, not '" + text + "'"};
+  if (text == "metis")
+    return Strategy::Metis;
+  throw UsageError{"--strategy expects chunk-alpha, edge-balanced, vertex-balanced, hash, "
+                   "metis or cartesian, not '" + text + "'"};
 }
 
 Options parseArgs(int argc, char **argv) {
@@ -214,10 +223,11 @@ Options parseArgs(int argc, char **argv) {
     } else if (!arg.empty() && arg[0] == '-') {
       throw UsageError{"unknown option '" + arg + "'"};
     } else if (o.command.empty()) {
-      if (arg != "kron" && arg != "uniform" && arg != "grid" && arg != "convert")
-        throw UsageError{"unknown command '" + arg + "' (expected kron, uniform, grid or convert)"};
+      if (arg != "kron" && arg != "uniform" && arg != "grid" && arg != "convert" && arg != "metis")
+        throw UsageError{"unknown command '" + arg +
+                         "' (expected kron, uniform, grid, convert or metis)"};
       o.command = arg;
-    } else if (o.command == "convert" && o.input.empty()) {
+    } else if ((o.command == "convert" || o.command == "metis") && o.input.empty()) {
       o.input = arg;
     } else {
       throw UsageError{"unexpected argument '" + arg + "'"};
@@ -237,6 +247,8 @@ Options parseArgs(int argc, char **argv) {
   }
   if (o.command == "rank-model" && o.ranks.empty())
     throw UsageError{"--rank-model needs --ranks P[,P...]"};
+  if (o.command == "metis" && (o.input.empty() || o.ranks.empty()))
+    throw UsageError{"metis needs a graph file and --ranks P[,P...]"};
   if (o.command == "convert" && o.input.empty())
     throw UsageError{"convert needs an input file"};
   if (o.command == "kron" || o.command == "uniform") {
@@ -423,10 +435,26 @@ const char *strategyName(polyrt::dist::Strategy how) {
     return "vertex-balanced";
   case polyrt::dist::Strategy::Cartesian:
     return "cartesian";
+  case polyrt::dist::Strategy::Metis:
+    return "metis";
   case polyrt::dist::Strategy::Hash:
     break;
   }
   return "hash";
+}
+
+/// metis: FILE.part.P for each P.
+void metisFiles(const Options &o) {
+  polyrt::Graph<polyrt::NoWeight> g = polyrt::loadGraph<polyrt::NoWeight>(o.input);
+  g.buildInEdges();
+  for (int p : o.ranks) {
+    double t = polyrt::now();
+    std::vector<int32_t> ranks = polyrt::tools::metisPartition(g, p);
+    std::string path = o.input + ".part." + std::to_string(p);
+    polyrt::tools::writePartitionFile(ranks, path);
+    std::printf("%s: %d vertices over %d ranks (%.1f s)\n", path.c_str(), g.numVertices(), p,
+                polyrt::now() - t);
+  }
 }
 
 /// --rank-model: a row per rank count (and with -v a row per rank, in the
@@ -446,7 +474,11 @@ void rankModelReport(const Options &o) {
               "max|E_i|/mean", "mirrors rec/E", "per-edge rec/E", "mirrors B/E", "per-edge B/E",
               "msgs mirr", "msgs batch", "msgs upd");
   for (int p : o.ranks) {
-    RankModel model = modelRanks(g, p, o.strategy, -1, o.valueBytes, o.communication);
+    std::vector<int32_t> owner;
+    if (o.strategy == Strategy::Metis && p > 1)
+      owner = readPartitionFile(o.input + ".part." + std::to_string(p), g.numVertices(), p);
+    RankModel model =
+        modelRanks(g, p, o.strategy, -1, o.valueBytes, o.communication, std::move(owner));
     double n = double(model.numVertices), m = double(std::max<polyrt::EdgeOffset>(1, model.numEdges));
     ExchangeCounts mirrors = model.total(Combining::Mirrors);
     ExchangeCounts batched = model.total(Combining::Batched);
@@ -511,6 +543,8 @@ int main(int argc, char **argv) {
       rankModelReport(o);
     else if (o.command == "topology")
       std::printf("%s\n", polyrt::topology().describe().c_str());
+    else if (o.command == "metis")
+      metisFiles(o);
     else if (o.command == "convert")
       // Weighted: double keeps any weight; symmetrizing goes through an
       // int32 edge list, so then the weights must be integers.

@@ -46,11 +46,22 @@ const std::string &sharedDirectory() {
   return dir;
 }
 
-/// The strategy of the tests that do not name one: chunk-alpha, or hash
-/// with POLYRT_TEST_STRATEGY=hash (ctest runs both).
+/// The strategy of the tests that do not name one: chunk-alpha, or hash or
+/// metis with POLYRT_TEST_STRATEGY=hash or metis (ctest runs all three).
 Strategy testStrategy() {
   const char *how = std::getenv("POLYRT_TEST_STRATEGY");
-  return how && std::string(how) == "hash" ? Strategy::Hash : Strategy::ChunkAlpha;
+  const std::string name = how ? how : "";
+  return name == "hash" ? Strategy::Hash : name == "metis" ? Strategy::Metis : Strategy::ChunkAlpha;
+}
+
+/// Metis's partition file for a graph of n vertices at `path`: irregular
+/// runs of vertices per rank (not METIS's, which only needs to be a split).
+void writeTestPartitionFile(const std::string &path, VertexId n) {
+  std::FILE *f = std::fopen((path + ".part." + std::to_string(ranks())).c_str(), "w");
+  ASSERT_NE(f, nullptr);
+  for (VertexId v = 0; v < n; ++v)
+    std::fprintf(f, "%d\n", static_cast<int>((v / 37 * 7 + v % 3) % ranks()));
+  std::fclose(f);
 }
 
 /// The vertices rank r owns, ascending.
@@ -68,8 +79,11 @@ template <typename W, typename G>
 Graph<W> writeAndLoadPart(const G &g, const std::string &name, EdgesPart &part,
                           Strategy how = testStrategy(), double alpha = -1) {
   std::string path = sharedDirectory() + "/" + name;
-  if (rank() == 0)
+  if (rank() == 0) {
     writeGraph(g, path);
+    if (how == Strategy::Metis)
+      writeTestPartitionFile(path, g.numVertices());
+  }
   MPI_Barrier(MPI_COMM_WORLD);
   dist::detail::resetProgramPartition();
   return loadPart<W>(path, part, how, alpha);
@@ -135,7 +149,7 @@ Expected expectedTraffic(const Graph<W> &whole, const RankPartition &split, Keep
 void checkPartition(const RankPartition &split, VertexId n, VertexId granule = 4096) {
   ASSERT_EQ(split.numVertices(), n);
   ASSERT_EQ(split.ranks, ranks());
-  if (!split.strided()) {
+  if (!split.listed()) {
     ASSERT_EQ(split.bounds.size(), size_t(ranks()) + 1);
     EXPECT_EQ(split.bounds.front(), 0);
     EXPECT_EQ(split.bounds.back(), n);
@@ -160,7 +174,7 @@ void checkPartition(const RankPartition &split, VertexId n, VertexId granule = 4
   for (VertexId v = 0; v < n; ++v) {
     ASSERT_EQ(split.ownerOf(v), owners[v]) << v;
     ASSERT_TRUE(split.owns(owners[v], v)) << v;
-    if (split.strided()) {
+    if (split.how == Strategy::Hash) {
       ASSERT_EQ(owners[v], v % ranks()) << v;
     }
   }
@@ -201,7 +215,7 @@ TEST(DistributedPartition, TooFewVerticesAreAnError) {
 
 /// Whether edge u -> v is in rank k's part, by the definition.
 bool inPart(const RankPartition &split, int k, VertexId u, VertexId v) {
-  bool pulled = split.strided() ? split.owns(k, v)
+  bool pulled = split.listed() ? split.owns(k, v)
                                 : v >= split.columnFirst(k) && v < split.columnLimit(k);
   return pulled && split.ownerOf(u) % split.rows() == split.rowOf(k);
 }
@@ -444,7 +458,7 @@ TEST(DistributedExchange, RefreshMirrorsSendsWhatTheWholeGraphSays) {
           continue;
         if (piece < INT_MAX && combining == Combining::PerUpdate)
           continue; // (records are single messages anyway)
-        if (part.partition().strided() && combining == Combining::PerUpdate)
+        if (part.partition().listed() && combining == Combining::PerUpdate)
           continue; // (hash cuts nearly every edge: a message each, too slow for the suite)
         SCOPED_TRACE(testing::Message() << "combining " << int(combining) << ", communication "
                                         << mode << ", piece " << piece);
@@ -521,7 +535,7 @@ TEST(DistributedLoad, SplitSourcesCutsEachInListAtTheRanksRange) {
   Graph<NoWeight> whole = uniformGraph<NoWeight>(13, 4, true);
   EdgesPart part;
   Graph<NoWeight> g = writeAndLoadPart<NoWeight>(whole, "s.sg", part);
-  if (part.partition().strided()) {
+  if (part.partition().listed()) {
     EXPECT_THROW(part.splitSources(g), Error);
     return;
   }
@@ -712,7 +726,7 @@ TEST(DistributedExchange, GatherSetKeepsFormAndSize) {
   std::vector<uint64_t> words(bits.bits(), bits.bits() + (n + 63) / 64);
   bits = VertexSubset::fromBits(n, words, static_cast<int64_t>(ids.size()));
   gatherSet(part, bits);
-  if (part.partition().strided() && ranks() > 1) {
+  if (part.partition().listed() && ranks() > 1) {
     EXPECT_TRUE(bits.hasDense()); // (hash's every p-th vertex shares words: by bytes)
   } else {
     EXPECT_TRUE(bits.hasBits());
@@ -906,7 +920,7 @@ void checkCartesianPart(const Graph<W> &whole, const Graph<W> &g, const EdgesPar
   const EdgesPart::OwnedVertices pulled = part.pulled();
   EXPECT_EQ(pulled.first, split.columnFirst(r));
   EXPECT_EQ(pulled.limit, split.columnLimit(r));
-  EXPECT_EQ(pulled.stride, 1);
+  EXPECT_EQ(pulled.list, nullptr);
   EXPECT_EQ(pulled.count, int64_t{pulled.limit} - pulled.first);
   EXPECT_LE(pulled.first, part.firstOwned());
   EXPECT_GE(pulled.limit, part.ownedLimit());

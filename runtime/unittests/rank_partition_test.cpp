@@ -2,6 +2,8 @@
 #include "polyrt/rank_partition.h"
 #include "test_util.h"
 
+#include <cstdio>
+#include <string>
 #include <vector>
 
 using namespace polyrt;
@@ -42,21 +44,13 @@ void expectOneOwnerEach(const RankPartition &split) {
 std::vector<EdgeOffset> noEdges(VertexId n) { return std::vector<EdgeOffset>(n + 1, 0); }
 
 // Hash's loops step past a rank's last vertex: that step must be an id.
-TEST(RankPartition, HashSplitsAtMostTwoToThe31MinusPVertices) {
-  const VertexId most = INT32_MAX - 3; // 2^31 - 4: the last, 2^31 - 5, plus 4 still fits
-  EXPECT_NO_THROW(makeRankPartition(most, nullptr, 4, Strategy::Hash, -1));
-  EXPECT_EQ(test::errorOf([&] { makeRankPartition(most + 1, nullptr, 4, Strategy::Hash, -1); }),
-            "configDistribution(\"hash\") over 4 ranks splits at most 2^31 - 4 vertices; the "
-            "graph has 2147483645 (a chunk strategy splits any graph)");
-}
-
 // 10 vertices over 4 ranks: 0,4,8 / 1,5,9 / 2,6 / 3,7.
 TEST(RankPartition, HashOwnsEveryPthVertex) {
   std::vector<EdgeOffset> offsets = noEdges(10);
   RankPartition split = makeRankPartition(10, offsets.data(), 4, Strategy::Hash, -1);
-  EXPECT_TRUE(split.strided());
+  EXPECT_TRUE(split.listed());
   EXPECT_TRUE(split.bounds.empty());
-  EXPECT_EQ(split.stride(), 4);
+  EXPECT_EQ(split.ownedList(1), split.members.data() + 3);
   EXPECT_EQ(split.ownedCount(0), 3);
   EXPECT_EQ(split.ownedCount(1), 3);
   EXPECT_EQ(split.ownedCount(2), 2);
@@ -89,13 +83,74 @@ TEST(RankPartition, HashAtEveryCount) {
     }
 }
 
+// Metis: the owners given, each rank's list in increasing order; one rank
+// needs none.
+TEST(RankPartition, MetisOwnsWhatItIsGiven) {
+  std::vector<EdgeOffset> offsets = noEdges(6);
+  RankPartition split =
+      makeRankPartition(6, offsets.data(), 3, Strategy::Metis, -1, {2, 0, 2, 1, 0, 2});
+  EXPECT_TRUE(split.listed());
+  EXPECT_EQ(split.ownedCount(0), 2);
+  EXPECT_EQ(split.ownedCount(2), 3);
+  EXPECT_EQ(split.ownedVertex(0, 1), 4);
+  EXPECT_EQ(split.ownedVertex(2, 2), 5);
+  EXPECT_EQ(split.first(1), 3);
+  EXPECT_EQ(split.limit(1), 6);
+  EXPECT_TRUE(split.owns(2, 2));
+  EXPECT_FALSE(split.owns(1, 4));
+  expectOneOwnerEach(split);
+  RankPartition one = makeRankPartition(6, offsets.data(), 1, Strategy::Metis, -1);
+  EXPECT_EQ(one.ownedCount(0), 6);
+  EXPECT_EQ(test::errorOf([&] {
+              makeRankPartition(6, offsets.data(), 3, Strategy::Metis, -1, {0, 1, 2, 3, 0, 0});
+            }),
+            "vertex 3's rank 3 is not below the 3 ranks");
+}
+
+// A partition file: METIS's format, checked line by line.
+TEST(RankPartition, PartitionFileErrorsNameTheLine) {
+  const std::string path = ::testing::TempDir() + "/polyrt-partition-test.part.3";
+  auto write = [&](const char *text) {
+    std::FILE *f = std::fopen(path.c_str(), "w");
+    std::fputs(text, f);
+    std::fclose(f);
+  };
+  write("2\n0\n1\n");
+  EXPECT_EQ(readPartitionFile(path, 3, 3), (std::vector<int32_t>{2, 0, 1}));
+  write("2\n0\n1"); // (no newline at the end)
+  EXPECT_EQ(readPartitionFile(path, 3, 3), (std::vector<int32_t>{2, 0, 1}));
+  write("2\n3\n1\n");
+  EXPECT_EQ(test::errorOf([&] { readPartitionFile(path, 3, 3); }),
+            path + ":2: the rank is not below the 3 ranks");
+  write("2\n\n1\n");
+  EXPECT_EQ(test::errorOf([&] { readPartitionFile(path, 3, 3); }),
+            path + ":2: expected a rank, found an empty line");
+  write("2\n-1\n1\n");
+  EXPECT_EQ(test::errorOf([&] { readPartitionFile(path, 3, 3); }),
+            path + ":2: expected a rank, found '-'");
+  write("2\n0\n");
+  EXPECT_EQ(test::errorOf([&] { readPartitionFile(path, 3, 3); }),
+            path + ": 2 lines for the graph's 3 vertices (one rank per vertex)");
+  write("2\n0\n1\n1\n");
+  EXPECT_EQ(test::errorOf([&] { readPartitionFile(path, 3, 3); }),
+            path + ":4: more lines than the graph's 3 vertices");
+  write("99999999999999999999\n");
+  EXPECT_EQ(test::errorOf([&] { readPartitionFile(path, 3, 3); }),
+            path + ":1: the rank is not below the 3 ranks");
+  std::remove(path.c_str());
+  EXPECT_EQ(test::errorOf([&] { readPartitionFile(path, 3, 3); }),
+            path + ": cannot open the partition file (No such file or directory); "
+                   "configDistribution(\"metis\") over 3 ranks reads it: `polyrt-gen metis "
+                   "--ranks 3` writes one");
+}
+
 // A chunk strategy below the granule: one rank owns everything, the others
 // nothing.
 TEST(RankPartition, ChunkRanksWithNoVertex) {
   std::vector<EdgeOffset> offsets = noEdges(1000);
   RankPartition split = makeRankPartition(1000, offsets.data(), 3, Strategy::VertexBalanced, -1);
-  EXPECT_FALSE(split.strided());
-  EXPECT_EQ(split.stride(), 1);
+  EXPECT_FALSE(split.listed());
+  EXPECT_EQ(split.ownedList(0), nullptr);
   const int all = split.ownerOf(0);
   for (int r = 0; r < 3; ++r) {
     EXPECT_EQ(split.ownedCount(r), r == all ? 1000 : 0) << r;
@@ -127,7 +182,7 @@ TEST(RankPartition, CartesianGridShapes) {
     RankPartition grid = makeRankPartition(n, offsets.data(), p, Strategy::Cartesian, -1);
     RankPartition chunk = makeRankPartition(n, offsets.data(), p, Strategy::ChunkAlpha, -1);
     EXPECT_EQ(grid.bounds, chunk.bounds); // chunk-alpha's owners exactly
-    EXPECT_FALSE(grid.strided());
+    EXPECT_FALSE(grid.listed());
     expectOneOwnerEach(grid);
     const int rows = grid.rows();
     ASSERT_EQ(rows, expectedRows[p]);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs PageRank (20 iterations) of polyc (pr_timed: double values;
 # polyc-float: pr_float_timed, float values like D-Galois's; polyc-cartesian:
-# pr_float_timed under configDistribution("cartesian"), the 2-D cut), Gemini and
+# pr_float_timed under configDistribution("cartesian"), the 2-D cut;
+# polyc-metis: under configDistribution("metis"), owners from GRAPH.sg.part.P
+# as `polyrt-gen metis` writes them), Gemini and
 # D-Galois at 1, 2 and 4
 # MPI ranks on the graphs of docs/distributed-peers.md, REPS times,
 # interleaved (every system and rank count once per repetition), each run
@@ -13,8 +15,9 @@
 # polyc-float-acct...); BYTES_RANKS (default "2 4") names the rank counts.
 # GALOIS_PARTITION (default: D-Galois's own, oec) is passed as -partition.
 #   PEERS=/work/peers REPS=3 OUT=/work/peers/logs scripts/peers/run-pr.sh k20 grid
-# PEERS holds pr_timed, pr_float_timed, pr_float_cartesian_timed, pr_acct, pr_float_acct,
-# pr_float_cartesian_acct (polyc's), gemini/, galois-build/, pmpi_count.so and
+# PEERS holds pr_timed, pr_float_timed, pr_float_cartesian_timed, pr_float_metis_timed,
+# pr_acct, pr_float_acct, pr_float_cartesian_acct, pr_float_metis_acct (polyc's),
+# gemini/, galois-build/, pmpi_count.so and
 # GRAPH.sg, GRAPH.gemini, GRAPH.gr for each GRAPH given.
 set -u
 PEERS=${PEERS:-/work/peers}
@@ -38,6 +41,8 @@ run() {
     polyc-float) "${MPI[@]}" -x OMP_NUM_THREADS=$t -np $p "$PEERS/pr_float_timed" "$PEERS/$graph.sg" $it ;;
     polyc-cartesian) "${MPI[@]}" -x OMP_NUM_THREADS=$t -np $p "$PEERS/pr_float_cartesian_timed" \
                        "$PEERS/$graph.sg" $it ;;
+    polyc-metis) "${MPI[@]}" -x OMP_NUM_THREADS=$t -np $p "$PEERS/pr_float_metis_timed" \
+                   "$PEERS/$graph.sg" $it ;;
     # Only its table (stderr): no counter, whose lines and the output would
     # otherwise land inside the table's.
     polyc-acct) "${MPI_PLAIN[@]}" -x OMP_NUM_THREADS=$t -np $p "$PEERS/pr_acct" "$PEERS/$graph.sg" $it \
@@ -46,6 +51,8 @@ run() {
                         "$PEERS/$graph.sg" $it > /dev/null ;;
     polyc-cartesian-acct) "${MPI_PLAIN[@]}" -x OMP_NUM_THREADS=$t -np $p \
                             "$PEERS/pr_float_cartesian_acct" "$PEERS/$graph.sg" $it > /dev/null ;;
+    polyc-metis-acct) "${MPI_PLAIN[@]}" -x OMP_NUM_THREADS=$t -np $p \
+                        "$PEERS/pr_float_metis_acct" "$PEERS/$graph.sg" $it > /dev/null ;;
     gemini) "${MPI[@]}" -np $p "$PEERS/gemini/toolkits/pagerank" "$PEERS/$graph.gemini" "$n" $it ;;
     galois) "${MPI[@]}" -np $p "$GALOIS_PR" "$PEERS/$graph.gr" -symmetricGraph -exec=Sync \
               -maxIterations=$it -tolerance=0 -runs=1 -t=$t \
@@ -63,7 +70,7 @@ if [ "${BYTES:-0}" = 1 ]; then
         done
       done
       for sys in $SYSTEMS; do
-        case $sys in polyc|polyc-float|polyc-cartesian) run $sys-acct $graph $p 20 > "$OUT/bytes/$sys-acct.$graph.p$p.log" ;; esac
+        case $sys in polyc|polyc-float|polyc-cartesian|polyc-metis) run $sys-acct $graph $p 20 > "$OUT/bytes/$sys-acct.$graph.p$p.log" ;; esac
       done
     done
   done

@@ -31,7 +31,8 @@ def pmpi_bytes(text):
 
 
 # Rounds between a 10- and a 20-iteration run: Gemini runs its compute 6 times.
-ROUNDS = {"polyc": 10, "polyc-float": 10, "polyc-cartesian": 10, "gemini": 60, "galois": 10}
+ROUNDS = {"polyc": 10, "polyc-float": 10, "polyc-cartesian": 10, "polyc-metis": 10, "gemini": 60,
+          "galois": 10}
 
 
 def main(logs):
@@ -44,11 +45,12 @@ def main(logs):
         except (ValueError, AttributeError, IndexError):
             print("no time in", path, file=sys.stderr)
     rows = sorted({(g, p) for g, p, _ in times}, key=lambda k: (k[0], int(k[1][1:])))
-    systems = ["polyc", "polyc-float", "polyc-cartesian", "gemini", "galois"]
+    systems = ["polyc", "polyc-float", "polyc-cartesian", "polyc-metis", "gemini", "galois"]
     print("| graph | ranks | " + " | ".join("%s ms/iter" % s for s in systems) + " | " +
           " | ".join("%s KB/round" % s for s in systems) +
-          " | polyc's own count KB/round, rounds 11-20 | polyc-float's | polyc-cartesian's |")
-    print("|" + "---|" * (5 + 2 * len(systems)))
+          " | polyc's own count KB/round, rounds 11-20 | polyc-float's | polyc-cartesian's"
+          " | polyc-metis' |")
+    print("|" + "---|" * (6 + 2 * len(systems)))
     for g, p in rows:
         cells = []
         for s in systems:
@@ -67,7 +69,7 @@ def main(logs):
         # the same rounds as the difference above (a round sends only the
         # values that changed, so rounds differ).
         # (The Cartesian cut's calls are two rounds each: the refresh, the fold.)
-        for s in ["polyc", "polyc-float", "polyc-cartesian"]:
+        for s in ["polyc", "polyc-float", "polyc-cartesian", "polyc-metis"]:
             per_call = 2 if s == "polyc-cartesian" else 1
             acct = os.path.join(logs, "bytes", "%s-acct.%s.%s.log" % (s, g, p))
             rows_ = re.findall(r"^s1\s+\d+\s+(\d+)\s+\S+\s+\d+\s+\d+\s+(\d+)", open(acct).read(),

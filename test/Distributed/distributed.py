@@ -3,14 +3,17 @@
 under mpirun prints what the undistributed program prints.
 
     distributed.py --example pr --work DIR [--polyc polyc] [--polyrt-gen polyrt-gen]
-                   [--mpirun mpirun] [--full | --overlap]
+                   [--mpirun mpirun] [--full | --overlap | --cartesian | --metis]
 
 (--overlap: only a DensePull by mirrors over the ring, which the
 mirror-overlap pass overlaps with its refresh, at 1-4 ranks x 1-2 threads;
 it fails unless the generated C++ begins and finishes the refresh.
 --cartesian: configDistribution("cartesian"), the 2-D cut, under DensePull
 at 1-4 and 6 ranks x 1-2 threads and SparsePush at 2 and 4; 4 ranks are a
-2 x 2 grid, 6 a 2 x 3 one whose last ranks own nothing.)
+2 x 2 grid, 6 a 2 x 3 one whose last ranks own nothing.
+--metis: configDistribution("metis"), each rank's vertices as the graph's
+partition file says (written first by `polyrt-gen metis`), under the hybrid
+at 1-4 ranks x 1-2 threads and the forced direction at 2-4.)
 
 What it does (docs/distributed.md, "Tests"):
 
@@ -44,6 +47,7 @@ run matched.
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -127,7 +131,17 @@ class Driver:
                 if rc != 0:
                     raise SystemExit("FAIL: polyrt-gen %s: %s" % (" ".join(gen), err))
             made.append(path)
-        made.append(os.path.join(GRAPHS, SMALL.get(self.example, "random30.el")))
+        small = os.path.join(GRAPHS, SMALL.get(self.example, "random30.el"))
+        if self.args.metis:  # (its partition files go beside it, not into test/graphs)
+            copy = os.path.join(self.work, os.path.basename(small))
+            shutil.copyfile(small, copy)
+            small = copy
+        made.append(small)
+        if self.args.metis:
+            for path in made:
+                rc, out, err = run([self.args.polyrt_gen, "metis", path, "--ranks", "2,3,4"])
+                if rc != 0:
+                    raise SystemExit("FAIL: polyrt-gen metis %s: %s" % (path, err))
         starts = {0: ["5"], 1: ["5050"], 2: ["3"]}
         return [(p, starts[i] if self.example in SOURCED else []) for i, p in enumerate(made)]
 
@@ -169,6 +183,10 @@ class Driver:
             counts = [(p, t) for p in (1, 2, 3, 4) for t in (1, 2)] + [(6, 1)] if index == 0 \
                 else [(2, 2), (4, 1), (4, 2)]
             return [(main, p, t, 0) for p, t in counts] + [(g, 4, 2, 0) for g in rest]
+        if self.args.metis:
+            counts = [(p, t) for p in (1, 2, 3, 4) for t in (1, 2)] if index == 0 \
+                else [(2, 2), (3, 1), (4, 2)]
+            return [(main, p, t, 0) for p, t in counts] + [(g, 3, 2, 0) for g in rest]
         if index == 0 or self.args.full:
             for ranks in (1, 2, 3, 4):
                 for threads in (1, 2):
@@ -228,6 +246,9 @@ class Driver:
             if self.args.cartesian:
                 setting = ('"cartesian"',) + SETTINGS[index][1:]
                 numa = None  # (not supported with the Cartesian cut yet)
+            if self.args.metis:
+                setting = ('"metis"',) + setting[1:]
+                numa = None  # (a rank's list is no range for NUMA nodes to split)
             text = self.schedule(direction, setting, numa)
             if self.args.overlap:
                 self.require_overlap(name, text)
@@ -269,6 +290,10 @@ def main():
     ap.add_argument("--cartesian", action="store_true",
                     help="only configDistribution(\"cartesian\"), the 2-D cut: DensePull at "
                          "1-4 and 6 ranks x 1-2 threads, SparsePush at 2 and 4")
+    ap.add_argument("--metis", action="store_true",
+                    help="only configDistribution(\"metis\"), owners from partition files "
+                         "polyrt-gen metis writes: the hybrid at 1-4 ranks x 1-2 threads, the "
+                         "forced direction at 2-4")
     return Driver(ap.parse_args()).main()
 
 

@@ -45,6 +45,7 @@ const char *strategyName(Distribution d) {
   case Distribution::VertexBalanced: return "polyrt::dist::Strategy::VertexBalanced";
   case Distribution::Hash: return "polyrt::dist::Strategy::Hash";
   case Distribution::Cartesian: return "polyrt::dist::Strategy::Cartesian";
+  case Distribution::Metis: return "polyrt::dist::Strategy::Metis";
   }
   llvm_unreachable("a distribution without its runtime name");
 }

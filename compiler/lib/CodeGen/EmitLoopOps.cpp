@@ -117,8 +117,8 @@ Owners VariantWriter::ownersOf(OwnerList list) const {
     return {"owned.limit", "static_cast<polyrt::VertexId>(i)", owner, "", "", "", "", "",
             "const polyrt::dist::EdgesPart::OwnedVertices owned = polyc_rank_part.owned();",
             "owned.first"};
-  case OwnerList::RankStridedVertices:
-    return {"owned.count", "owned.vertex(i)", owner, "", "", "", "", "",
+  case OwnerList::RankListedVertices:
+    return {"owned.count", "owned.list[i]", owner, "", "", "", "", "",
             "const polyrt::dist::EdgesPart::OwnedVertices owned = polyc_rank_part.owned();"};
   case OwnerList::RankColumnRange:
     return {"pulled.limit", "static_cast<polyrt::VertexId>(i)", owner, "", "", "", "", "",

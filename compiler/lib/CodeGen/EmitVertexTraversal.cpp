@@ -34,20 +34,25 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
     visitLines = {f + "(v);"};
   if (t.catchesErrors) // (the library-errors pass)
     visitLines = catchingTaskErrors(visitLines);
-  // configDistribution: the rank visits its own vertices, a range (every
-  // p-th vertex under hash, whose step alone is not 1, so that a chunk
-  // strategy's loop stays the one the C++ compiler vectorizes); a list's
-  // members are tested (the distribution pass).
-  const bool strided = t.ownedVertices && t.stridedOwners;
+  // configDistribution: the rank visits its own vertices, a range, or a
+  // list under hash and metis, walked by index, so that a chunk strategy's
+  // loop stays the one the C++ compiler vectorizes; a sparse set's members
+  // are tested (the distribution pass).
+  const bool listed = t.ownedVertices && t.listedOwners;
   const std::string first = t.ownedVertices ? "first" : "0";
-  const std::string step = strided ? "v += step" : "++v";
   const std::string range =
-      t.ownedVertices
+      listed ? std::string("    const polyrt::dist::EdgesPart::OwnedVertices owned = ") +
+                   kRankPart + ".owned(); // this rank's vertices\n"
+      : t.ownedVertices
           ? std::string("    const polyrt::VertexId first = ") + kRankPart +
-                ".firstOwned(), universe = " + kRankPart + ".ownedLimit()" +
-                (strided ? std::string(", step = ") + kRankPart + ".ownedStride()" : "") +
-                "; // this rank's vertices\n"
+                ".firstOwned(), universe = " + kRankPart + ".ownedLimit();" +
+                " // this rank's vertices\n"
           : "    const polyrt::VertexId universe = static_cast<polyrt::VertexId>(set.universe());\n";
+  // The loop header over those vertices, and (listed) the line naming v.
+  const std::string header =
+      listed ? "    for (int64_t i = 0; i < owned.count; ++i) {\n"
+               "      const polyrt::VertexId v = owned.list[i];\n"
+             : "    for (polyrt::VertexId v = " + first + "; v < universe; ++v) {\n";
   std::vector<std::string> memberLines = visitLines;
   if (t.ownedVertices) {
     for (std::string &line : memberLines)
@@ -95,8 +100,7 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
     emitEveryVertexPrefetching(t, *t.prefetchedNeighborValue, pragmaAt("      "),
                                pragmaAt("      ", " firstprivate(neighborValue)"), visitAt("        "));
   else
-    os << pragma
-       << "    for (polyrt::VertexId v = " << first << "; v < universe; " << step << ") {\n"
+    os << pragma << header
        << "      " << visit << "\n"
        << "    }\n";
   os << "  } else if (set.hasSparse()) {\n"
@@ -109,8 +113,7 @@ void CppEmitter::emitVertexTraversal(const VertexTraversalExpr &t) {
      << "  } else {\n"
      << "    const uint8_t *member = set.dense();\n"
      << range
-     << pragma
-     << "    for (polyrt::VertexId v = " << first << "; v < universe; " << step << ") {\n"
+     << pragma << header
      << "      if (member[v])\n"
      << "        " << visitAt("        ") << "\n"
      << "    }\n"

@@ -80,7 +80,7 @@ const char *spelling(OwnerList owners) {
   case OwnerList::NodeAgents: return "agent subgraph by node";
   case OwnerList::NodeAgentFrontier: return "frontier list in each node's agent subgraph";
   case OwnerList::RankRange: return "this rank's vertices";
-  case OwnerList::RankStridedVertices: return "this rank's vertices, every p-th";
+  case OwnerList::RankListedVertices: return "this rank's vertices, a list";
   case OwnerList::RankColumnRange: return "this rank's column's vertices";
   case OwnerList::RankNodeRanges: return "this rank's vertices by node";
   case OwnerList::RankMirroredVertices: return "this rank's vertices with edges from mirrors";
@@ -372,7 +372,7 @@ void print(const VertexTraversalExpr &t, llvm::raw_ostream &os) {
   if (t.catchesErrors)
     os << "    tasks catch errors, thrown again after the loop\n";
   if (t.ownedVertices)
-    os << "    visits only this rank's vertices" << (t.stridedOwners ? " (every p-th)" : "")
+    os << "    visits only this rank's vertices" << (t.listedOwners ? " (a list)" : "")
        << "\n";
   if (t.prefetchedNeighborValue) {
     os << "    prefetches " << t.prefetchedNeighborValue->values->name << "[";

@@ -112,7 +112,7 @@ bool sameLoop(LoopOp a, LoopOp b) {
 /// refreshes finished) the runs from mirrors, from the element on.
 bool Verifier::verifyMirrorOverlap(const LoopOp &op, const std::string &where) {
   const std::optional<DistributionPlan> &plan = module.distribution;
-  if (!plan || plan->how == Distribution::Hash || !plan->splitsSources)
+  if (!plan || plan->listsOwners() || !plan->splitsSources)
     return fail(where, "a mirror overlap without a chunk distribution whose parts cut their "
                        "in-lists at the rank's range");
   if (op.awaited.empty())
@@ -369,7 +369,7 @@ bool Verifier::verifyNest(const EdgeTraversalExpr &t, const VariantPlan &v,
     bool fits = (owners.owners == OwnerList::AllVertices ||
                  owners.owners == OwnerList::RankRange ||
                  owners.owners == OwnerList::RankColumnRange ||
-                 owners.owners == OwnerList::RankStridedVertices) &&
+                 owners.owners == OwnerList::RankListedVertices) &&
                 owners.walksVertexTasks() && !v.numa &&
                 !nest.roundsInOneRegion && !nest.drainsCurrentBucket;
     for (const LoopOp *edges : edgeLoops)
@@ -617,9 +617,10 @@ bool Verifier::verify(const VertexTraversalExpr &u) {
     return fail(where, "a traversal without a name, a set or a function");
   if (u.fusedInto && u.fusedInto->fusedVertexApply != &u)
     return fail(where, "is fused into a pull that does not run it");
-  if (u.stridedOwners != (u.ownedVertices && module.distribution &&
-                          module.distribution->how == Distribution::Hash))
-    return fail(where, "steps over its rank's vertices by other than the partition's stride");
+  if (u.listedOwners != (u.ownedVertices && module.distribution &&
+                         module.distribution->listsOwners()))
+    return fail(where, "walks its rank's vertices as a list where the partition gives a range, "
+                       "or the other way round");
   if (u.serialWhenSmall && u.loop.parallelization == Parallelization::Serial)
     return fail(where, "a serial loop marked serial-when-small");
   if (u.catchesErrors && (u.loop.parallelization == Parallelization::Serial ||

@@ -642,19 +642,20 @@ void Distributor::restrictLoops() {
     for (VariantPlan &v : t->variants) {
       if (v.isPush())
         continue; // every source walks the rank's edges, which all lead to its own vertices
-      bool numaUnderHash = false; // (reported once per variant)
+      bool numaUnderList = false; // (reported once per variant)
       auto restrict = [&](LoopOp &op) {
         // NUMA: the rank's vertices split over its nodes (Gemini's second level).
         if ((op.kind == LoopOp::OwnerLoop || op.kind == LoopOp::Exchange) &&
             op.owners == OwnerList::NodeRanges) {
-          if (plan.how == Distribution::Hash && !numaUnderHash) {
-            diags.error(v.numa->loc, "configApplyNUMA on a pull is not supported yet with "
-                                     "configDistribution(\"hash\"): a rank's vertices are every "
-                                     "p-th, not a range its nodes can split");
+          if (plan.listsOwners() && !numaUnderList) {
+            diags.error(v.numa->loc, std::string("configApplyNUMA on a pull is not supported "
+                                                 "yet with configDistribution(\"") +
+                                         spelling(plan.how) + "\"): a rank's vertices are a "
+                                         "list, not a range its nodes can split");
             diags.note(plan.loc, "configDistribution is here");
             ok = false;
           }
-          numaUnderHash = plan.how == Distribution::Hash;
+          numaUnderList = plan.listsOwners();
           op.owners = OwnerList::RankNodeRanges;
         }
         if (op.kind != LoopOp::OwnerLoop || op.owners != OwnerList::AllVertices)
@@ -675,7 +676,7 @@ void Distributor::restrictLoops() {
     }
   for (VertexTraversalExpr *u : module.vertexTraversals) {
     u->ownedVertices = true;
-    u->stridedOwners = plan.how == Distribution::Hash;
+    u->listedOwners = plan.listsOwners();
   }
   for (auto &[edges, parts] : module.mergePartsAtLoad) // the merge forms' parts: pulls'
     for (MergeParts &p : parts)

@@ -93,9 +93,9 @@ LoopOp overlapped(const LoopOp &loop, const VarDecl *awaited) {
 }
 
 bool run(Module &module, DiagnosticEngine &) {
-  // (Hash: a rank's vertices are no range to cut the lists at; Cartesian: a
-  // pull's destinations are its column's, and its sources its row's.)
-  if (!module.distribution || module.distribution->how == Distribution::Hash ||
+  // (Hash, metis: a rank's vertices are no range to cut the lists at;
+  // Cartesian: a pull's destinations are its column's, and its sources its row's.)
+  if (!module.distribution || module.distribution->listsOwners() ||
       module.distribution->how == Distribution::Cartesian)
     return true;
   DistributionPlan &plan = *module.distribution;

@@ -149,6 +149,7 @@ constexpr OptionValue kDistributions[] = {
     {"vertex-balanced", int(Distribution::VertexBalanced), true},
     {"hash", int(Distribution::Hash), true},
     {"cartesian", int(Distribution::Cartesian), true},
+    {"metis", int(Distribution::Metis), true},
 };
 
 constexpr OptionValue kMessageCombinings[] = {

@@ -89,31 +89,42 @@ int runMain(int argc, char **argv, const Usage &usage, const std::function<void(
 /// message counters.
 class EdgesPart {
 public:
+  // Not copied: list_ points into partition_.
+  EdgesPart() = default;
+  EdgesPart(const EdgesPart &) = delete;
+  EdgesPart &operator=(const EdgesPart &) = delete;
+  EdgesPart(EdgesPart &&) = default;
+  EdgesPart &operator=(EdgesPart &&) = default;
+
   const RankPartition &partition() const { return partition_; }
-  /// This rank's vertices: ownedVertex(i) for i in [0, ownedCount()), that
-  /// is firstOwned(), firstOwned() + ownedStride(), ... below ownedLimit()
-  /// (RankPartition's, cached here for the generated loops).
+  /// This rank's vertices: ownedVertex(i) for i in [0, ownedCount()), in
+  /// increasing order from firstOwned(), all below ownedLimit(); a range
+  /// (ownedList() nullptr) or a list (RankPartition::listed(): hash, metis).
+  /// RankPartition's, cached here for the generated loops.
   int64_t ownedCount() const { return ownedCount_; }
-  VertexId ownedVertex(int64_t i) const { return first_ + static_cast<VertexId>(i) * stride_; }
+  VertexId ownedVertex(int64_t i) const {
+    return list_ ? list_[i] : first_ + static_cast<VertexId>(i);
+  }
   VertexId firstOwned() const { return first_; }
-  VertexId ownedStride() const { return stride_; }
   VertexId ownedLimit() const { return limit_; }
+  const VertexId *ownedList() const { return list_; }
   /// The same, as a value a loop keeps in registers (a global part's fields
   /// are read again after every store the loop body might alias them with).
   struct OwnedVertices {
-    VertexId first, stride, limit;
+    VertexId first, limit;
     int64_t count;
-    VertexId vertex(int64_t i) const { return first + static_cast<VertexId>(i) * stride; }
+    const VertexId *list;
+    VertexId vertex(int64_t i) const { return list ? list[i] : first + static_cast<VertexId>(i); }
   };
-  OwnedVertices owned() const { return {first_, stride_, limit_, ownedCount_}; }
-  /// The destinations of this rank's part (its column's range, stride 1,
-  /// under Cartesian; owned() under every other strategy and on one rank):
-  /// what a pull walks.
-  OwnedVertices pulled() const { return {pulledFirst_, stride_, pulledLimit_, pulledCount_}; }
-  /// Whether this rank owns v; false for v outside [0, n). A range test
-  /// under the chunk strategies, a remainder only under hash.
+  OwnedVertices owned() const { return {first_, limit_, ownedCount_, list_}; }
+  /// The destinations of this rank's part (its column's range under
+  /// Cartesian; owned() under every other strategy and on one rank): what a
+  /// pull walks.
+  OwnedVertices pulled() const { return {pulledFirst_, pulledLimit_, pulledCount_, list_}; }
+  /// Whether this rank owns v; false for v outside [0, n). A range test,
+  /// then a lookup only under a listed strategy.
   bool owns(VertexId v) const {
-    return v >= first_ && v < limit_ && (stride_ == 1 || (v - first_) % stride_ == 0);
+    return v >= first_ && v < limit_ && (!list_ || partition_.ownerOf(v) == rank_);
   }
   /// The whole graph's vertex count (every rank's Graph has every id).
   VertexId numVertices() const { return partition_.numVertices(); }
@@ -140,7 +151,7 @@ public:
     partition_ = partition;
     rank_ = rank;
     first_ = partition.first(rank);
-    stride_ = partition.stride();
+    list_ = partition_.ownedList(rank); // (into this part's own copy)
     limit_ = partition.limit(rank);
     ownedCount_ = partition.ownedCount(rank);
     pulledFirst_ = partition.columnFirst(rank);
@@ -192,7 +203,8 @@ public:
   // Filled by loadPart.
   int rank_ = 0;
   RankPartition partition_;
-  VertexId first_ = 0, stride_ = 1, limit_ = 0;
+  VertexId first_ = 0, limit_ = 0;
+  const VertexId *list_ = nullptr; // into partition_.members
   int64_t ownedCount_ = 0;
   VertexId pulledFirst_ = 0, pulledLimit_ = 0;
   int64_t pulledCount_ = 0;

@@ -80,18 +80,19 @@ struct RankModel {
 /// the edges in 2-D (rank_partition.h). Messages as libpolyrt-mpi counts them: per
 /// peer with bytes, one per piece of at most 2^31-1 bytes (ring) or
 /// (2^31-1) / ranks bytes (alltoallv) for mirrors and batched, one per record
-/// for per-update. Errors as makeRankPartition's; valueBytes 1 to 2^20.
+/// for per-update. Metis takes the owners (readPartitionFile's) as
+/// makeRankPartition does. Errors as makeRankPartition's; valueBytes 1 to 2^20.
 RankModel modelRanks(VertexId n, const EdgeOffset *inOffsets, const VertexId *inNeighbors,
                      int ranks, Strategy how, double alpha, int64_t valueBytes,
-                     Communication communication);
+                     Communication communication, std::vector<int32_t> owner = {});
 
 /// The same for a loaded graph (its in-edges are built if they are not).
 template <typename W>
 RankModel modelRanks(Graph<W> &g, int ranks, Strategy how, double alpha, int64_t valueBytes,
-                     Communication communication) {
+                     Communication communication, std::vector<int32_t> owner = {}) {
   g.buildInEdges();
   return modelRanks(g.numVertices(), g.inOffsets(), g.inNeighbors(), ranks, how, alpha,
-                    valueBytes, communication);
+                    valueBytes, communication, std::move(owner));
 }
 
 } // namespace polyrt::dist

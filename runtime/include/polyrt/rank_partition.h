@@ -13,13 +13,15 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 namespace polyrt::dist {
 
 /// configDistribution's first argument. Cartesian owns vertices as
-/// ChunkAlpha does and cuts the edges in 2-D (RankPartition::rows).
-enum class Strategy { ChunkAlpha, EdgeBalanced, VertexBalanced, Hash, Cartesian };
+/// ChunkAlpha does and cuts the edges in 2-D (RankPartition::rows); Metis
+/// owns them as a partition file says (readPartitionFile).
+enum class Strategy { ChunkAlpha, EdgeBalanced, VertexBalanced, Hash, Cartesian, Metis };
 /// configMessageCombining: what one exchange sends for a mirror's value.
 enum class Combining {
   Mirrors,   // one record per vertex and rank that lists it (Gemini)
@@ -34,9 +36,10 @@ enum class Communication { Ring, Alltoallv };
 int cartesianRows(int ranks);
 
 /// The program-wide split of [0, n) over the ranks. Rank r owns
-/// ownedVertex(r, i) = first(r) + i * stride() for i in [0, ownedCount(r)):
-/// one contiguous range per rank for the chunk strategies and Cartesian
-/// (stride 1), every ranks-th vertex from r for Hash (stride ranks).
+/// ownedVertex(r, i) for i in [0, ownedCount(r)), in increasing order: one
+/// contiguous range per rank for the chunk strategies and Cartesian, a
+/// list otherwise (listed(): every ranks-th vertex from r for Hash, the
+/// vertices a partition file gives r for Metis).
 ///
 /// The ranks also form a grid of rows() x (ranks / rows()), numbered by
 /// column: rank k is in row rowOf(k) = k % rows() and column columnOf(k) =
@@ -47,8 +50,8 @@ int cartesianRows(int ranks);
 /// Cartesian has rows() > 1 (when ranks has a divisor from 2 to its square
 /// root); every other strategy is the 1 x ranks grid, where the column is
 /// the rank's own vertices and the row every vertex: a part is the in-edges
-/// of the vertices the rank owns. Under Hash the column is the owned set
-/// too: columnFirst is first(k), columnLimit limit(k), with stride(), and
+/// of the vertices the rank owns. Under a listed strategy the column is the
+/// owned list too: columnFirst is first(k), columnLimit limit(k) and
 /// pulledCount ownedCount.
 struct RankPartition {
   Strategy how = Strategy::ChunkAlpha;
@@ -56,26 +59,37 @@ struct RankPartition {
   VertexId n = 0;
   /// Chunk strategies: ranks + 1 entries from 0 to n, non-decreasing, each a
   /// multiple of 4096 or n (an empty rank's range starts where the next one
-  /// does); rank r's range is [bounds[r], bounds[r + 1]). Hash: empty.
+  /// does); rank r's range is [bounds[r], bounds[r + 1]). Listed: empty.
   std::vector<VertexId> bounds;
+  /// Listed strategies: every vertex, rank 0's in increasing order, then
+  /// rank 1's, ...; rank r's are members[memberStart[r] .. memberStart[r + 1]).
+  std::vector<VertexId> members;
+  std::vector<int64_t> memberStart;
+  /// Metis: each vertex's rank (Hash computes it: v mod ranks).
+  std::vector<int32_t> owner;
 
-  bool strided() const { return how == Strategy::Hash; }
-  VertexId stride() const { return strided() ? static_cast<VertexId>(ranks) : 1; }
-  VertexId first(int r) const { return strided() ? std::min<VertexId>(r, n) : bounds[r]; }
+  bool listed() const { return how == Strategy::Hash || how == Strategy::Metis; }
   int64_t ownedCount(int r) const {
-    return strided() ? (r < n ? (int64_t{n} - r + ranks - 1) / ranks : 0)
-                     : int64_t{bounds[r + 1]} - bounds[r];
+    return listed() ? memberStart[r + 1] - memberStart[r] : int64_t{bounds[r + 1]} - bounds[r];
   }
   VertexId ownedVertex(int r, int64_t i) const {
-    return first(r) + static_cast<VertexId>(i) * stride();
+    return listed() ? members[memberStart[r] + i] : bounds[r] + static_cast<VertexId>(i);
   }
-  /// Every vertex rank r owns is below this: its range's end, or n (Hash).
-  VertexId limit(int r) const { return strided() ? n : bounds[r + 1]; }
+  /// Rank r's list (listed strategies), nullptr for a range.
+  const VertexId *ownedList(int r) const {
+    return listed() ? members.data() + memberStart[r] : nullptr;
+  }
+  /// Rank r's vertices lie in [first(r), limit(r)): its range, or from its
+  /// first listed vertex (n if none) to n.
+  VertexId first(int r) const {
+    return !listed() ? bounds[r] : ownedCount(r) ? members[memberStart[r]] : n;
+  }
+  VertexId limit(int r) const { return listed() ? n : bounds[r + 1]; }
   /// The rank owning v (0 <= v < n); ranks with empty ranges own nothing.
   int ownerOf(VertexId v) const;
   /// Whether rank r owns v; false for v outside [0, n).
   bool owns(int r, VertexId v) const {
-    return v >= first(r) && v < limit(r) && (!strided() || v % ranks == r);
+    return v >= first(r) && v < limit(r) && (!listed() || ownerOf(v) == r);
   }
   VertexId numVertices() const { return n; }
 
@@ -84,15 +98,15 @@ struct RankPartition {
   int rowOf(int k) const { return k % rows(); }
   int columnOf(int k) const { return k / rows(); }
   /// The destinations of rank k's part: [columnFirst(k), columnLimit(k)),
-  /// by stride() (Hash: the owned set), pulledCount(k) of them.
+  /// pulledCount(k) of them (listed strategies: the owned list).
   VertexId columnFirst(int k) const {
-    return strided() ? first(k) : bounds[static_cast<size_t>(columnOf(k)) * rows()];
+    return listed() ? first(k) : bounds[static_cast<size_t>(columnOf(k)) * rows()];
   }
   VertexId columnLimit(int k) const {
-    return strided() ? limit(k) : bounds[static_cast<size_t>(columnOf(k) + 1) * rows()];
+    return listed() ? limit(k) : bounds[static_cast<size_t>(columnOf(k) + 1) * rows()];
   }
   int64_t pulledCount(int k) const {
-    return strided() ? ownedCount(k) : int64_t{columnLimit(k)} - columnFirst(k);
+    return listed() ? ownedCount(k) : int64_t{columnLimit(k)} - columnFirst(k);
   }
   /// Whether an edge from src belongs in the parts of row `row`'s ranks:
   /// whether a rank of that row owns src (always, with one row).
@@ -103,10 +117,19 @@ struct RankPartition {
 /// (numa_partition.h) over the in-degrees given by inOffsets (n + 1 entries)
 /// with granule 4096; alpha < 0 is chunk-alpha's default 8 * (ranks - 1).
 /// Hash ignores the degrees and the granule: rank r owns {v : v mod ranks
-/// == r}. Errors: fewer vertices than ranks ("cannot split 3 vertices over
-/// 4 ranks").
+/// == r}. Metis takes each vertex's rank from `owner` (n entries, each in
+/// [0, ranks); ignored otherwise; one rank needs none). Errors: fewer
+/// vertices than ranks ("cannot split 3 vertices over 4 ranks"), an owner
+/// out of range.
 RankPartition makeRankPartition(VertexId n, const EdgeOffset *inOffsets, int ranks, Strategy how,
-                                double alpha);
+                                double alpha, std::vector<int32_t> owner = {});
+
+/// The ranks of a partition file for n vertices over `ranks`: METIS's
+/// format (gpmetis's `graph.part.P`, `polyrt-gen partition`), one decimal
+/// rank per line, line v for vertex v. Errors name the file and line: a
+/// missing file, a line that is no rank below `ranks`, fewer or more lines
+/// than n.
+std::vector<int32_t> readPartitionFile(const std::string &path, VertexId n, int ranks);
 
 } // namespace polyrt::dist
 

@@ -17,7 +17,10 @@ at 3. Then with configDistribution("cartesian") (the 2-D cut), mirrors over a
 ring on the Kronecker graph at 4 and 8 ranks (2 x 2 and 2 x 4 grids) and
 batched over alltoallv at 4: there each call of s1 is two rounds, the refresh
 and the fold of partial sums into their owners (foldPartials), which the
-model's rows count together. PR refreshes contrib (double: per peer, mirrors sends a 1-byte header
+model's rows count together. Then with configDistribution("metis") (owners
+from the partition files `polyrt-gen metis` writes), mirrors over a ring on
+the grid at 2, 4 and 8 ranks and batched over alltoallv on the Kronecker
+graph at 3. PR refreshes contrib (double: per peer, mirrors sends a 1-byte header
 and 8 bytes per value of the shared list, the per-edge levels a 12-byte
 record per cut edge) before every s1; its first refresh sends every mirror,
 since no value was sent
@@ -44,7 +47,9 @@ CASES = [("chunk-alpha", "mirrors", "ring", "kron", None),
          ("hash", "mirrors", "alltoallv", "kron", [4]),
          ("hash", "batched", "ring", "grid", [3]),
          ("cartesian", "mirrors", "ring", "kron", [4, 8]),
-         ("cartesian", "batched", "alltoallv", "kron", [4])]
+         ("cartesian", "batched", "alltoallv", "kron", [4]),
+         ("metis", "mirrors", "ring", "grid", [2, 4, 8]),
+         ("metis", "batched", "alltoallv", "kron", [3])]
 VALUE_BYTES = 8  # contrib is a vector of double
 
 
@@ -131,6 +136,7 @@ def main():
         graphs[name] = os.path.join(args.work, name + ".sg")
         out, _ = run([args.polyrt_gen] + cmd + ["-o", graphs[name]])
         edges[name] = int(out.split(" edges")[0].split()[-1])  # "FILE: N vertices, M edges, ..."
+        run([args.polyrt_gen, "metis", graphs[name], "--ranks", "2,3,4,8"])  # (metis's cases)
     env = {k: v for k, v in os.environ.items() if not k.startswith("POLYRT_")}
     env.update(OMP_NUM_THREADS="1", OMP_WAIT_POLICY="passive")
     failures = 0

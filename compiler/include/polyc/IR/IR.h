@@ -366,10 +366,10 @@ public:
   /// loop (as ForLoop::catchesErrors; the library-errors pass).
   bool catchesErrors = false;
   /// configDistribution: only the members this MPI rank owns are visited
-  /// (the distribution pass), under hash every p-th vertex: the loop steps
-  /// by the rank count (stridedOwners), under the other strategies by 1.
+  /// (the distribution pass): a list under hash and metis (listedOwners),
+  /// a range under the other strategies.
   bool ownedVertices = false;
-  bool stridedOwners = false;
+  bool listedOwners = false;
 };
 
 /// fuseFields: per-vertex vectors stored as one array of structs (decided by
@@ -485,11 +485,13 @@ struct DistributionPlan {
   /// rank sums the elements it owns, then the ranks' sums are added, with no
   /// gather of x (a float, bool or uint sum gathers x and keeps its order).
   std::set<const MethodCallExpr *> ownedSums;
-  /// The destinations a pull walks on its rank (without NUMA): every p-th
-  /// vertex under hash, its column's range under the Cartesian cut, its own
-  /// range otherwise (the distribution pass's choice, which the verifier checks).
+  /// Whether a rank's vertices are a list, not a range (hash, metis).
+  bool listsOwners() const { return how == Distribution::Hash || how == Distribution::Metis; }
+  /// The destinations a pull walks on its rank (without NUMA): its list
+  /// under hash and metis, its column's range under the Cartesian cut, its
+  /// own range otherwise (the distribution pass's choice, which the verifier checks).
   OwnerList pullOwners() const {
-    return how == Distribution::Hash        ? OwnerList::RankStridedVertices
+    return listsOwners()                    ? OwnerList::RankListedVertices
            : how == Distribution::Cartesian ? OwnerList::RankColumnRange
                                             : OwnerList::RankRange;
   }

@@ -35,7 +35,7 @@ enum class OwnerList {
   NodeAgentFrontier,    // the input frontier's ids, each looked up in every node's agent subgraph
   RankRange,            // this MPI rank's vertices, one range (configDistribution: a chunk
                         // strategy's pull's destinations)
-  RankStridedVertices,  // this MPI rank's vertices, every p-th (the same under hash)
+  RankListedVertices,   // this MPI rank's vertices, a list (the same under hash and metis)
   RankColumnRange,      // the destinations of this rank's part under the Cartesian cut: its
                         // column of ranks' vertices, one range (partials for all but its own)
   RankNodeRanges,       // the same, as one range per NUMA node (configApplyNUMA inside a rank)

@@ -78,7 +78,9 @@ enum class PriorityUpdate {
 /// configDistribution: how the program's vertices are split over MPI ranks.
 /// Cartesian owns them as ChunkAlpha does and cuts the edges over an r x c
 /// grid of ranks (a 2-D cut; docs/distributed.md, "The Cartesian cut").
-enum class Distribution { ChunkAlpha, EdgeBalanced, VertexBalanced, Hash, Cartesian };
+/// Metis owns them as the graph's partition file says (METIS's format,
+/// written by `polyrt-gen metis`; docs/distributed.md, "A partition file").
+enum class Distribution { ChunkAlpha, EdgeBalanced, VertexBalanced, Hash, Cartesian, Metis };
 /// configMessageCombining: what a rank sends for the values it owns.
 enum class MessageCombining { Mirrors, Batched, PerUpdate };
 /// configCommunication: how a traversal's records travel between ranks.
