@@ -125,7 +125,7 @@ RankPartition makeRankPartition(VertexId n, const EdgeOffset *inOffsets, int ran
                                 double alpha, std::vector<int32_t> owner = {});
 
 /// The ranks of a partition file for n vertices over `ranks`: METIS's
-/// format (gpmetis's `graph.part.P`, `polyrt-gen partition`), one decimal
+/// format (gpmetis's `graph.part.P`, `polyrt-gen metis`), one decimal
 /// rank per line, line v for vertex v. Errors name the file and line: a
 /// missing file, a line that is no rank below `ranks`, fewer or more lines
 /// than n.
