@@ -245,8 +245,13 @@ template <typename W> void writeGraph(const Graph<W> &g, const std::string &path
     return writeLigraBinary(g, path);
   if (ext == ".gemini" || ext == ".wgemini")
     return writeGeminiBinary(g, path);
+  if (ext == ".adj" || ext == ".wadj")
+    return writeAdjacencyGraph(g, path);
+  if (ext == ".galois" || ext == ".wgalois")
+    return writeGaloisBinary(g, path);
   detail::fileError(path, "cannot write graphs with extension '" + ext +
-                              "' (supported: .el, .wel, .sg, .wsg, .ligra, .gemini, .wgemini)");
+                              "' (supported: .el, .wel, .sg, .wsg, .ligra, .gemini, .wgemini, "
+                              ".adj, .wadj, .galois, .wgalois)");
 }
 
 #define POLYRT_INSTANTIATE(W)                                                                \

@@ -13,7 +13,8 @@
 // The output format follows the extension of FILE: .sg .wsg .el .wel (the
 // weighted ones get weights uniform in [1, 255]), or .ligra: Ligra's binary
 // format, FILE.config, FILE.adj and FILE.idx, for `-b FILE`, or .gemini,
-// .wgemini: Gemini's binary edge list.
+// .wgemini: Gemini's binary edge list, .adj, .wadj: GBBS's and Ligra's
+// AdjacencyGraph text, or .galois, .wgalois: Galois's binary .gr.
 //
 //===----------------------------------------------------------------------===//
 #include "metis_partition.h"
@@ -72,7 +73,11 @@ Options:
                         (Ligra's binary format: FILE.config, FILE.adj and
                         FILE.idx, read by Ligra's -b FILE; no weights),
                         or .gemini/.wgemini (Gemini's binary edge list,
-                        uint32 pairs; .wgemini adds float weights)
+                        uint32 pairs; .wgemini adds float weights), or
+                        .adj/.wadj (the AdjacencyGraph text GBBS and Ligra
+                        read; .wadj: WeightedAdjacencyGraph), or
+                        .galois/.wgalois (Galois's binary .gr, version 1;
+                        .wgalois: uint32 weights)
   -v, --verbose         report the time of each step on stderr
       --info FILE       print the vertex and edge counts of a graph file
       --partition FILE  print how evenly each NUMA partition (vertex-balanced,
@@ -241,9 +246,11 @@ Options parseArgs(int argc, char **argv) {
       throw UsageError{"no output file given (-o FILE)"};
     std::string ext = o.output.substr(std::min(o.output.size(), o.output.rfind('.')));
     if (ext != ".sg" && ext != ".wsg" && ext != ".el" && ext != ".wel" && ext != ".ligra" &&
-        ext != ".gemini" && ext != ".wgemini")
+        ext != ".gemini" && ext != ".wgemini" && ext != ".adj" && ext != ".wadj" &&
+        ext != ".galois" && ext != ".wgalois")
       throw UsageError{"output file '" + o.output +
-                       "' must end in .sg, .wsg, .el, .wel, .ligra, .gemini or .wgemini"};
+                       "' must end in .sg, .wsg, .el, .wel, .ligra, .gemini, .wgemini, .adj, "
+                       ".wadj, .galois or .wgalois"};
   }
   if (o.command == "rank-model" && o.ranks.empty())
     throw UsageError{"--rank-model needs --ranks P[,P...]"};
@@ -269,7 +276,8 @@ Options parseArgs(int argc, char **argv) {
 bool weightedOutput(const std::string &path) {
   size_t dot = path.rfind('.');
   std::string ext = dot == std::string::npos ? "" : path.substr(dot);
-  return ext == ".wsg" || ext == ".wel" || ext == ".wgemini";
+  return ext == ".wsg" || ext == ".wel" || ext == ".wgemini" || ext == ".wadj" ||
+         ext == ".wgalois";
 }
 
 /// g without self-loops and duplicate edges. (Neighbour lists are sorted by

@@ -308,6 +308,46 @@ TEST(GeminiBinary, RejectsWeightsItCannotHold) {
             path + ": the weight of edge 0 -> 1 is not exactly a float, which Gemini's weights are");
 }
 
+TEST(GaloisBinary, WritesVersionOneWithPadding) {
+  // 0->1, 0->2, 2->1: three edges, so a uint32 of padding before the weights.
+  Graph<int32_t> g(3, {0, 2, 2, 3}, {1, 2, 1}, {5, 6, 7}, true);
+  std::string plain = tempPath("g.galois"), weighted = tempPath("g.wgalois");
+  writeGraph(g, plain); // by the extension
+  writeGraph(g, weighted);
+  SgBuilder expected, expectedWeighted;
+  for (SgBuilder *b : {&expected, &expectedWeighted}) {
+    b->put(uint64_t{1}).put(uint64_t{b == &expected ? 0u : 4u}).put(uint64_t{3}).put(uint64_t{3});
+    b->put(std::vector<uint64_t>{2, 2, 3}).put(std::vector<uint32_t>{1, 2, 1, 0});
+  }
+  expectedWeighted.put(std::vector<uint32_t>{5, 6, 7});
+  EXPECT_EQ(readBytes(plain), expected.bytes);
+  EXPECT_EQ(readBytes(weighted), expectedWeighted.bytes);
+}
+
+TEST(GaloisBinary, RejectsWeightsItCannotHold) {
+  std::string path = tempPath("w.wgalois");
+  Graph<NoWeight> unweighted(2, {0, 1, 1}, {1}, {}, true);
+  EXPECT_EQ(errorOf([&] { writeGraph(unweighted, path); }),
+            path + ": the graph has no weights: write a .galois file");
+  Graph<int32_t> negative(2, {0, 1, 1}, {1}, {-3}, true);
+  EXPECT_EQ(errorOf([&] { writeGraph(negative, path); }),
+            path + ": weight -3 of edge 0 is not a whole number from 0 to 2^32-1, which "
+                   "Galois's uint32 weights are");
+}
+
+TEST(AdjacencyWriter, WritesWhatTheReaderReads) {
+  Graph<int32_t> g(3, {0, 2, 2, 3}, {1, 2, 1}, {5, 6, 7}, true);
+  std::string plain = tempPath("g.adj"), weighted = tempPath("g.wadj");
+  writeGraph(g, plain);
+  writeGraph(g, weighted);
+  auto text = [](const std::string &path) { return readBytes(path); };
+  EXPECT_EQ(text(plain), "AdjacencyGraph\n3\n3\n0\n2\n2\n1\n2\n1\n");
+  EXPECT_EQ(text(weighted), "WeightedAdjacencyGraph\n3\n3\n0\n2\n2\n1\n2\n1\n5\n6\n7\n");
+  Graph<NoWeight> unweighted(2, {0, 1, 1}, {1}, {}, true);
+  EXPECT_EQ(errorOf([&] { writeGraph(unweighted, weighted); }),
+            weighted + ": the graph has no weights: write a .adj file");
+}
+
 TEST(Serialized, ReadsGapbsBytesWithCsc) {
   SgBuilder b;
   b.put<uint8_t>(1).put<int64_t>(2).put<int64_t>(3);

@@ -62,9 +62,19 @@ template <typename W> void writeLigraBinary(const Graph<W> &g, const std::string
 /// vertex count is not in the file: Gemini takes it on its command line.
 template <typename W> void writeGeminiBinary(const Graph<W> &g, const std::string &path);
 
+/// Writes Ligra's and GBBS's text CSR (io_adjacency_writer.cpp): .adj
+/// AdjacencyGraph, .wadj WeightedAdjacencyGraph (needs a weighted graph).
+template <typename W> void writeAdjacencyGraph(const Graph<W> &g, const std::string &path);
+
+/// Writes Galois's binary graph, version 1 (io_galois_binary.cpp): .galois
+/// without edge data, .wgalois with uint32 weights (needs a weighted graph
+/// whose weights are whole numbers from 0 to 2^32-1).
+template <typename W> void writeGaloisBinary(const Graph<W> &g, const std::string &path);
+
 /// writeSerializedGraph or writeEdgeListText by the extension of path;
 /// `.ligra`: writeLigraBinary with path as the base name; `.gemini`,
-/// `.wgemini`: writeGeminiBinary.
+/// `.wgemini`: writeGeminiBinary; `.adj`, `.wadj`: writeAdjacencyGraph;
+/// `.galois`, `.wgalois`: writeGaloisBinary.
 template <typename W> void writeGraph(const Graph<W> &g, const std::string &path);
 
 /// The extensions loadGraph accepts, for messages: ".el, .wel, .mtx, .sg, .wsg, .adj ...".
