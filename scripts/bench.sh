@@ -16,8 +16,11 @@
 # Environment (defaults in brackets):
 #   BENCH_SCALE [22]      graphs of 2^SCALE vertices: kron and urand with 16
 #                         edges per vertex (symmetrized), a 2^(S/2) x 2^(S/2)
-#                         grid (rows 2^floor(S/2), columns 2^ceil(S/2)); tc reads
-#                         the same graphs without self-loops and duplicate edges
+#                         grid (rows 2^floor(S/2), columns 2^ceil(S/2)); tc and
+#                         kcore_ordered read the same graphs without self-loops and
+#                         duplicate edges (GBBS's KCore counts the CSR's repeats and
+#                         self-loops in a degree, and answered 221 on kron12 where
+#                         polyc's kcore answered 205: on the simple graph they agree)
 #   BENCH_RUNS [5]        runs of each side, interleaved (polyc, baseline, peers...; each
 #                         round starts one side later than the one before)
 #   BENCH_SOURCES [2]     BFS/SSSP sources per graph (seeded random choice
@@ -64,6 +67,30 @@
 #                         test/benchmarks/graphit/ALGO.sched where GraphIt's schedule
 #                         language differs, and they run interleaved as a peer; their
 #                         outputs are checked with polyc's and the baseline's
+#   BENCH_GBBS_DIR        a directory of GBBS benchmark binaries the user built
+#                         (github.com/ParAlg/gbbs; docs/benchmarks.md gives the g++
+#                         commands): BFS, PageRank, Connectivity, DeltaStepping,
+#                         Triangle, KCore, SSBetweennessCentrality. They run beside
+#                         bfs, pr and pr_float (-iters 20 -eps 0: 20 Jacobi rounds),
+#                         cc and cc_afforest, sssp_delta (-delta: the peer's delta),
+#                         tc, kcore_ordered and bc (single source) on each graph
+#                         converted to GBBS's AdjacencyGraph text (polyrt-gen convert
+#                         G.sg -o G.adj; -s -rounds 1, PARLAY_NUM_THREADS from
+#                         OMP_NUM_THREADS); the time is its "Running Time"; the
+#                         component count (-stats), k_max and triangle count are
+#                         checked with polyc's answer, the rest unchecked
+#   BENCH_GALOIS_DIR      a Galois build of the user's (its CMake build directory,
+#                         shared memory only; docs/benchmarks.md): Lonestar's
+#                         bfs-directionopt-cpu, pagerank-pull-cpu (-algo=Topo,
+#                         -maxIterations=20 -tolerance=0: the same 20 rounds),
+#                         connected-components-cpu, sssp-cpu (its own delta),
+#                         triangle-counting-cpu and betweennesscentrality-cpu
+#                         (-algo=Level -singleSource) beside the same algorithms,
+#                         on each graph converted to Galois's binary graph (G.galois,
+#                         G.wgalois; -symmetricGraph -t THREADS); the time is its
+#                         Timer_0 (milliseconds); the component and triangle counts
+#                         are checked with polyc's. Its k-core answers "is v in the
+#                         k-core" for one k, not core numbers: not run
 #   BENCH_BUILD [1]       0: do not run scripts/build.sh (use the build as is)
 #   POLYC_BUILD_DIR [build]  the build; graphs and binaries go to its bench/
 #   BENCH_DIR [$POLYC_BUILD_DIR/bench]
@@ -90,6 +117,8 @@ sssp_deltas="${BENCH_SSSP_DELTAS:-kron=2/2/1 urand=4/4/4 grid=128/128/128}"
 gapbs_dir="${BENCH_GAPBS_DIR:-}"
 ligra_dir="${BENCH_LIGRA_DIR:-}"
 graphit_dir="${BENCH_GRAPHIT_DIR:-}"
+gbbs_dir="${BENCH_GBBS_DIR:-}"
+galois_dir="${BENCH_GALOIS_DIR:-}"
 work="${BENCH_DIR:-$build/bench}"
 target_ratio=1.10
 target_compile=3
@@ -166,12 +195,13 @@ make_graph() { # kind ext
   esac
   mv "$tmp" "$file"
 }
-# Triangle counting needs a simple graph (tc.gt's contract): the same graph
-# without self-loops and duplicate edges, a file of its own.
+# Triangle counting needs a simple graph (tc.gt's contract), and k-core is
+# defined on one: the same graph without self-loops and duplicate edges, a
+# file of its own.
 graph_ext() {
   case "$1" in
     sssp*) echo wsg ;;
-    tc) echo simple.sg ;;
+    tc|kcore_ordered) echo simple.sg ;;
     *) echo sg ;;
   esac
 }
@@ -221,6 +251,28 @@ peers_of() { # algo
       bc) echo "ligra $ligra_dir/BC" ;;
     esac
   fi
+  if [[ -n "$gbbs_dir" ]]; then
+    case "$1" in
+      bfs) echo "gbbs $gbbs_dir/BFS" ;;
+      pr|pr_float) echo "gbbs $gbbs_dir/PageRank" ;;
+      cc|cc_afforest) echo "gbbs $gbbs_dir/Connectivity" ;;
+      sssp_delta) echo "gbbs $gbbs_dir/DeltaStepping" ;;
+      tc) echo "gbbs $gbbs_dir/Triangle" ;;
+      kcore_ordered) echo "gbbs $gbbs_dir/KCore" ;;
+      bc) echo "gbbs $gbbs_dir/SSBetweennessCentrality" ;;
+    esac
+  fi
+  if [[ -n "$galois_dir" ]]; then
+    local lonestar="$galois_dir/lonestar/analytics/cpu"
+    case "$1" in
+      bfs) echo "galois $lonestar/bfs/bfs-directionopt-cpu" ;;
+      pr|pr_float) echo "galois $lonestar/pagerank/pagerank-pull-cpu" ;;
+      cc|cc_afforest) echo "galois $lonestar/connected-components/connected-components-cpu" ;;
+      sssp_delta) echo "galois $lonestar/sssp/sssp-cpu" ;;
+      tc) echo "galois $lonestar/triangle-counting/triangle-counting-cpu" ;;
+      bc) echo "galois $lonestar/betweennesscentrality/betweennesscentrality-cpu" ;;
+    esac
+  fi
   # (GraphIt's generated code for sssp_delta.gt does not compile: it has no
   # delete for a priority queue; sssp.gt's schedule sets a hybrid threshold,
   # which GraphIt's schedules cannot; GraphIt's language has neither
@@ -251,14 +303,25 @@ make_ligra_graph() { # graph.sg
     "$gen" convert "$1" -o "$base" >/dev/null
   fi
 }
+# GBBS's text CSR and Galois's binary graph beside a graph (polyrt-gen
+# convert), made once; weighted ones from a .wsg.
+make_peer_graph() { # graph.sg|graph.wsg adj|galois
+  local to="${1%.*}.$2"
+  [[ "$1" == *.wsg ]] && to="${1%.*}.w$2"
+  if [[ ! -s "$to" ]]; then
+    note "converting $1 to $(basename "$to")"
+    "$gen" convert "$1" -o "$to.tmp.${to##*.}" >/dev/null && mv "$to.tmp.${to##*.}" "$to"
+  fi
+}
 for kind in $graphs; do
   graph_name "$kind" >/dev/null
   for algo in $algos; do
     runs_on "$algo" "$kind" || continue
     make_graph "$kind" "$(graph_ext "$algo")"
-    if [[ "$(peers_of "$algo")" == *ligra* ]]; then
-      make_ligra_graph "$work/graphs/$(graph_name "$kind").$(graph_ext "$algo")"
-    fi
+    g="$work/graphs/$(graph_name "$kind").$(graph_ext "$algo")"
+    [[ "$(peers_of "$algo")" == *ligra* ]] && make_ligra_graph "$g"
+    [[ "$(peers_of "$algo")" == *"gbbs "* ]] && make_peer_graph "$g" adj
+    [[ "$(peers_of "$algo")" == *"galois "* ]] && make_peer_graph "$g" galois
   done
 done
 
@@ -362,6 +425,23 @@ run_peer() {
       [[ -n "$delta" ]] && args+=(-d "$delta")
       [[ "$(basename "$exe")" == pr* ]] && args=(-f "$graph" -n 1 -i 20 -t 0 -a)
       [[ "$(basename "$exe")" == tc ]] && args=(-f "$graph" -n 1 -a) ;;
+    gbbs)
+      args=(-s -rounds 1)
+      case "$(basename "$exe")" in
+        PageRank) args+=(-iters 20 -eps 0) ;;
+        Connectivity) args+=(-stats) ;;
+        DeltaStepping) args+=(-w -delta "$delta") ;;
+      esac
+      [[ -n "$src" ]] && args+=(-src "$src")
+      if [[ "$graph" == *.wsg ]]; then args+=("${graph%.*}.wadj"); else args+=("${graph%.*}.adj"); fi ;;
+    galois)
+      args=(-symmetricGraph -t "${OMP_NUM_THREADS:-$(nproc)}")
+      case "$(basename "$exe")" in
+        pagerank-pull-cpu) args+=(-transposedGraph -algo=Topo -maxIterations=20 -tolerance=0) ;;
+        betweennesscentrality-cpu) args+=(-algo=Level -singleSource) ;;
+      esac
+      [[ -n "$src" ]] && args+=(-startNode="$src")
+      if [[ "$graph" == *.wsg ]]; then args+=("${graph%.*}.wgalois"); else args+=("${graph%.*}.galois"); fi ;;
     ligra)
       args=(-b -s -rounds 1)
       [[ -n "$src" ]] && args+=(-r "$src")
@@ -371,7 +451,8 @@ run_peer() {
       esac
       args+=("${graph%.*}.ligra") ;;
   esac
-  OMP_NUM_THREADS="${OMP_NUM_THREADS:-$(nproc)}" "$exe" "${args[@]}" >"$err" 2>&1 || rc=$?
+  OMP_NUM_THREADS="${OMP_NUM_THREADS:-$(nproc)}" PARLAY_NUM_THREADS="${OMP_NUM_THREADS:-$(nproc)}" \
+    "$exe" "${args[@]}" >"$err" 2>&1 || rc=$?
   if ((rc != 0)) || { [[ "$name" == gapbs && "$(basename "$exe")" != pr* &&
                         "$(basename "$exe")" != tc ]] &&
                       ! grep -q 'Verification: *PASS' "$err"; }; then
@@ -389,19 +470,39 @@ run_peer() {
   case "$name" in
     gapbs) seconds="$(sed -n 's/^Trial Time: *//p' "$err" | head -n 1)" ;;
     ligra) seconds="$(sed -n 's/^Running time : *//p' "$err" | head -n 1)" ;;
+    gbbs) seconds="$(sed -n 's/^### Running Time: *//p' "$err" | head -n 1)" ;;
+    # (Galois prints whole milliseconds, and no Timer_0 line at all for 0.)
+    galois) seconds="$(sed -n 's/^STAT, (NULL), Timer_0, TMAX, *\([0-9]*\)$/\1/p' "$err" |
+                       awk 'NR == 1 { printf "%.3f", $1 / 1000 }')" ;;
   esac
-  # Triangle counts (Ligra's Triangle, GAPBS's tc -a) are checked with polyc's.
-  local count=""
+  if [[ -z "$seconds" ]]; then
+    seconds=nan
+    fail "$name $(basename "$exe"): no time in its output$([[ "$name" == galois ]] &&
+      echo ' (Galois prints no Timer_0 for a kernel under 1 ms: a larger BENCH_SCALE)')"
+    return
+  fi
+  # Counts a peer prints, checked with polyc's answer: triangles (its first
+  # line), components (its distinct labels), the largest core (its largest
+  # core number).
+  local count="" want=""
   case "$name/$(basename "$exe")" in
     ligra/Triangle) count="$(sed -n 's/^triangle count = //p' "$err" | head -n 1)" ;;
     gapbs/tc) count="$(sed -n 's/^\([0-9]*\) triangles$/\1/p' "$err" | head -n 1)" ;;
+    gbbs/Triangle) count="$(sed -n 's/^### Num triangles = //p' "$err" | head -n 1)" ;;
+    galois/triangle-counting-cpu) count="$(sed -n 's/^Num Triangles: //p' "$err" | head -n 1)" ;;
+    gbbs/Connectivity) count="$(sed -n 's/^# n_cc = //p' "$err" | head -n 1)"
+      want="$(sort -u "$polyc_out" | wc -l)" ;;
+    galois/connected-components-cpu) count="$(sed -n 's/^Total components: //p' "$err" | head -n 1)"
+      want="$(sort -u "$polyc_out" | wc -l)" ;;
+    gbbs/KCore) count="$(sed -n 's/^### rho = [0-9]* k_{max} = //p' "$err" | head -n 1)"
+      want="$(sort -g "$polyc_out" | tail -n 1)" ;;
     *) return 0 ;;
   esac
-  if [[ "$count" != "$(head -n 1 "$polyc_out")" ]]; then
-    fail "$name $(basename "$exe"): counts '${count}' triangles, polyc $(head -n 1 "$polyc_out")"
+  [[ -n "$want" ]] || want="$(head -n 1 "$polyc_out")"
+  if [[ "$count" != "$want" ]]; then
+    fail "$name $(basename "$exe"): answers '${count}', polyc ${want}"
     seconds=nan
   fi
-  [[ -n "$seconds" ]] || { seconds=nan; fail "$name $(basename "$exe"): no time in its output"; }
 }
 add() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", a + b }'; }
 median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 }
@@ -641,10 +742,12 @@ for algo in $algos; do
         gapbs) checked="$(case "$algo" in pr|pr_float) echo top-5 ;; tc) echo agrees ;; *) echo verified ;; esac)" ;;
         graphit) checked="$([[ "$agree" == yes ]] && echo agrees || echo DISAGREE)" ;;
         ligra) checked="$([[ "$algo" == tc ]] && echo agrees || echo unchecked)" ;;
+        gbbs) checked="$(case "$algo" in tc|cc|cc_afforest|kcore_ordered) echo count ;; *) echo unchecked ;; esac)" ;;
+        galois) checked="$(case "$algo" in tc|cc|cc_afforest) echo count ;; *) echo unchecked ;; esac)" ;;
         *) checked=unchecked ;;
       esac
       d="-"
-      [[ "${peer% *}" == gapbs && -n "$p_delta" ]] && d="$p_delta"
+      [[ "${peer% *}" == gapbs || "${peer% *}" == gbbs ]] && [[ -n "$p_delta" ]] && d="$p_delta"
       # shellcheck disable=SC2086
       paired="$(paired_ratio "${a_times[*]}" "${p_times[$peer]}")"
       peer_rows+=("$(awk -v algo="$label" -v g="$stem" -v peer="$name" -v d="$d" \
@@ -721,7 +824,8 @@ fi
     echo "the peer's time its own kernel timer; verified: by the peer's own verifier (GAPBS),"
     echo "top-5: the 5 ranks GAPBS's PageRank prints (20 iterations, -t 0) within 1e-3 of polyc's,"
     echo "agrees: its output checked with polyc's and the baseline's (GraphIt; the triangle"
-    echo "counts of GAPBS and Ligra), unchecked: the peer prints no answer (Ligra's other kernels)"
+    echo "counts of GAPBS and Ligra), count: the count it prints equals polyc's (GBBS, Galois:"
+    echo "triangles, components, GBBS's largest core), unchecked: the peer prints no answer we check"
     echo "paired: the median of each round's polyc time over the peer's time in the same round,"
     echo "which a change of the machine's speed between rounds moves less than the medians' ratio"
     printf '%-11s %-16s %-20s %6s %9s %9s %6s %9s %9s %6s %6s  %-9s  %s\n' algorithm graph peer delta \
