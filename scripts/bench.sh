@@ -319,9 +319,10 @@ for kind in $graphs; do
     runs_on "$algo" "$kind" || continue
     make_graph "$kind" "$(graph_ext "$algo")"
     g="$work/graphs/$(graph_name "$kind").$(graph_ext "$algo")"
-    [[ "$(peers_of "$algo")" == *ligra* ]] && make_ligra_graph "$g"
-    [[ "$(peers_of "$algo")" == *"gbbs "* ]] && make_peer_graph "$g" adj
-    [[ "$(peers_of "$algo")" == *"galois "* ]] && make_peer_graph "$g" galois
+    peers_text="$(peers_of "$algo")"
+    if [[ "$peers_text" == *ligra* ]]; then make_ligra_graph "$g"; fi
+    if [[ "$peers_text" == *"gbbs "* ]]; then make_peer_graph "$g" adj; fi
+    if [[ "$peers_text" == *"galois "* ]]; then make_peer_graph "$g" galois; fi
   done
 done
 
