@@ -383,13 +383,15 @@ compile_graphit() { # algo output
 }
 
 # ---------------------------------------------------------------- running
-# run_once binary graph out err [args...]: runs it, sets seconds (nan on failure).
-seconds=nan
+# run_once binary graph out err [args...]: runs it, sets seconds (nan on
+# failure) and rss_kb, its peak resident memory (bench-tool rss).
+seconds=nan rss_kb=0
 run_once() {
   local exe="$1" graph="$2" out="$3" err="$4" rc=0
   shift 4
   seconds=nan
-  "$exe" "$graph" "$@" >"$out" 2>"$err" || rc=$?
+  "$tool" rss "$work/rss" "$exe" "$graph" "$@" >"$out" 2>"$err" || rc=$?
+  rss_kb="$(cat "$work/rss" 2>/dev/null || echo 0)"
   if ((rc != 0)); then
     fail "$(basename "$exe") $(basename "$graph") $*: exit status $rc ($(tail -n 1 "$err"))"
     return
@@ -413,7 +415,7 @@ run_once() {
 # Time" line left out), checked with polyc's.
 run_peer() {
   local name="$1" exe="$2" graph="$3" src="$4" delta="$5" err="$6" out="$7" polyc_out="$8" rc=0 args=()
-  seconds=nan
+  seconds=nan rss_kb=0
   if [[ "$name" == graphit ]]; then
     [[ -x "$exe" ]] || return 0 # (it did not compile: reported then)
     run_once "$exe" "$graph" "$out.raw" "$err" $src $delta
@@ -455,7 +457,8 @@ run_peer() {
       args+=("${graph%.*}.ligra") ;;
   esac
   OMP_NUM_THREADS="${OMP_NUM_THREADS:-$(nproc)}" PARLAY_NUM_THREADS="${OMP_NUM_THREADS:-$(nproc)}" \
-    "$exe" "${args[@]}" >"$err" 2>&1 || rc=$?
+    "$tool" rss "$work/rss" "$exe" "${args[@]}" >"$err" 2>&1 || rc=$?
+  rss_kb="$(cat "$work/rss" 2>/dev/null || echo 0)"
   if ((rc != 0)) || { [[ "$name" == gapbs && "$(basename "$exe")" != pr* &&
                         "$(basename "$exe")" != tc ]] &&
                       ! grep -q 'Verification: *PASS' "$err"; }; then
@@ -628,7 +631,7 @@ for algo in $algos; do
 done
 
 results="$work/results.txt"
-rows_out=() peer_rows=() best_rows=()
+rows_out=() peer_rows=() best_rows=() rss_rows=()
 out="$work/out"
 mkdir -p "$out"
 for algo in $algos; do
@@ -652,6 +655,7 @@ for algo in $algos; do
     declare -A p_times=()
     note "$algo on $stem: $runs x (polyc, baseline${peers[0]:+, ${peers[*]%% *}})${srcs[0]:+ from sources ${srcs[*]}}${a_args[0]:+; polyc ${a_args[*]}, baseline ${b_args[*]}}"
     a_times=() b_times=()
+    declare -A peak=() # side -> the largest rss_kb of its runs
     rm -f "$out/$algo.$stem".* # (a run's answers, from an earlier benchmark's failures)
     started=$SECONDS
     for ((r = 0; r < runs; r++)); do
@@ -690,6 +694,7 @@ for algo in $algos; do
                 "$out/$algo.$stem.$i.g$r" "$polyc_answer"
               p_total[$side]="$(add "${p_total[$side]:-0}" "$seconds")" ;;
           esac
+          if ((rss_kb > ${peak[$side]:-0})); then peak[$side]=$rss_kb; fi
         done
       done
       a_times+=("$a_total") b_times+=("$b_total")
@@ -777,7 +782,13 @@ for algo in $algos; do
           printf "%-11s %-16s %-20s %9.4f %9.4f %6.2f %6s  %s\n",
             algo, g, peer, a, p, a / p, ps, (a <= p ? "yes" : "no") }')")
     fi
-    unset p_times
+    for side in polyc baseline "${peers[@]}"; do
+      name="$side"
+      [[ "$side" == *" "* ]] && name="${side% *}/$(basename "${side#* }" -graphit)"
+      rss_rows+=("$(printf '%-11s %-16s %-32s %10.1f' "$label" "$stem" "$name" \
+        "$(awk -v k="${peak[$side]:-0}" 'BEGIN { print k / 1024 }')")")
+    done
+    unset p_times peak
   done
 done
 
@@ -845,6 +856,13 @@ fi
     printf '%-11s %-16s %-20s %9s %9s %6s %6s  %s\n' algorithm graph best_peer polyc_s peer_s ratio \
       paired "<=1.00"
     printf '%s\n' "${best_rows[@]}"
+  fi
+  if ((${#rss_rows[@]})); then
+    echo
+    echo "peak memory: each side's largest resident set over its runs (wait4's ru_maxrss), MiB:"
+    echo "the whole process, the loaded graph included"
+    printf '%-11s %-16s %-32s %10s\n' algorithm graph side peak_MiB
+    printf '%s\n' "${rss_rows[@]}"
   fi
   if ((${#compile_rows[@]})); then
     echo

@@ -4,6 +4,10 @@
 //       K source vertices for BFS/SSSP, one per line: a seeded random choice
 //       among the vertices with out-edges whose BFS reaches at least 1% of
 //       the vertices with out-edges (a "non-trivial reach").
+//   bench-tool rss FILE COMMAND [ARGS...]
+//       Runs the command (its output as bench-tool's) and writes its peak
+//       resident memory, in KiB (wait4's ru_maxrss), to FILE; exits with its
+//       status (128 + the signal that ended it).
 //   bench-tool check ALGO GRAPH [--source S] OUTPUT...
 //       Checks that the outputs (one value per vertex, as the examples and the
 //       baselines print them) agree, and prints "work_edges: N", the number of
@@ -46,7 +50,12 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <stdexcept>
 #include <vector>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 namespace {
 
@@ -313,9 +322,29 @@ int check(const std::string &algo, const std::string &path, int64_t source,
   return 0;
 }
 
+/// bench-tool rss: the command's exit status, its peak RSS written to `file`.
+int runMeasuringRss(const std::string &file, char **command) {
+  const pid_t child = fork();
+  if (child < 0)
+    throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+  if (child == 0) {
+    execvp(command[0], command);
+    std::fprintf(stderr, "bench-tool: cannot run %s: %s\n", command[0], std::strerror(errno));
+    _exit(127);
+  }
+  int status = 0;
+  struct rusage usage {};
+  while (wait4(child, &status, 0, &usage) < 0)
+    if (errno != EINTR)
+      throw std::runtime_error(std::string("wait4: ") + std::strerror(errno));
+  std::ofstream(file) << usage.ru_maxrss << '\n';
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
 int usage(const std::string &message) {
   std::cerr << "bench-tool: " << message << "\n"
             << "usage: bench-tool sources GRAPH K SEED\n"
+            << "       bench-tool rss FILE COMMAND [ARGS...]\n"
             << "       bench-tool check ALGO GRAPH [--source S] OUTPUT...\n";
   return 2;
 }
@@ -325,6 +354,8 @@ int usage(const std::string &message) {
 int main(int argc, char **argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   try {
+    if (args.size() >= 3 && args[0] == "rss")
+      return runMeasuringRss(args[1], argv + 3);
     if (args.size() == 4 && args[0] == "sources")
       return sources(args[1], std::stoi(args[2]), std::stoull(args[3]));
     if (args.size() >= 4 && args[0] == "check") {
