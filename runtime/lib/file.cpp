@@ -36,6 +36,16 @@ std::string extensionOf(const std::string &path) {
   return ext;
 }
 
+bool writesWeights(const std::string &path, const char *writer, const char *plain,
+                   const char *weighted, bool graphHasWeights) {
+  const std::string ext = extensionOf(path);
+  if (ext != plain && ext != weighted)
+    fileError(path, std::string(writer) + " writes " + plain + " or " + weighted + " files");
+  if (ext == weighted && !graphHasWeights)
+    fileError(path, std::string("the graph has no weights: write a ") + plain + " file");
+  return ext == weighted;
+}
+
 std::string printable(std::string_view bytes) {
   static const char kHex[] = "0123456789abcdef";
   std::string out;

@@ -18,11 +18,8 @@
 namespace polyrt {
 
 template <typename W> void writeAdjacencyGraph(const Graph<W> &g, const std::string &path) {
-  const bool weighted = detail::extensionOf(path) == ".wadj";
-  if (!weighted && detail::extensionOf(path) != ".adj")
-    detail::fileError(path, "writeAdjacencyGraph writes .adj or .wadj files");
-  if (weighted && !Graph<W>::kWeighted)
-    detail::fileError(path, "the graph has no weights: write a .adj file");
+  const bool weighted =
+      detail::writesWeights(path, "writeAdjacencyGraph", ".adj", ".wadj", Graph<W>::kWeighted);
   const VertexId n = g.numVertices();
   const EdgeOffset m = g.numEdges();
   const EdgeOffset *offsets = g.outOffsets();

@@ -23,11 +23,8 @@
 namespace polyrt {
 
 template <typename W> void writeGaloisBinary(const Graph<W> &g, const std::string &path) {
-  const bool weighted = detail::extensionOf(path) == ".wgalois";
-  if (!weighted && detail::extensionOf(path) != ".galois")
-    detail::fileError(path, "writeGaloisBinary writes .galois or .wgalois files");
-  if (weighted && !Graph<W>::kWeighted)
-    detail::fileError(path, "the graph has no weights: write a .galois file");
+  const bool weighted = detail::writesWeights(path, "writeGaloisBinary", ".galois", ".wgalois",
+                                              Graph<W>::kWeighted);
   const VertexId n = g.numVertices();
   const EdgeOffset m = g.numEdges();
   const EdgeOffset *offsets = g.outOffsets();

@@ -20,11 +20,8 @@
 namespace polyrt {
 
 template <typename W> void writeGeminiBinary(const Graph<W> &g, const std::string &path) {
-  const bool weighted = detail::extensionOf(path) == ".wgemini";
-  if (!weighted && detail::extensionOf(path) != ".gemini")
-    detail::fileError(path, "writeGeminiBinary writes .gemini or .wgemini files");
-  if (weighted && !Graph<W>::kWeighted)
-    detail::fileError(path, "the graph has no weights: write a .gemini file");
+  const bool weighted = detail::writesWeights(path, "writeGeminiBinary", ".gemini", ".wgemini",
+                                              Graph<W>::kWeighted);
   static_assert(sizeof(VertexId) == sizeof(uint32_t), "Gemini's ids are 32-bit");
   const VertexId n = g.numVertices();
   const EdgeOffset *offsets = g.outOffsets();

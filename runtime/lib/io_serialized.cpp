@@ -289,12 +289,8 @@ template <typename W> Graph<W> loadSerialized(InFile &in, bool weighted) {
 namespace polyrt {
 
 template <typename W> void writeSerializedGraph(const Graph<W> &g, const std::string &path) {
-  std::string ext = detail::extensionOf(path);
-  if (ext != ".sg" && ext != ".wsg")
-    detail::fileError(path, "writeSerializedGraph writes .sg or .wsg files");
-  bool weighted = ext == ".wsg";
-  if (weighted && !Graph<W>::kWeighted)
-    detail::fileError(path, "the graph has no weights: write a .sg file");
+  const bool weighted =
+      detail::writesWeights(path, "writeSerializedGraph", ".sg", ".wsg", Graph<W>::kWeighted);
   uint8_t directed = g.directed() ? 1 : 0;
   int64_t m = g.numEdges(), n = g.numVertices();
   detail::OutFile out(path);

@@ -630,11 +630,8 @@ template <typename W> Graph<W> loadDimacs(InFile &in) {
 }
 
 template <typename W> void writeTextEdges(const Graph<W> &g, const std::string &path) {
-  bool weighted = extensionOf(path) == ".wel";
-  if (!weighted && extensionOf(path) != ".el")
-    fileError(path, "writeEdgeListText writes .el or .wel files");
-  if (weighted && !Graph<W>::kWeighted)
-    fileError(path, "the graph has no weights: write a .el file");
+  const bool weighted =
+      writesWeights(path, "writeEdgeListText", ".el", ".wel", Graph<W>::kWeighted);
   OutFile out(path);
   VertexId n = g.numVertices();
   const EdgeOffset *offsets = g.outOffsets();

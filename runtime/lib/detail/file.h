@@ -20,6 +20,13 @@ namespace polyrt::detail {
 /// The lower-case extension of path with its dot (".sg"), or "".
 std::string extensionOf(const std::string &path);
 
+/// For a writer of `plain` files with a weighted twin (".sg" and ".wsg"):
+/// whether path asks for weights. fileError when path has neither extension
+/// ("<writer> writes .sg or .wsg files") or asks for weights the graph does
+/// not have ("the graph has no weights: write a .sg file").
+bool writesWeights(const std::string &path, const char *writer, const char *plain,
+                   const char *weighted, bool graphHasWeights);
+
 /// bytes as they may be shown in a message: control bytes and bytes that are
 /// not UTF-8 become \xNN, so that a message quoting binary data is neither
 /// cut at a NUL nor garbles the terminal.
