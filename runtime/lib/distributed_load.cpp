@@ -37,17 +37,6 @@ struct Degrees {
   const std::vector<EdgeOffset> &in() const { return inOffsets.empty() ? outOffsets : inOffsets; }
 };
 
-/// The destinations a rank pulls (its column's range under Cartesian, its
-/// own vertices otherwise): vertex(i) for i below count.
-struct Pulled {
-  VertexId first = 0;
-  int64_t count = 0;
-  const VertexId *list = nullptr; // a listed strategy's owned list, or none: a range
-  Pulled(const RankPartition &split, int r)
-      : first(split.columnFirst(r)), count(split.pulledCount(r)), list(split.ownedList(r)) {}
-  VertexId vertex(int64_t i) const { return list ? list[i] : first + static_cast<VertexId>(i); }
-};
-
 /// Which in-edges of the pulled destinations the part keeps: those whose
 /// source a rank of this rank's row owns (every one with one row).
 struct RowFilter {
@@ -160,7 +149,7 @@ void readPartLists(SerializedFile &file, const std::string &path, const Degrees 
   int section = directed ? 1 : 0;
   const char *what = directed ? "in-edge" : "out-edge";
   const std::vector<EdgeOffset> &in = degrees.in();
-  const Pulled pulled(split, r);
+  const RankVertices pulled = split.pulled(r); // (its column under Cartesian)
   const RowFilter filter(split, r);
   const int64_t count = pulled.count, bytes = file.neighborBytes();
   auto vertex = [&](int64_t i) { return pulled.vertex(i); };
@@ -233,7 +222,7 @@ void readPartLists(SerializedFile &file, const std::string &path, const Degrees 
 /// and the same edges as the CSC.
 template <typename W>
 Graph<W> buildPart(VertexId n, const RankPartition &split, int r, PartLists<W> lists) {
-  const Pulled pulled(split, r);
+  const RankVertices pulled = split.pulled(r); // (its column under Cartesian)
   EdgeOffset count = static_cast<EdgeOffset>(lists.sources.size());
   std::vector<EdgeOffset> inOffsets(int64_t{n} + 1, 0);
   for (int64_t i = 0; i < pulled.count; ++i)
@@ -451,7 +440,7 @@ Graph<W> loadPart(const std::string &path, EdgesPart &part, Strategy how, double
     if (byPosition) {
       readPartLists<W>(*file, path, degrees, split, part.rank_, lists);
     } else {
-      const Pulled pulled(split, part.rank_);
+      const RankVertices pulled = split.pulled(part.rank_);
       const RowFilter filter(split, part.rank_);
       const EdgeOffset *offsets = whole.inOffsets();
       lists.degrees.resize(pulled.count);

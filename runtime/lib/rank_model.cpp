@@ -73,10 +73,9 @@ RankModel modelRanks(VertexId n, const EdgeOffset *inOffsets, const VertexId *in
     RankModelRow &row = model.rows[i];
     row.vertices = split.ownedCount(i);
     // The part: the pulled destinations' in-edges from the row's sources.
-    const VertexId first = split.columnFirst(i);
-    const VertexId *list = split.ownedList(i);
-    for (int64_t k = 0; k < split.pulledCount(i); ++k) {
-      VertexId v = list ? list[k] : first + static_cast<VertexId>(k);
+    const RankVertices pulled = split.pulled(i);
+    for (int64_t k = 0; k < pulled.count; ++k) {
+      VertexId v = pulled.vertex(k);
       bool any = false;
       for (EdgeOffset e = inOffsets[v]; e < inOffsets[v + 1]; ++e) {
         VertexId u = inNeighbors[e];

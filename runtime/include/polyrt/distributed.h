@@ -102,25 +102,18 @@ public:
   /// (ownedList() nullptr) or a list (RankPartition::listed(): hash, metis).
   /// RankPartition's, cached here for the generated loops.
   int64_t ownedCount() const { return ownedCount_; }
-  VertexId ownedVertex(int64_t i) const {
-    return list_ ? list_[i] : first_ + static_cast<VertexId>(i);
-  }
+  VertexId ownedVertex(int64_t i) const { return owned().vertex(i); }
   VertexId firstOwned() const { return first_; }
   VertexId ownedLimit() const { return limit_; }
   const VertexId *ownedList() const { return list_; }
   /// The same, as a value a loop keeps in registers (a global part's fields
   /// are read again after every store the loop body might alias them with).
-  struct OwnedVertices {
-    VertexId first, limit;
-    int64_t count;
-    const VertexId *list;
-    VertexId vertex(int64_t i) const { return list ? list[i] : first + static_cast<VertexId>(i); }
-  };
+  using OwnedVertices = RankVertices;
   OwnedVertices owned() const { return {first_, limit_, ownedCount_, list_}; }
   /// The destinations of this rank's part (its column's range under
   /// Cartesian; owned() under every other strategy and on one rank): what a
   /// pull walks.
-  OwnedVertices pulled() const { return {pulledFirst_, pulledLimit_, pulledCount_, list_}; }
+  OwnedVertices pulled() const { return partition_.pulled(rank_); }
   /// Whether this rank owns v; false for v outside [0, n). A range test,
   /// then a lookup only under a listed strategy.
   bool owns(VertexId v) const {
@@ -154,9 +147,6 @@ public:
     list_ = partition_.ownedList(rank); // (into this part's own copy)
     limit_ = partition.limit(rank);
     ownedCount_ = partition.ownedCount(rank);
-    pulledFirst_ = partition.columnFirst(rank);
-    pulledLimit_ = partition.columnLimit(rank);
-    pulledCount_ = partition.pulledCount(rank);
   }
 
   /// For a pull that walks the edges from this rank's own vertices while
@@ -206,8 +196,6 @@ public:
   VertexId first_ = 0, limit_ = 0;
   const VertexId *list_ = nullptr; // into partition_.members
   int64_t ownedCount_ = 0;
-  VertexId pulledFirst_ = 0, pulledLimit_ = 0;
-  int64_t pulledCount_ = 0;
   EdgeOffset numEdges_ = 0;
   std::vector<EdgeOffset> outOffsets_ = std::vector<EdgeOffset>(1, 0);
   /// One rank: the out-offsets of the Graph loadPart returned (which the

@@ -31,6 +31,15 @@ enum class Combining {
 /// configCommunication: how the records travel.
 enum class Communication { Ring, Alltoallv };
 
+/// Vertices a rank walks, as a loop keeps them in registers: vertex(i) for i
+/// below count, all in [first, limit), a range (list nullptr) or a list.
+struct RankVertices {
+  VertexId first, limit;
+  int64_t count;
+  const VertexId *list;
+  VertexId vertex(int64_t i) const { return list ? list[i] : first + static_cast<VertexId>(i); }
+};
+
 /// The rows of Cartesian's grid of `ranks` ranks: the largest divisor of
 /// ranks that is at most its square root (2: 1, 4: 2, 6: 2, 8: 2, 16: 4).
 int cartesianRows(int ranks);
@@ -107,6 +116,10 @@ struct RankPartition {
   }
   int64_t pulledCount(int k) const {
     return listed() ? ownedCount(k) : int64_t{columnLimit(k)} - columnFirst(k);
+  }
+  /// Rank k's pulled destinations as a loop walks them (pointing into members).
+  RankVertices pulled(int k) const {
+    return {columnFirst(k), columnLimit(k), pulledCount(k), ownedList(k)};
   }
   /// Whether an edge from src belongs in the parts of row `row`'s ranks:
   /// whether a rank of that row owns src (always, with one row).
